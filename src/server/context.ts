@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Viewer } from './policy/viewer';
+import type { Providers } from './providers';
+
+/** What every verb receives: the database (or a transaction), who is asking, and the providers. */
+export type Context = {
+  db: Database;
+  viewer: Viewer;
+  providers: Providers;
+  config: Config;
+};
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  providers: Providers;
+  logger?: Logger;
+};

@@ -1,0 +1,128 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type NotificationHandler = (payload: string) => void;
+
+/** The database plus what differs between PGlite and PostgreSQL: notifications, health, shutdown. */
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export class DataDirectoryInUseError extends Error {}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Any fixed 64-bit number; nodes starting together on one PostgreSQL migrate one at a time.
+const migrationLockKey = 7_340_172_001;
+
+export async function openPglite(options: { dataDir?: string }): Promise<DatabaseHandle> {
+  let releaseLock: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (options.dataDir) {
+    const directory = path.join(options.dataDir, 'pglite');
+    await fs.mkdir(directory, { recursive: true });
+    try {
+      releaseLock = await lockfile.lock(directory, {
+        stale: 15_000,
+        update: 5_000,
+        retries: 0,
+        realpath: false,
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+        throw new DataDirectoryInUseError(
+          `The data directory ${options.dataDir} is in use by another Attest process; stop it or set DATA_DIR to another directory.`,
+        );
+      }
+      throw error;
+    }
+    client = await PGlite.create({ dataDir: directory, relaxedDurability: false });
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, handler) {
+      const unlisten = await client.listen(channel, handler);
+      return async () => unlisten();
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) {
+        await client.query('CHECKPOINT');
+        await client.close();
+      }
+      await releaseLock?.();
+    },
+  };
+}
+
+export async function openPostgres(options: { url: string; poolSize?: number }): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  const migrationClient = await pool.connect();
+  try {
+    await migrationClient.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await migrateNodePostgres(drizzleNodePostgres({ client: migrationClient }), { migrationsFolder });
+  } finally {
+    await migrationClient.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+    migrationClient.release();
+  }
+  const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;
+  const listeners = new Set<pg.Client>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, handler) {
+      const listener = new pg.Client({ connectionString: options.url });
+      listener.on('error', () => {});
+      await listener.connect();
+      listener.on('notification', (message) => {
+        if (message.channel === channel) handler(message.payload ?? '');
+      });
+      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        await listener.end().catch(() => {});
+      };
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.end().catch(() => {})));
+      await pool.end();
+    },
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres({ url: options.databaseUrl })
+    : openPglite({ dataDir: options.dataDir });
+}

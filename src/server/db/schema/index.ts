@@ -1,0 +1,3 @@
+export * from './delivery';
+export * from './identity';
+export * from './organisations';

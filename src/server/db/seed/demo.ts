@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { allStaffPermissions } from '../../../shared/permissions';
+import { hashPassword } from '../../modules/staff/passwords';
+import type { Database } from '../client';
+import { assets, organisations, productLinks, products, staffUsers } from '../schema';
+import { demoLogoSvg } from './demo-logo';
+
+export const demoSlug = 'acme';
+export const demoAdminEmail = 'admin@acme.example';
+
+export function generateDemoPassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** The demo organisation: every feature that exists is filled with realistic content. */
+export async function seedDemoOrganisation(db: Database, options: { adminPassword: string }) {
+  const passwordHash = await hashPassword(options.adminPassword);
+  return db.transaction(async (tx) => {
+    const accent = '#4338ca';
+    const [organisation] = await tx
+      .insert(organisations)
+      .values({
+        slug: demoSlug,
+        name: 'Acme Cloud',
+        websiteUrl: 'acme.example',
+        customisation: {
+          portalTitle: 'Trust Center',
+          showPortalTitle: true,
+          accentColor: accent,
+          publicAccessLevel: 'full',
+          subscribeEnabled: true,
+          description:
+            'Acme Cloud runs payroll and HR software for 4,000 companies. Here is how we protect their data: our controls, certifications, policies and subprocessors.',
+          termsOfServiceUrl: 'https://acme.example/legal/terms',
+          privacyNoticeUrl: 'https://acme.example/legal/privacy',
+        },
+      })
+      .returning();
+    const organisationId = organisation!.id;
+    const logo = Buffer.from(demoLogoSvg(accent));
+    const [logoAsset] = await tx
+      .insert(assets)
+      .values({
+        organisationId,
+        contentType: 'image/svg+xml',
+        bytes: logo,
+        sha256: createHash('sha256').update(logo).digest('hex'),
+      })
+      .returning();
+    await tx
+      .update(organisations)
+      .set({ logoAssetId: logoAsset!.id })
+      .where(eq(organisations.id, organisationId));
+    await tx.insert(products).values([
+      { organisationId, name: 'Acme Payroll', slug: 'payroll', isDefault: true, position: 0 },
+      { organisationId, name: 'Acme HR', slug: 'hr', position: 1 },
+      { organisationId, name: 'Acme Benefits (beta)', slug: 'benefits', position: 2, isShown: false },
+    ]);
+    await tx.insert(productLinks).values([
+      { organisationId, name: 'System status', link: 'status.acme.example', position: 0 },
+      { organisationId, name: 'Developer docs', link: 'docs.acme.example', position: 1 },
+    ]);
+    await tx.insert(staffUsers).values({
+      organisationId,
+      email: demoAdminEmail,
+      name: 'Alex Admin',
+      passwordHash,
+      permissions: allStaffPermissions,
+    });
+    return organisation!;
+  });
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirectoryInUseError, openDatabase } from './db/client';
+import { organisations } from './db/schema';
+import { demoAdminEmail, demoSlug, generateDemoPassword, seedDemoOrganisation } from './db/seed/demo';
+import { registerJobHandlers } from './jobs';
+import { createLogger } from './logger';
+import { createProviders } from './providers/create-providers';
+
+async function countOrganisations(db: import('./db/client').Database): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(organisations);
+  return Number(row?.count ?? 0);
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const passwordFile = path.join(config.dataDir, 'demo-admin-password.txt');
+
+  const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && !config.isProduction);
+  if (shouldSeed && (await countOrganisations(database.db)) === 0) {
+    const password = config.demoAdminPassword ?? generateDemoPassword();
+    await seedDemoOrganisation(database.db, { adminPassword: password });
+    await fs.mkdir(config.dataDir, { recursive: true });
+    await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+    logger.info({ organisation: demoSlug }, 'seeded the demo organisation');
+  }
+
+  const providers = createProviders(config, database, logger);
+  registerJobHandlers({ config, database, providers, logger });
+  if (config.runJobs) providers.jobs.start();
+  const app = await buildApp({ config, database, providers, logger });
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    logger.info({ signal }, 'shutting down');
+    const forced = setTimeout(() => process.exit(1), 15_000);
+    forced.unref();
+    await app.close().catch((error) => logger.error({ err: error }, 'closing the server failed'));
+    await providers.jobs.stop();
+    await providers.mail.close();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const demoPassword = await fs.readFile(passwordFile, 'utf8').catch(() => null);
+  const lines = [
+    `Attest is running at ${config.publicUrl}/${demoSlug}`,
+    `Staff console: ${config.publicUrl}/console`,
+  ];
+  if (demoPassword) lines.push(`Demo staff sign-in: ${demoAdminEmail} / ${demoPassword.trim()}`);
+  if (!config.smtpUrl && !config.isProduction) lines.push(`Dev mailbox: ${config.publicUrl}/dev/mailbox`);
+  process.stdout.write(`\n${lines.map((line) => `  ${line}`).join('\n')}\n\n`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirectoryInUseError) {
+    process.stderr.write(`attest: ${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `attest: start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../context';
+import { checkReadiness } from './check-readiness';
+
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process is up',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  const Readiness = z.object({
+    status: z.enum(['ready', 'not_ready']),
+    checks: z.record(z.string(), z.enum(['ok', 'failing'])),
+  });
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Database and job queue reachable',
+        response: { 200: Readiness, 503: Readiness },
+      },
+    },
+    async (_request, reply) => {
+      const readiness = await checkReadiness(deps);
+      return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness);
+    },
+  );
+};

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import {
+  findOrganisationByDomain,
+  findOrganisationById,
+  findOrganisationBySlug,
+} from '../modules/portal/queries';
+import { buildViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
+import { type LoadedSession, loadSession, readSessionToken } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+  interface FastifyContextConfig {
+    /** portal: organisation from :org or the Host; staff: organisation of the signed-in staff member. */
+    viewer?: 'portal' | 'staff';
+    /** Writes that start a session (sign-in) cannot carry a session's CSRF token yet. */
+    skipCsrf?: boolean;
+  }
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function hostWithoutPort(host: string | undefined): string {
+  return (host ?? '').replace(/:\d+$/, '').toLowerCase();
+}
+
+/** Hosts that serve every organisation by slug; any other Host is looked up as a custom domain. */
+export function isOwnHost(config: Config, host: string | undefined): boolean {
+  const name = hostWithoutPort(host);
+  return name === new URL(config.publicUrl).hostname || ['localhost', '127.0.0.1', '[::1]'].includes(name);
+}
+
+export async function resolveOrganisation(
+  db: Database,
+  config: Config,
+  request: FastifyRequest,
+): Promise<ViewerOrganisation> {
+  const params = request.params as { org?: string; orgId?: string } | undefined;
+  const organisation = params?.org
+    ? await findOrganisationBySlug(db, params.org)
+    : params?.orgId
+      ? await findOrganisationById(db, params.orgId)
+      : isOwnHost(config, request.headers.host)
+        ? null
+        : await findOrganisationByDomain(db, hostWithoutPort(request.headers.host));
+  if (!organisation) {
+    const isCustomDomain = !params?.org && !isOwnHost(config, request.headers.host);
+    throw new AppError(
+      'organisation_not_found',
+      isCustomDomain ? messages.companyNotFound : messages.organisationNotFound,
+    );
+  }
+  return organisation;
+}
+
+function readPreviewRequest(request: FastifyRequest) {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const asString = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
+  return {
+    accountId: asString(query.accountId),
+    permissionProfileId: asString(query.permissionProfileId),
+    asPublic: query.preview === 'public',
+  };
+}
+
+function assertCsrf(request: FastifyRequest, loaded: LoadedSession | null) {
+  if (!loaded || !unsafeMethods.has(request.method) || request.routeOptions.config.skipCsrf) return;
+  const header = request.headers['x-csrf-token'];
+  if (typeof header !== 'string' || header !== loaded.session.csrfToken) {
+    throw new AppError('csrf_failed', messages.csrfFailed);
+  }
+}
+
+/** Builds request.viewer for every route that declares config.viewer; nothing else decides modes. */
+export const viewerPlugin = fp(async (app: FastifyInstance, options: { db: Database; config: Config }) => {
+  const { db, config } = options;
+  app.decorateRequest('viewer', null);
+  app.addHook('preHandler', async (request) => {
+    const kind = request.routeOptions.config.viewer;
+    if (!kind) return;
+    const token = readSessionToken(request, config.isProduction);
+    const loaded = token ? await loadSession(db, token) : null;
+    assertCsrf(request, loaded);
+    if (kind === 'staff') {
+      if (!loaded?.staff) throw new AppError('unauthenticated', messages.signInRequired);
+      const organisation = await findOrganisationById(db, loaded.session.organisationId);
+      if (!organisation) throw new AppError('unauthenticated', messages.signInRequired);
+      request.viewer = buildViewer({
+        organisation,
+        session: loaded.session,
+        staff: loaded.staff,
+        member: null,
+        previewRequest: { accountId: null, permissionProfileId: null, asPublic: false },
+        now: new Date(),
+      });
+      return;
+    }
+    const organisation = await resolveOrganisation(db, config, request);
+    const belongsHere = loaded?.session.organisationId === organisation.id;
+    request.viewer = buildViewer({
+      organisation,
+      session: belongsHere ? loaded.session : null,
+      staff: belongsHere ? loaded.staff : null,
+      member: belongsHere ? loaded.member : null,
+      previewRequest: readPreviewRequest(request),
+      now: new Date(),
+    });
+  });
+});
+
+export function requireViewer(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new Error('route is missing config.viewer');
+  return request.viewer;
+}

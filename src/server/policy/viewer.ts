@@ -1,0 +1,95 @@
+import type { StaffPermission } from '../../shared/permissions';
+import type { PortalCustomisation, PublicAccessLevel, ReviewStatus, ViewerMode } from '../../shared/portal';
+
+export type ViewerOrganisation = {
+  id: string;
+  slug: string;
+  name: string;
+  websiteUrl: string | null;
+  customDomain: string | null;
+  customisation: PortalCustomisation;
+  logoAssetId: string | null;
+  faviconAssetId: string | null;
+  bannerAssetId: string | null;
+  revision: number;
+  updatedAt: Date;
+};
+
+export type ViewerStaff = {
+  id: string;
+  name: string;
+  email: string;
+  permissions: ReadonlySet<StaffPermission>;
+};
+
+export type ViewerMember = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  account: {
+    id: string;
+    name: string;
+    reviewStatus: ReviewStatus;
+    accessExpiresAt: Date | null;
+    permissionProfileId: string | null;
+  };
+};
+
+export type ViewerSession = { id: string; kind: 'staff' | 'member'; csrfToken: string };
+
+/** Who is looking at which organisation, in which mode. Built once per request by the viewer plugin. */
+export type Viewer = {
+  organisation: ViewerOrganisation;
+  mode: ViewerMode;
+  staff: ViewerStaff | null;
+  member: ViewerMember | null;
+  preview: { accountId: string | null; permissionProfileId: string | null } | null;
+  publicAccessLevel: PublicAccessLevel;
+  session: ViewerSession | null;
+};
+
+export type ViewerFacts = {
+  organisation: ViewerOrganisation;
+  session: ViewerSession | null;
+  staff: ViewerStaff | null;
+  member: ViewerMember | null;
+  previewRequest: { accountId: string | null; permissionProfileId: string | null; asPublic: boolean };
+  now: Date;
+};
+
+export function isMemberAuthorised(member: ViewerMember, now: Date): boolean {
+  const { reviewStatus, accessExpiresAt } = member.account;
+  return (
+    reviewStatus === 'approved' && (accessExpiresAt === null || accessExpiresAt.getTime() > now.getTime())
+  );
+}
+
+/**
+ * Spec 1 §2 Modes: staff of the organisation get Main, or Preview when they ask to see the page as an
+ * account and/or permission profile (or as the public); an authorised member gets AccountExternal;
+ * everyone else, including a member who is not authorised, gets Public.
+ */
+export function buildViewer(facts: ViewerFacts): Viewer {
+  const { organisation, staff, member, previewRequest, session, now } = facts;
+  const base = { organisation, publicAccessLevel: organisation.customisation.publicAccessLevel, session };
+  if (staff) {
+    const isPreview =
+      previewRequest.asPublic ||
+      previewRequest.accountId !== null ||
+      previewRequest.permissionProfileId !== null;
+    return {
+      ...base,
+      mode: isPreview ? 'preview' : 'main',
+      staff,
+      member: null,
+      preview: isPreview
+        ? { accountId: previewRequest.accountId, permissionProfileId: previewRequest.permissionProfileId }
+        : null,
+    };
+  }
+  if (member && isMemberAuthorised(member, now)) {
+    return { ...base, mode: 'account_external', staff: null, member, preview: null };
+  }
+  return { ...base, mode: 'public', staff: null, member, preview: null };
+}

@@ -1,0 +1,22 @@
+import os from 'node:os';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import type { Providers } from './index';
+import { createDatabaseJobQueue, jobsChannel } from './jobs/database-queue';
+import { createDevMailboxTransport } from './mail/dev-mailbox';
+import { createSmtpTransport } from './mail/smtp';
+
+/** Chooses each provider from configuration; nothing else knows which one is in use. */
+export function createProviders(config: Config, database: DatabaseHandle, logger?: Logger): Providers {
+  const mail = config.smtpUrl
+    ? createSmtpTransport({ url: config.smtpUrl })
+    : createDevMailboxTransport(database.db);
+  const jobs = createDatabaseJobQueue({
+    db: database.db,
+    workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+    logger,
+    subscribe: (wake) => database.listen(jobsChannel, wake),
+  });
+  return { mail, jobs };
+}

@@ -1,0 +1,8 @@
+import type { JobQueue } from './jobs/types';
+import type { MailTransport } from './mail/types';
+
+/** Swappable by configuration (DESIGN.md "Providers"); later issues add storage and AI. */
+export type Providers = {
+  mail: MailTransport;
+  jobs: JobQueue;
+};

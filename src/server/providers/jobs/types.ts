@@ -1,0 +1,23 @@
+import type { Database } from '../../db/client';
+
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  job: { id: number; attempts: number },
+) => Promise<void>;
+
+export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };
+
+/** Durable queue on the application database; enqueue inside the caller's transaction. */
+export type JobQueue = {
+  enqueue(
+    db: Database,
+    queue: string,
+    payload: Record<string, unknown>,
+    options?: EnqueueOptions,
+  ): Promise<number>;
+  register(queue: string, handler: JobHandler): void;
+  start(): void;
+  stop(): Promise<void>;
+  /** Claims and runs due jobs until none is left; tests and the worker loop both use it. */
+  drain(): Promise<number>;
+};

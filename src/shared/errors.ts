@@ -1,0 +1,41 @@
+/** One error vocabulary: verbs throw AppError(code); the UI switches on codes, never on message text. */
+export const errorCodes = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  csrf_failed: 403,
+  forbidden: 403,
+  not_found: 404,
+  organisation_not_found: 404,
+  product_not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+  }
+  get status(): number {
+    return errorCodes[this.code];
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}

@@ -1,0 +1,22 @@
+/** Business constants and limits (spec 1 §9 and our own, each named once). */
+export const limits = {
+  searchTermMaxLength: 512,
+  slugMaxLength: 63,
+  queryValueMaxLength: 2048,
+  emailMaxLength: 254,
+  passwordMinLength: 12,
+  passwordMaxLength: 256,
+  portalTitleMaxLength: 60,
+  organisationNameMaxLength: 100,
+  productListMaxHeightPx: 300,
+  multiProductTooltipDelayMs: 500,
+  bannerMaxHeightPx: 350,
+  notificationWindowHours: 24,
+  topicHighlightOffsetPx: 200,
+  copiedIndicatorMs: 3000,
+  staffSessionDays: 14,
+  ogImageWidth: 1200,
+  ogImageHeight: 630,
+} as const;
+
+export const dateFormat = 'MMMM d, yyyy';

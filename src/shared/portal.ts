@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+export const ViewerMode = z.enum(['main', 'public', 'preview', 'account_external']);
+export type ViewerMode = z.infer<typeof ViewerMode>;
+
+export const PublicAccessLevel = z.enum(['minimal', 'public_content_only', 'full']);
+export type PublicAccessLevel = z.infer<typeof PublicAccessLevel>;
+
+export const ReviewStatus = z.enum(['approved', 'declined', 'pending', 'other']);
+export type ReviewStatus = z.infer<typeof ReviewStatus>;
+
+export const Slug = z
+  .string()
+  .min(1)
+  .max(limits.slugMaxLength)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'Use lower-case letters, digits and hyphens');
+
+export const PortalCustomisation = z.object({
+  portalTitle: z.string().min(1).max(limits.portalTitleMaxLength).default('Trust Center'),
+  showPortalTitle: z.boolean().default(true),
+  publicAccessLevel: PublicAccessLevel.default('full'),
+  accentColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1d4ed8')
+    .default('#1d4ed8'),
+  subscribeEnabled: z.boolean().default(true),
+  disablePoweredBy: z.boolean().default(false),
+  termsOfServiceUrl: z.string().url().nullable().default(null),
+  privacyNoticeUrl: z.string().url().nullable().default(null),
+  description: z.string().max(300).default(''),
+});
+export type PortalCustomisation = z.infer<typeof PortalCustomisation>;
+
+export const ProductSummary = z.object({
+  productId: z.string().uuid(),
+  productName: z.string(),
+  productSlug: z.string(),
+  isDefault: z.boolean(),
+  bannerUrl: z.string().nullable(),
+  revision: z.number().int(),
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+export const ProductLink = z.object({ name: z.string(), link: z.string() });
+export type ProductLink = z.infer<typeof ProductLink>;
+
+export const ViewerSummary = z.object({
+  mode: ViewerMode,
+  staff: z.object({ name: z.string(), email: z.string(), canEdit: z.boolean() }).nullable(),
+  member: z.object({ email: z.string(), accountName: z.string(), reviewStatus: ReviewStatus }).nullable(),
+  preview: z
+    .object({ accountId: z.string().uuid().nullable(), permissionProfileId: z.string().uuid().nullable() })
+    .nullable(),
+});
+export type ViewerSummary = z.infer<typeof ViewerSummary>;
+
+/** The page model of GET {base}/view: what the portal shell needs; later issues add to it. */
+export const PortalView = z.object({
+  organisation: z.object({
+    id: z.string().uuid(),
+    slug: z.string(),
+    name: z.string(),
+    websiteUrl: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    faviconUrl: z.string().nullable(),
+    bannerUrl: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
+  customisation: PortalCustomisation,
+  product: ProductSummary,
+  products: z.array(ProductSummary),
+  productLinks: z.array(ProductLink),
+  viewer: ViewerSummary,
+  publicUrl: z.string(),
+  platform: z.object({
+    homeUrl: z.string(),
+    termsOfServiceUrl: z.string().nullable(),
+    privacyNoticeUrl: z.string().nullable(),
+  }),
+});
+export type PortalView = z.infer<typeof PortalView>;
+
+/** Query parameters the portal page reads (spec 1 §2); every value bounded so oversize input is a 400. */
+const queryValue = z.string().max(limits.queryValueMaxLength);
+export const PortalQuery = z
+  .object({
+    edit: queryValue,
+    source: queryValue,
+    loginRequest: queryValue,
+    requestAccess: queryValue,
+    tcuUid: queryValue,
+    itemUid: queryValue,
+    itemName: queryValue,
+    product: Slug,
+    productId: z.string().uuid(),
+    byoidJwt: queryValue,
+    permissionProfileId: z.string().uuid(),
+    accountId: z.string().uuid(),
+    inviteToken: queryValue,
+    inviteColleagues: queryValue,
+    subscribe: queryValue,
+    subscribeStatus: z.enum(['Confirmed', 'Blocked', 'TokenInvalid']),
+    unsubscribeToken: queryValue,
+  })
+  .partial();
+export type PortalQuery = z.infer<typeof PortalQuery>;
+
+/** A website address without a scheme gets https:// prefixed (spec 1 §5). */
+export function withScheme(address: string | null | undefined): string | null {
+  const trimmed = address?.trim();
+  if (!trimmed) return null;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}

@@ -1,0 +1,59 @@
+import net from 'node:net';
+import { defineConfig } from 'vitest/config';
+
+/** PostgreSQL runs the same suite when TEST_DATABASE_URL is set or a server answers on 127.0.0.1:5432. */
+function isPostgresReachable(): Promise<boolean> {
+  if (process.env.TEST_DATABASE_URL) return Promise.resolve(true);
+  if (process.env.ATTEST_SKIP_POSTGRES === '1') return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432 });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const withPostgres = await isPostgresReachable();
+const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true as const,
+        test: { name: 'pglite', include: serverTests, env: { ATTEST_TEST_DB: 'pglite' } },
+      },
+      ...(withPostgres
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'postgres', include: serverTests, env: { ATTEST_TEST_DB: 'postgres' } },
+            },
+          ]
+        : []),
+      {
+        extends: true as const,
+        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true as const,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
