@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with no environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.isProduction).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'eighty', /^Invalid configuration: PORT /],
+    ['PORT', '70000', /^Invalid configuration: PORT /],
+    ['DATABASE_URL', 'mysql://x', /^Invalid configuration: DATABASE_URL must be a postgres/],
+    ['PUBLIC_URL', 'not a url', /^Invalid configuration: PUBLIC_URL /],
+    ['SMTP_URL', 'http://mail', /^Invalid configuration: SMTP_URL must be an smtp/],
+    ['NODE_ENV', 'staging', /^Invalid configuration: NODE_ENV /],
+  ])('stops on a bad %s with one line naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('treats empty variables as unset and strips a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://trust.example.com/' });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('https://trust.example.com');
+  });
+});
