@@ -1,5 +1,11 @@
-import type { Logger } from 'pino';
 import type { AppDeps } from './context';
+import { createDeliverMailHandler } from './modules/mail/deliver-mail';
+import { mailDeliveryQueue } from './modules/mail/queue-mail';
 
-/** Every queue's handler, registered on each node; the mail delivery handler arrives with the outbox. */
-export function registerJobHandlers(_deps: AppDeps & { logger: Logger }): void {}
+/** Every queue's handler, registered on each node (main.ts and the test app alike). */
+export function registerJobHandlers(deps: AppDeps): void {
+  deps.providers.jobs.register(
+    mailDeliveryQueue,
+    createDeliverMailHandler({ db: deps.database.db, providers: deps.providers, logger: deps.logger }),
+  );
+}

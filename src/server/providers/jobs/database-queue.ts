@@ -71,7 +71,7 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.state, 'active'));
     try {
       if (!handler) throw new PermanentJobError(`no handler for queue ${job.queue}`);
-      await handler(job.payload, { id: job.id, attempts: job.attempts });
+      await handler(job.payload, { id: job.id, attempts: job.attempts, maxAttempts: job.maxAttempts });
       await db
         .update(jobs)
         .set({ state: 'completed', completedAt: new Date(), lockedUntil: null, lastError: null })

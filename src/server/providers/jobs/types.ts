@@ -1,8 +1,9 @@
 import type { Database } from '../../db/client';
 
+/** attempts counts this run; a handler that keeps state can tell its last chance by attempts >= maxAttempts. */
 export type JobHandler = (
   payload: Record<string, unknown>,
-  job: { id: number; attempts: number },
+  job: { id: number; attempts: number; maxAttempts: number },
 ) => Promise<void>;
 
 export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };

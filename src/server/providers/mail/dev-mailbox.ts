@@ -7,6 +7,7 @@ export function createDevMailboxTransport(db: Database): MailTransport {
   return {
     name: 'dev-mailbox',
     async send(mail) {
+      const receivedAt = new Date();
       await db.insert(devMailboxMessages).values({
         messageId: mail.messageId,
         toAddress: mail.to,
@@ -14,7 +15,16 @@ export function createDevMailboxTransport(db: Database): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        headers: mail.headers,
+        // The headers a real recipient would see, so tests and developers can check them here.
+        headers: {
+          ...mail.headers,
+          'Message-ID': mail.messageId,
+          From: mail.from,
+          To: mail.to,
+          Subject: mail.subject,
+          Date: receivedAt.toUTCString(),
+        },
+        receivedAt,
       });
     },
     async close() {},

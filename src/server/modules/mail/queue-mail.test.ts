@@ -1,0 +1,152 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import { devMailboxMessages, jobs, organisations, outboxMessages } from '../../db/schema';
+import { createOrganisation } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { mailDeliveryMaxAttempts, mailDeliveryQueue, type QueuedMail, queueMail } from './queue-mail';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const context = () => ({ db: t.database.db, providers: t.providers, config: t.config });
+
+async function findOutboxMessage(id: string) {
+  const [row] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+  return row;
+}
+
+async function jobsFor(outboxMessageId: string) {
+  return t.database.db
+    .select()
+    .from(jobs)
+    .where(
+      sql`${jobs.queue} = ${mailDeliveryQueue} and ${jobs.payload}->>'outboxMessageId' = ${outboxMessageId}`,
+    );
+}
+
+async function mailboxMessagesTo(address: string) {
+  return t.database.db.select().from(devMailboxMessages).where(eq(devMailboxMessages.toAddress, address));
+}
+
+describe('queueMail', () => {
+  it('writes the message and its delivery job with the change that causes it, then delivers it once', async () => {
+    const queued = await t.database.db.transaction(async (tx) => {
+      const { organisation } = await createOrganisation(tx);
+      return queueMail(
+        { ...context(), db: tx },
+        {
+          to: 'ada@customer.example',
+          subject: 'Welcome',
+          text: 'Hello Ada',
+          html: '<p>Hello Ada</p>',
+          organisationId: organisation.id,
+          headers: { 'List-Unsubscribe': '<https://attest.test/unsubscribe>' },
+        },
+      );
+    });
+    expect(queued.messageId).toBe(`<${queued.outboxMessageId}@attest.test>`);
+    const row = await findOutboxMessage(queued.outboxMessageId);
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      messageId: queued.messageId,
+      toAddress: 'ada@customer.example',
+      fromAddress: t.config.mailFrom,
+      subject: 'Welcome',
+    });
+    const [job] = await jobsFor(queued.outboxMessageId);
+    expect(job).toMatchObject({ state: 'queued', maxAttempts: mailDeliveryMaxAttempts });
+
+    await t.providers.jobs.drain();
+
+    expect(await findOutboxMessage(queued.outboxMessageId)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+    });
+    expect((await findOutboxMessage(queued.outboxMessageId))?.sentAt).toBeInstanceOf(Date);
+    const delivered = await mailboxMessagesTo('ada@customer.example');
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toMatchObject({
+      messageId: queued.messageId,
+      subject: 'Welcome',
+      html: '<p>Hello Ada</p>',
+    });
+    expect(delivered[0]?.headers).toMatchObject({
+      'Message-ID': queued.messageId,
+      'List-Unsubscribe': '<https://attest.test/unsubscribe>',
+    });
+  });
+
+  it('leaves no message, no job and nothing sent when the transaction rolls back', async () => {
+    const slug = `rolled-back-${Date.now().toString(36)}`;
+    const failure = new Error('the change failed after the mail was queued');
+    let outboxMessageId = '';
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await createOrganisation(tx, { slug });
+        ({ outboxMessageId } = await queueMail(
+          { ...context(), db: tx },
+          { to: 'nobody@customer.example', subject: 'Never sent', text: 'This must not arrive' },
+        ));
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+
+    expect(outboxMessageId).not.toBe('');
+    expect(await findOutboxMessage(outboxMessageId)).toBeUndefined();
+    expect(await jobsFor(outboxMessageId)).toEqual([]);
+    expect(await t.database.db.select().from(organisations).where(eq(organisations.slug, slug))).toEqual([]);
+    await t.providers.jobs.drain();
+    expect(await mailboxMessagesTo('nobody@customer.example')).toEqual([]);
+  });
+
+  it('never sends a message twice when its delivery job runs again', async () => {
+    const { outboxMessageId } = await queueMail(context(), {
+      to: 'twice@customer.example',
+      subject: 'Once only',
+      text: 'One copy',
+    });
+    await t.providers.jobs.drain();
+    await t.providers.jobs.enqueue(t.database.db, mailDeliveryQueue, { outboxMessageId });
+    await t.providers.jobs.drain();
+
+    expect(await mailboxMessagesTo('twice@customer.example')).toHaveLength(1);
+    expect(await findOutboxMessage(outboxMessageId)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect((await jobsFor(outboxMessageId)).map((job) => job.state)).toEqual(['completed', 'completed']);
+  });
+
+  it('fails a delivery job at once when its outbox message does not exist', async () => {
+    const outboxMessageId = crypto.randomUUID();
+    await t.providers.jobs.enqueue(t.database.db, mailDeliveryQueue, { outboxMessageId });
+    await t.providers.jobs.drain();
+    const [job] = await jobsFor(outboxMessageId);
+    expect(job).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(job?.lastError).toContain('does not exist');
+  });
+
+  it('refuses addresses, subjects and headers that could forge or break the message', async () => {
+    const valid = { to: 'ok@customer.example', subject: 'Fine', text: 'Fine' };
+    const attempts: QueuedMail[] = [
+      { ...valid, to: 'not an address' },
+      { ...valid, subject: 'Two\r\nBcc: victim@example.com' },
+      { ...valid, headers: { 'Message-ID': '<forged@example.com>' } },
+      { ...valid, headers: { bcc: 'victim@example.com' } },
+      { ...valid, headers: { 'X-Custom': 'line\nBcc: victim@example.com' } },
+      { ...valid, headers: { 'Bad Name': 'value' } },
+    ];
+    for (const mail of attempts) {
+      await expect(queueMail(context(), mail)).rejects.toBeInstanceOf(ZodError);
+    }
+    expect(
+      await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.toAddress, 'ok@customer.example')),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,220 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { createTestDatabase } from '../../test/test-database';
+import { createDatabaseJobQueue, PermanentJobError, retryDelayMs } from './database-queue';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database.close());
+
+let queueSequence = 0;
+/** Each test uses a queue name of its own, so tests sharing this file's database never see each other's jobs. */
+const newQueueName = () => `test.queue-${queueSequence++}`;
+
+const createQueue = (workerId: string) => createDatabaseJobQueue({ db: database.db, workerId });
+
+async function findJob(id: number) {
+  const [job] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+  return job!;
+}
+
+/** Stands in for the clock moving past the retry delay. */
+async function makeDueNow(id: number) {
+  await database.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+}
+
+describe('database job queue', () => {
+  it('doubles the retry delay per attempt up to fifteen minutes', () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([2000, 4000, 8000, 16000]);
+    expect(retryDelayMs(10)).toBe(15 * 60 * 1000);
+    expect(retryDelayMs(50)).toBe(15 * 60 * 1000);
+  });
+
+  it('runs a job with its payload and marks it completed', async () => {
+    const queue = createQueue('worker-a');
+    const name = newQueueName();
+    const seen: unknown[] = [];
+    queue.register(name, async (payload, job) => {
+      seen.push({ payload, attempts: job.attempts, maxAttempts: job.maxAttempts });
+    });
+    const id = await queue.enqueue(database.db, name, { greeting: 'hello' }, { maxAttempts: 3 });
+    expect(await queue.drain()).toBe(1);
+    expect(seen).toEqual([{ payload: { greeting: 'hello' }, attempts: 1, maxAttempts: 3 }]);
+    const job = await findJob(id);
+    expect(job.state).toBe('completed');
+    expect(job.completedAt).not.toBeNull();
+    expect(await queue.drain()).toBe(0);
+  });
+
+  it('retries a failing job later with backoff, then completes it', async () => {
+    const queue = createQueue('worker-a');
+    const name = newQueueName();
+    let runs = 0;
+    queue.register(name, async () => {
+      runs += 1;
+      if (runs < 3) throw new Error(`temporary failure ${runs}`);
+    });
+    const id = await queue.enqueue(database.db, name, {});
+
+    const beforeFirstRun = Date.now();
+    await queue.drain();
+    let job = await findJob(id);
+    expect(job).toMatchObject({ state: 'queued', attempts: 1, lastError: 'temporary failure 1' });
+    expect(job.runAt.getTime()).toBeGreaterThanOrEqual(beforeFirstRun + retryDelayMs(1));
+    expect(await queue.drain()).toBe(0);
+    expect(runs).toBe(1);
+
+    await makeDueNow(id);
+    const beforeSecondRun = Date.now();
+    await queue.drain();
+    job = await findJob(id);
+    expect(job).toMatchObject({ state: 'queued', attempts: 2, lastError: 'temporary failure 2' });
+    expect(job.runAt.getTime()).toBeGreaterThanOrEqual(beforeSecondRun + retryDelayMs(2));
+
+    await makeDueNow(id);
+    await queue.drain();
+    job = await findJob(id);
+    expect(job).toMatchObject({ state: 'completed', attempts: 3, lastError: null });
+    expect(runs).toBe(3);
+  });
+
+  it('fails a job for good after its last attempt', async () => {
+    const queue = createQueue('worker-a');
+    const name = newQueueName();
+    const attemptsSeen: number[] = [];
+    queue.register(name, async (_payload, job) => {
+      attemptsSeen.push(job.attempts);
+      throw new Error('still failing');
+    });
+    const id = await queue.enqueue(database.db, name, {}, { maxAttempts: 2 });
+    await queue.drain();
+    await makeDueNow(id);
+    await queue.drain();
+    const job = await findJob(id);
+    expect(job).toMatchObject({ state: 'failed', attempts: 2, lastError: 'still failing' });
+    await makeDueNow(id);
+    expect(await queue.drain()).toBe(0);
+    expect(attemptsSeen).toEqual([1, 2]);
+  });
+
+  it('fails a job at once when the handler throws PermanentJobError', async () => {
+    const queue = createQueue('worker-a');
+    const name = newQueueName();
+    let runs = 0;
+    queue.register(name, async () => {
+      runs += 1;
+      throw new PermanentJobError('cannot ever work');
+    });
+    const id = await queue.enqueue(database.db, name, {});
+    await queue.drain();
+    const job = await findJob(id);
+    expect(job).toMatchObject({ state: 'failed', attempts: 1, lastError: 'cannot ever work' });
+    await makeDueNow(id);
+    expect(await queue.drain()).toBe(0);
+    expect(runs).toBe(1);
+  });
+
+  it('leaves no job behind when the enqueuing transaction rolls back', async () => {
+    const queue = createQueue('worker-a');
+    const name = newQueueName();
+    let runs = 0;
+    queue.register(name, async () => {
+      runs += 1;
+    });
+    const rollback = new Error('the change failed');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue.enqueue(tx, name, {});
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await database.db.select().from(jobs).where(eq(jobs.queue, name))).toEqual([]);
+    expect(await queue.drain()).toBe(0);
+    expect(runs).toBe(0);
+  });
+
+  it('lets another worker take a job whose lease expired, and ignores the late result of the first', async () => {
+    const name = newQueueName();
+    const first = createQueue('worker-first');
+    const second = createQueue('worker-second');
+    const runsBy: string[] = [];
+    let enteredFirst!: () => void;
+    const firstIsRunning = new Promise<void>((resolve) => {
+      enteredFirst = resolve;
+    });
+    let releaseFirst!: () => void;
+    const firstMayFinish = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    first.register(name, async () => {
+      runsBy.push('first');
+      enteredFirst();
+      await firstMayFinish;
+      throw new Error('the first worker was presumed dead');
+    });
+    second.register(name, async () => {
+      runsBy.push('second');
+    });
+    const id = await first.enqueue(database.db, name, {});
+
+    const firstDrain = first.drain();
+    await firstIsRunning;
+    expect(await findJob(id)).toMatchObject({ state: 'active', lockedBy: 'worker-first', attempts: 1 });
+    expect(await second.drain()).toBe(0);
+
+    // Time passes beyond the first worker's lease, as when its process dies in the middle of a job.
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
+    expect(await second.drain()).toBe(1);
+    expect(await findJob(id)).toMatchObject({ state: 'completed', lockedBy: 'worker-second', attempts: 2 });
+
+    releaseFirst();
+    await firstDrain;
+    expect(await findJob(id)).toMatchObject({
+      state: 'completed',
+      lockedBy: 'worker-second',
+      lastError: null,
+    });
+    expect(runsBy).toEqual(['first', 'second']);
+  });
+
+  it('runs each job exactly once when two queues drain the same database concurrently', async () => {
+    const name = newQueueName();
+    const jobCount = 40;
+    const runsPerJob = new Map<number, number>();
+    const runsPerWorker = { left: 0, right: 0 };
+    const queues = (['left', 'right'] as const).map((worker) => {
+      const queue = createQueue(`worker-${worker}`);
+      queue.register(name, async (_payload, job) => {
+        runsPerJob.set(job.id, (runsPerJob.get(job.id) ?? 0) + 1);
+        runsPerWorker[worker] += 1;
+        // Yield so the other queue's claim can interleave with this job.
+        await new Promise((resolve) => setImmediate(resolve));
+      });
+      return queue;
+    });
+    const ids: number[] = [];
+    for (let index = 0; index < jobCount; index++) {
+      ids.push(await queues[0]!.enqueue(database.db, name, { index }));
+    }
+
+    const drained = await Promise.all(queues.map((queue) => queue.drain()));
+
+    expect(drained[0]! + drained[1]!).toBe(jobCount);
+    expect(runsPerWorker.left + runsPerWorker.right).toBe(jobCount);
+    expect([...runsPerJob.keys()].sort((a, b) => a - b)).toEqual(ids);
+    expect([...runsPerJob.values()].every((runs) => runs === 1)).toBe(true);
+    const states = await database.db
+      .select({ state: jobs.state, count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(eq(jobs.queue, name))
+      .groupBy(jobs.state);
+    expect(states).toEqual([{ state: 'completed', count: jobCount }]);
+  });
+});
