@@ -8,6 +8,8 @@ export const limits = {
   passwordMaxLength: 256,
   portalTitleMaxLength: 60,
   organisationNameMaxLength: 100,
+  staffNameMaxLength: 100,
+  urlMaxLength: 2048,
   productListMaxHeightPx: 300,
   multiProductTooltipDelayMs: 500,
   bannerMaxHeightPx: 350,
@@ -15,6 +17,9 @@ export const limits = {
   topicHighlightOffsetPx: 200,
   copiedIndicatorMs: 3000,
   staffSessionDays: 14,
+  /** Sign-in attempts per minute for one e-mail from one address, and for one e-mail from anywhere. */
+  signInAttemptsPerMinute: 10,
+  signInAttemptsPerEmailPerMinute: 30,
   ogImageWidth: 1200,
   ogImageHeight: 630,
 } as const;

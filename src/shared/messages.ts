@@ -21,4 +21,10 @@ export const messages = {
   forbidden: 'You do not have permission to do this.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   internal: 'Sorry, an error has occurred.',
+  staffEmailTaken: 'A staff user with this e-mail address already exists.',
+  unknownOrganisationSlug: (slug: string) =>
+    `No organisation has the slug "${slug}"; pass --organisation-name to create it.`,
+  passwordTooShort: (length: number) => `The password needs at least ${length} characters.`,
+  invalidEmail: 'Enter a valid e-mail address.',
+  invalidWebAddress: 'Enter a web address such as https://example.com.',
 } as const;

@@ -1,0 +1,73 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { auditLog, organisations, products, sessions, staffUsers } from '../../db/schema';
+
+export async function findStaffUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select()
+    .from(staffUsers)
+    .where(eq(sql`lower(${staffUsers.email})`, email.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOrganisationRowById(
+  db: Database,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const query = db.select().from(organisations).where(eq(organisations.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findOrganisationRowBySlug(db: Database, slug: string) {
+  const [row] = await db.select().from(organisations).where(eq(organisations.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+export async function insertStaffSession(db: Database, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function deleteSession(db: Database, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function deleteExpiredSessionsOfStaffUser(db: Database, staffUserId: string, now: Date) {
+  await db.delete(sessions).where(and(eq(sessions.staffUserId, staffUserId), lt(sessions.expiresAt, now)));
+}
+
+export async function recordSignIn(db: Database, staffUserId: string, at: Date): Promise<void> {
+  await db.update(staffUsers).set({ lastSignInAt: at }).where(eq(staffUsers.id, staffUserId));
+}
+
+export async function insertAuditEntry(db: Database, values: typeof auditLog.$inferInsert): Promise<void> {
+  await db.insert(auditLog).values(values);
+}
+
+export async function updateOrganisationRow(
+  db: Database,
+  id: string,
+  values: Partial<typeof organisations.$inferInsert>,
+): Promise<void> {
+  await db.update(organisations).set(values).where(eq(organisations.id, id));
+}
+
+export async function insertOrganisationWithDefaultProduct(
+  db: Database,
+  values: { slug: string; name: string },
+) {
+  const [organisation] = await db.insert(organisations).values(values).returning();
+  // A portal shows a product; the organisation's own name is the sensible first one.
+  await db
+    .insert(products)
+    .values({ organisationId: organisation!.id, name: values.name, slug: 'main', isDefault: true });
+  return organisation!;
+}
+
+/** Null when the e-mail is taken (also when a concurrent insert took it first). */
+export async function insertStaffUser(db: Database, values: typeof staffUsers.$inferInsert) {
+  const [row] = await db.insert(staffUsers).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}

@@ -1,0 +1,141 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { limits } from '../../../shared/limits';
+import { messages } from '../../../shared/messages';
+import {
+  OrganisationSettings,
+  OrganisationSettingsPatch,
+  SignInInput,
+  StaffSession,
+} from '../../../shared/staff';
+import type { AppDeps } from '../../context';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
+import { requireViewer } from '../../plugins/viewer';
+import { getOrganisationSettings } from './get-organisation-settings';
+import { getStaffSession } from './get-staff-session';
+import { signInStaff } from './sign-in-staff';
+import { signOutStaff } from './sign-out-staff';
+import { updateOrganisationSettings } from './update-organisation-settings';
+
+const oneMinuteMs = 60_000;
+
+function signInEmail(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+/** Staff sign-in, session and sign-out, and the organisation settings of the staff console. */
+export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { isProduction } = deps.config;
+  const context = (request: FastifyRequest) => ({
+    db: deps.database.db,
+    viewer: requireViewer(request),
+    providers: deps.providers,
+    config: deps.config,
+  });
+  // The per-route limit keys on address + e-mail; this one bounds guesses at one e-mail from anywhere.
+  const limitSignInsPerEmail = app.createRateLimit({
+    max: limits.signInAttemptsPerEmailPerMinute,
+    timeWindow: oneMinuteMs,
+    keyGenerator: (request) => `sign-in:${signInEmail(request)}`,
+  });
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      config: {
+        skipCsrf: true,
+        rateLimit: {
+          max: limits.signInAttemptsPerMinute,
+          timeWindow: oneMinuteMs,
+          hook: 'preHandler',
+          keyGenerator: (request) => `${request.ip}|${signInEmail(request)}`,
+        },
+      },
+      preHandler: async (request, reply) => {
+        const limit = await limitSignInsPerEmail(request);
+        if (!limit.isAllowed && limit.isExceeded) {
+          reply.header('retry-after', limit.ttlInSeconds);
+          throw new AppError('rate_limited', messages.rateLimited);
+        }
+      },
+      schema: {
+        tags: ['staff'],
+        summary: 'Sign in with e-mail and password; sets the session cookie',
+        body: SignInInput,
+        response: { 200: StaffSession },
+      },
+    },
+    async (request, reply) => {
+      const result = await signInStaff({
+        ctx: { db: deps.database.db },
+        input: { ...request.body, replacedToken: readSessionToken(request, isProduction) },
+      });
+      setSessionCookie(reply, result.token, result.expiresAt, isProduction);
+      reply.header('cache-control', 'no-store');
+      return result.session;
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Ends the session on every node and clears the cookie',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await signOutStaff({ ctx: context(request) });
+      clearSessionCookie(reply, isProduction);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/auth/session',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags: ['staff'],
+        summary: 'The signed-in staff member, organisation and CSRF token',
+        response: { 200: StaffSession },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getStaffSession({ ctx: context(request) });
+    },
+  );
+
+  app.get(
+    '/api/staff/organisation',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Organisation name, website and portal customisation',
+        response: { 200: OrganisationSettings },
+      },
+    },
+    async (request) => getOrganisationSettings({ ctx: context(request) }),
+  );
+
+  app.patch(
+    '/api/staff/organisation',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Changes the named settings (statuspage:edit)',
+        body: OrganisationSettingsPatch,
+        response: { 200: OrganisationSettings },
+      },
+    },
+    async (request) => updateOrganisationSettings({ ctx: context(request), input: request.body }),
+  );
+};

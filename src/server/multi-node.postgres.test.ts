@@ -1,0 +1,189 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openPostgres } from './db/client';
+import { jobs, organisations, outboxMessages, staffUsers } from './db/schema';
+import { demoAdminEmail, demoSlug } from './db/seed/demo';
+import { mailDeliveryQueue } from './modules/mail/queue-mail';
+import { type ServerProcess, startServer } from './test/server-process';
+import { createPostgresDatabase } from './test/test-database';
+
+/**
+ * Two real server processes, configured for production, on one PostgreSQL database behave as one
+ * application: sessions, edits and jobs go through the database, nothing through a node's memory.
+ */
+const demoPassword = 'two-nodes-demo-password';
+
+/** An SMTP server on 127.0.0.1 recording the Message-ID of every message it accepts. */
+async function startSmtpSink() {
+  const messageIds: string[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        messageIds.push(/^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '');
+        callback(null);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messageIds,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type Session = { cookie: string; csrfToken: string };
+
+async function signIn(node: ServerProcess): Promise<Session> {
+  const response = await fetch(`${node.url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoAdminEmail, password: demoPassword }),
+  });
+  expect(response.status).toBe(200);
+  const [setCookie] = response.headers.getSetCookie();
+  expect(setCookie).toMatch(/^__Host-attest_session=/);
+  return { cookie: setCookie!.split(';')[0]!, csrfToken: (await response.json()).csrfToken };
+}
+
+function request(node: ServerProcess, pathname: string, session?: Session, init: RequestInit = {}) {
+  const headers: Record<string, string> = {};
+  if (session) headers.cookie = session.cookie;
+  if (session && init.method && init.method !== 'GET') headers['x-csrf-token'] = session.csrfToken;
+  if (init.body) headers['content-type'] = 'application/json';
+  return fetch(`${node.url}${pathname}`, { ...init, headers });
+}
+
+describe('two app nodes on one PostgreSQL', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let handle: DatabaseHandle;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let dataDirs: string[] = [];
+  let nodeA: ServerProcess;
+  let nodeB: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase('attest_two_nodes');
+    smtp = await startSmtpSink();
+    dataDirs = await Promise.all(
+      ['a', 'b'].map((name) => fs.mkdtemp(path.join(os.tmpdir(), `attest-${name}-`))),
+    );
+    const environment = (dataDir: string) => ({
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      SEED_DEMO: 'always',
+      DEMO_ADMIN_PASSWORD: demoPassword,
+      RUN_JOBS: 'true',
+    });
+    // Started together on an empty database: both try to seed the demo organisation at once.
+    const started = await Promise.allSettled(dataDirs.map((dataDir) => startServer(environment(dataDir))));
+    const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) {
+      await Promise.all(running.map((node) => node.stop('SIGKILL')));
+      throw failure.reason;
+    }
+    [nodeA, nodeB] = running as [ServerProcess, ServerProcess];
+    handle = await openPostgres({ url: database.url, poolSize: 2 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([nodeA, nodeB].map((node) => node?.stop('SIGKILL')));
+    await handle?.close();
+    await smtp?.close();
+    await database?.drop();
+    await Promise.all(dataDirs.map((dataDir) => fs.rm(dataDir, { recursive: true, force: true })));
+  });
+
+  it('seeds the demo organisation once although both nodes started on an empty database', async () => {
+    const seeded = await handle.db.select().from(organisations);
+    expect(seeded.map((organisation) => organisation.slug)).toEqual([demoSlug]);
+    expect(await handle.db.select().from(staffUsers)).toHaveLength(1);
+  });
+
+  it('accepts a session made on one node on the other, and a sign-out on one ends it on both', async () => {
+    const session = await signIn(nodeA);
+    const onB = await request(nodeB, '/api/auth/session', session);
+    expect(onB.status).toBe(200);
+    expect((await onB.json()).staff.email).toBe(demoAdminEmail);
+
+    const other = await signIn(nodeB);
+    expect((await request(nodeA, '/api/auth/sign-out', other, { method: 'POST' })).status).toBe(204);
+    expect((await request(nodeB, '/api/auth/session', other)).status).toBe(401);
+    expect((await request(nodeA, '/api/auth/session', other)).status).toBe(401);
+    expect((await request(nodeB, '/api/auth/session', session)).status).toBe(200);
+  });
+
+  it('shows an edit saved on one node on the other: the console at once, the cached portal on NOTIFY', async () => {
+    const session = await signIn(nodeA);
+    const viewPath = `/api/statuspage/share/${demoSlug}/view`;
+    const portalTitleOn = async (node: ServerProcess) =>
+      (await (await request(node, viewPath)).json()).customisation.portalTitle;
+    // Both nodes read the page before the edit, so both hold a cached copy that must be dropped.
+    expect(await portalTitleOn(nodeA)).toBe('Trust Center');
+    expect(await portalTitleOn(nodeB)).toBe('Trust Center');
+    const primedAt = Date.now();
+
+    const saved = await request(nodeA, '/api/staff/organisation', session, {
+      method: 'PATCH',
+      body: JSON.stringify({ customisation: { portalTitle: 'Security at Acme' } }),
+    });
+    expect(saved.status).toBe(200);
+    const settingsOnB = await request(nodeB, '/api/staff/organisation', session);
+    expect((await settingsOnB.json()).customisation.portalTitle).toBe('Security at Acme');
+    expect(await portalTitleOn(nodeA)).toBe('Security at Acme');
+
+    // PostgreSQL delivers the NOTIFY just after the commit, not before A answers: B may serve its copy
+    // for those milliseconds. It must drop it long before the copy's 30 s lifetime would end.
+    while ((await portalTitleOn(nodeB)) !== 'Security at Acme') {
+      expect(Date.now() - primedAt).toBeLessThan(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+
+  it('runs each job enqueued on either node exactly once while both nodes run workers', async () => {
+    const session = await signIn(nodeA);
+    const outboxIds: string[] = [];
+    for (const node of [nodeA, nodeB, nodeA, nodeB, nodeA, nodeB]) {
+      const queued = await request(node, '/api/staff/test-email', session, { method: 'POST' });
+      expect(queued.status).toBe(202);
+      outboxIds.push((await queued.json()).outboxMessageId);
+    }
+
+    const deliveries = () =>
+      handle.db.select().from(jobs).where(eq(jobs.queue, mailDeliveryQueue)).orderBy(jobs.id);
+    // Both workers are woken by NOTIFY; wait until neither has anything left to do.
+    while ((await deliveries()).some((job) => job.state === 'queued' || job.state === 'active')) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const finished = await deliveries();
+    expect(finished).toHaveLength(outboxIds.length);
+    for (const job of finished) expect(job).toMatchObject({ state: 'completed', attempts: 1 });
+
+    const outbox = await handle.db.select().from(outboxMessages).where(inArray(outboxMessages.id, outboxIds));
+    expect(outbox.map((message) => message.status)).toEqual(outboxIds.map(() => 'sent'));
+    // The SMTP server got each message once: no node sent one that the other sent too.
+    expect([...smtp.messageIds].sort()).toEqual(outbox.map((message) => message.messageId).sort());
+  });
+
+  it('stops both nodes cleanly on SIGTERM', async () => {
+    const [exitA, exitB] = await Promise.all([nodeA.stop('SIGTERM'), nodeB.stop('SIGTERM')]);
+    expect(exitA).toBe(0);
+    expect(exitB).toBe(0);
+  });
+});
