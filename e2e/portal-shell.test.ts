@@ -1,0 +1,303 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild } from '../scripts/ensure-web-build';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const screenshots = path.join(root, 'e2e', 'screenshots');
+const adminEmail = 'admin@acme.example';
+const adminPassword = 'e2e-demo-password-123';
+// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
+    const isUp = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not start:\n${output()}`);
+}
+
+let server: ChildProcess;
+let serverOutput = '';
+let browser: Browser;
+let baseUrl: string;
+let dataDirectory: string;
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  mkdirSync(screenshots, { recursive: true });
+  dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'attest-e2e-data-'));
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDirectory,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DEMO_ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => {
+    serverOutput += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    serverOutput += chunk;
+  });
+  await waitForServer(baseUrl, server, () => serverOutput);
+  // launch() gives every run a fresh temporary profile (user-data-dir) of its own.
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDirectory, { recursive: true, force: true });
+});
+
+/** Page errors and hydration warnings fail the journey; they mean the page broke for someone. */
+function watchForErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    // The console asks for the session first; signed out, that 401 is the expected answer.
+    if (/status of 401/.test(text)) return;
+    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
+  });
+  return problems;
+}
+
+async function newContext(
+  width: number,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height: 900 }, ...options });
+}
+
+/** Screenshots show the settled page, not a dialog halfway through its entrance. */
+async function settle(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+async function expectNoSeriousAccessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
+    );
+  expect(serious).toEqual([]);
+}
+
+describe('a visitor opens the portal', () => {
+  it('shows the header and the welcome modal, then the page at 1280 and 390 px with no serious a11y issue', async () => {
+    for (const width of [1280, 390]) {
+      const context = await newContext(width);
+      const page = await context.newPage();
+      const problems = watchForErrors(page);
+      await page.goto(`${baseUrl}/acme`);
+
+      const logoLink = page.getByTestId('organisation-logo-link');
+      await expect.poll(() => logoLink.getAttribute('href')).toBe('https://acme.example');
+      await expect.poll(() => logoLink.getByRole('img').getAttribute('alt')).toBe('Acme Cloud');
+      expect(await page.getByTestId('portal-title').textContent()).toBe('Trust Center');
+      expect(await page.title()).toBe('Trust Center | Acme Cloud');
+
+      const welcome = page.getByRole('dialog', { name: "Welcome to Acme Cloud's Trust Center" });
+      await welcome.waitFor();
+      await settle(page);
+      expect(
+        await welcome.getByRole('link', { name: /Acme Cloud Terms of Service/ }).getAttribute('href'),
+      ).toBe('https://acme.example/legal/terms');
+      await page.screenshot({ path: path.join(screenshots, `portal-welcome-${width}.png`) });
+      await welcome.getByRole('button', { name: "Let's Go" }).click();
+      await welcome.waitFor({ state: 'hidden' });
+
+      await page.screenshot({ path: path.join(screenshots, `portal-${width}.png`), fullPage: true });
+      await expectNoSeriousAccessibilityViolations(page);
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Acme Cloud' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('lists the products in the product menu and opens the cookie settings', async () => {
+    const context = await newContext(1280);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/acme`);
+    await page.getByRole('button', { name: "Let's Go" }).click();
+
+    const productTrigger = page.getByRole('button', { name: /Product: Acme Payroll/ });
+    await productTrigger.hover();
+    await page.getByRole('tooltip', { name: 'Switch between products' }).waitFor();
+    await productTrigger.click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await settle(page);
+    expect(await menu.getByText('Select a product...').count()).toBe(1);
+    const items = await menu.getByRole('menuitem').allTextContents();
+    expect(items.join('|')).toContain('Acme HR');
+    expect(items.join('|')).not.toContain('Benefits');
+    await page.screenshot({ path: path.join(screenshots, 'portal-product-menu-1280.png') });
+    await menu.getByRole('menuitem', { name: 'Acme HR' }).click();
+    await page.waitForURL(/\/acme\?product=hr$/);
+    expect(await page.getByTestId('selected-product').textContent()).toBe('Acme HR');
+
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    const cookies = page.getByRole('dialog', { name: 'Cookie settings' });
+    await cookies.getByText('Strictly necessary').waitFor();
+    await settle(page);
+    await page.screenshot({ path: path.join(screenshots, 'portal-cookie-settings-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(screenshots, 'portal-cookie-settings-390.png') });
+    await context.close();
+  });
+
+  it('paints the content before any script runs', async () => {
+    const context = await newContext(1280, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/acme`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Acme Cloud');
+    expect(await page.getByTestId('portal-title').textContent()).toBe('Trust Center');
+    await context.close();
+  });
+});
+
+describe('pages around the portal', () => {
+  it('shows /about and a 404 page that read well at both widths', async () => {
+    for (const width of [1280, 390]) {
+      const context = await newContext(width);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/about`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('About Attest');
+      await page.screenshot({ path: path.join(screenshots, `about-${width}.png`), fullPage: true });
+      await expectNoSeriousAccessibilityViolations(page);
+
+      const missing = await page.goto(`${baseUrl}/no-such-company`);
+      expect(missing?.status()).toBe(404);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Organisation not found');
+      await page.screenshot({ path: path.join(screenshots, `not-found-${width}.png`) });
+      await expectNoSeriousAccessibilityViolations(page);
+      await context.close();
+    }
+  });
+});
+
+describe('a staff member edits the portal title', () => {
+  it('signs in on /console, saves a new title, sees Main mode, and the public sees the new title', async () => {
+    const context = await newContext(1280);
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(`${baseUrl}/console`);
+    await page.getByLabel('E-mail address').fill(adminEmail);
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.screenshot({ path: path.join(screenshots, 'console-sign-in-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(screenshots, 'console-sign-in-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.screenshot({ path: path.join(screenshots, 'console-overview-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(screenshots, 'console-overview-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    const title = page.getByRole('textbox', { name: 'Portal title' });
+    await title.waitFor();
+    await title.fill('Security Hub');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Settings saved').waitFor();
+    // A tall viewport rather than fullPage: full-page capture misplaces the fixed sidebar.
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await page.screenshot({ path: path.join(screenshots, 'console-settings-1280.png') });
+    await expectNoSeriousAccessibilityViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(screenshots, 'console-settings-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.goto(`${baseUrl}/acme`);
+    const toolbar = page.getByTestId('staff-toolbar');
+    await toolbar.waitFor();
+    expect(await toolbar.textContent()).toContain('Editing');
+    expect(await page.getByTestId('portal-title').textContent()).toBe('Security Hub');
+    expect(await page.title()).toBe('Security Hub | Acme Cloud');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.screenshot({ path: path.join(screenshots, 'portal-main-mode-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(screenshots, 'portal-main-mode-390.png') });
+
+    await page.getByRole('link', { name: 'Preview as public' }).click();
+    await page.getByTestId('preview-banner').waitFor();
+    expect(await page.getByTestId('preview-banner').textContent()).toContain('Previewing as the public');
+    await page.screenshot({ path: path.join(screenshots, 'portal-preview-390.png') });
+
+    await page.goto(`${baseUrl}/console`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const visitor = await newContext(390);
+    const publicPage = await visitor.newPage();
+    await publicPage.goto(`${baseUrl}/acme`);
+    expect(await publicPage.getByTestId('portal-title').textContent()).toBe('Security Hub');
+    expect(await publicPage.getByTestId('staff-toolbar').count()).toBe(0);
+    await publicPage.getByRole('dialog', { name: "Welcome to Acme Cloud's Security Hub" }).waitFor();
+    await visitor.close();
+  });
+});

@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { demoSlug, generateDemoPassword, seedDemoOrganisation } from '../src/server/db/seed/demo';
+import { createTestApp } from '../src/server/test/test-app';
+import { ensureWebBuild } from './ensure-web-build';
+
+/**
+ * First-load JS of the demo portal: builds when needed, renders /acme on a fresh in-memory database,
+ * and adds up the gzip size of every script the HTML loads at once (entry + modulepreload).
+ * Usage: node --import tsx scripts/measure-first-load.ts
+ */
+
+const clientDirectory = fileURLToPath(new URL('../dist/client', import.meta.url));
+
+async function gzipBytes(url: string): Promise<{ raw: number; gzip: number }> {
+  const bytes = await readFile(path.join(clientDirectory, url));
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+await ensureWebBuild();
+const t = await createTestApp();
+try {
+  await seedDemoOrganisation(t.database.db, { adminPassword: generateDemoPassword() });
+  const response = await t.app.inject({ url: `/${demoSlug}` });
+  if (response.statusCode !== 200) throw new Error(`/${demoSlug} answered ${response.statusCode}`);
+  const html = response.body;
+  const scripts = [
+    ...[...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => match[1]!),
+    ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!),
+  ];
+  const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  let total = 0;
+  for (const url of scripts) {
+    const size = await gzipBytes(url);
+    total += size.gzip;
+    console.log(`  ${url.padEnd(40)} ${kb(size.raw).padStart(10)} raw ${kb(size.gzip).padStart(10)} gzip`);
+  }
+  let css = 0;
+  for (const url of styles) css += (await gzipBytes(url)).gzip;
+  console.log(`first-load JS of /${demoSlug}: ${scripts.length} files, ${total} bytes gzip (${kb(total)})`);
+  console.log(`first-load CSS of /${demoSlug}: ${styles.length} files, ${css} bytes gzip (${kb(css)})`);
+} finally {
+  await t.close();
+}

@@ -1,0 +1,254 @@
+import { createRequire } from 'node:module';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isAppError } from '../../../shared/errors';
+import { limits } from '../../../shared/limits';
+import { messages } from '../../../shared/messages';
+import type { ErrorPageData, PortalPageData } from '../../../shared/page';
+import { PortalQuery, Slug } from '../../../shared/portal';
+import type { AppDeps } from '../../context';
+import { isOwnHost, requireViewer } from '../../plugins/viewer';
+import type { Viewer } from '../../policy/viewer';
+import { noAccessPage, renderErrorPageHtml } from '../../render/error-pages';
+import { renderPortalDocument } from '../../render/portal-document';
+import { renderAboutDocument, renderConsoleDocument } from '../../render/static-documents';
+import { clientAssetsDirectory, loadWebBuild } from '../../render/web-build';
+import { findHomeDestination } from './find-home-destination';
+import { getPortalView } from './get-portal-view';
+
+const packageJson = createRequire(import.meta.url)('../../../../package.json') as {
+  version: string;
+  license: string;
+};
+
+/** The portal's query parameters (spec 1 §2) plus ?preview=public, which the viewer plugin reads. */
+const PortalPageQuery = PortalQuery.extend({ preview: z.enum(['public']).optional() });
+const orgParams = z.object({ org: Slug });
+const itemSlug = z.string().min(1).max(limits.queryValueMaxLength);
+const html = 'text/html; charset=utf-8';
+
+const notFoundPage: ErrorPageData = {
+  status: 404,
+  title: 'Page not found',
+  message: 'There is nothing at this address. Check the link, or start again from the home page.',
+  detail: null,
+};
+const badRequestPage: ErrorPageData = {
+  status: 400,
+  title: 'This link is not valid',
+  message: 'Part of the address is malformed or too long. Check the link and try again.',
+  detail: null,
+};
+
+function errorPageFor(error: FastifyError, isProduction: boolean): ErrorPageData {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // A malformed organisation or item in the path is simply not a page; malformed query values are a 400.
+    return error.validationContext === 'params' ? notFoundPage : badRequestPage;
+  }
+  if (isAppError(error)) {
+    if (error.code === 'forbidden') return noAccessPage;
+    if (error.status === 404) {
+      return {
+        ...notFoundPage,
+        title: error.code === 'not_found' ? notFoundPage.title : error.message,
+        message:
+          error.code === 'organisation_not_found'
+            ? 'There is no trust center at this address. Check the link, or ask the company for theirs.'
+            : notFoundPage.message,
+      };
+    }
+    if (error.status < 500)
+      return { status: error.status, title: error.message, message: error.message, detail: null };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { ...badRequestPage, status };
+  return {
+    status: 500,
+    title: 'Something went wrong',
+    message: messages.genericError,
+    detail: isProduction ? null : (error.stack ?? String(error)),
+  };
+}
+
+/**
+ * HTML pages: the portal (server-rendered, hydrated), /about, the console's shell and the built
+ * client assets. Failures here answer with HTML pages; API routes keep their JSON errors.
+ */
+export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { config } = deps;
+  const buildOptions = { isWatching: !config.isProduction };
+
+  await app.register(fastifyStatic, {
+    root: clientAssetsDirectory,
+    prefix: '/assets/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const page = errorPageFor(error, config.isProduction);
+    if (page.status >= 500) request.log.error({ err: error }, 'page failed');
+    return reply
+      .status(page.status)
+      .header('content-type', html)
+      .header('cache-control', 'no-store')
+      .send(await renderErrorPageHtml(page, buildOptions));
+  });
+
+  async function sendPortalPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { basePath: string; productSlug?: string; productId?: string },
+  ) {
+    const viewer: Viewer = requireViewer(request);
+    const [build, view] = await Promise.all([
+      loadWebBuild(buildOptions),
+      getPortalView({
+        ctx: { db: deps.database.db, viewer, providers: deps.providers, config },
+        input: { productSlug: input.productSlug, productId: input.productId },
+      }),
+    ]);
+    const data: PortalPageData = {
+      view,
+      basePath: input.basePath,
+      csrfToken: viewer.session?.csrfToken ?? null,
+      recentUpdate: null,
+    };
+    return reply
+      .header('content-type', html)
+      .header('cache-control', viewer.session ? 'private, no-store' : 'no-cache')
+      .header('vary', 'Cookie')
+      .send(renderPortalDocument(build, data, { revision: viewer.organisation.revision }));
+  }
+
+  const portalRoute = { config: { viewer: 'portal' as const } };
+  const hidden = { hide: true };
+
+  app.get(
+    '/:org',
+    { ...portalRoute, schema: { ...hidden, params: orgParams, querystring: PortalPageQuery } },
+    (request, reply) =>
+      sendPortalPage(request, reply, {
+        basePath: `/${request.params.org}`,
+        productSlug: request.query.product,
+        productId: request.query.productId,
+      }),
+  );
+
+  // Item deep links render the portal shell; the item itself arrives with the cards (a later issue).
+  app.get(
+    '/:org/item/:slug',
+    {
+      ...portalRoute,
+      schema: { ...hidden, params: orgParams.extend({ slug: itemSlug }), querystring: PortalPageQuery },
+    },
+    (request, reply) =>
+      sendPortalPage(request, reply, {
+        basePath: `/${request.params.org}`,
+        productSlug: request.query.product,
+        productId: request.query.productId,
+      }),
+  );
+
+  app.get(
+    '/:org/product/:productSlug/:slug',
+    {
+      ...portalRoute,
+      schema: {
+        ...hidden,
+        params: orgParams.extend({ productSlug: Slug, slug: itemSlug }),
+        querystring: PortalPageQuery,
+      },
+    },
+    (request, reply) =>
+      sendPortalPage(request, reply, {
+        basePath: `/${request.params.org}`,
+        productSlug: request.params.productSlug,
+      }),
+  );
+
+  // On an organisation's own domain the Host names the organisation and paths have no slug.
+  app.get(
+    '/item/:slug',
+    {
+      ...portalRoute,
+      schema: { ...hidden, params: z.object({ slug: itemSlug }), querystring: PortalPageQuery },
+    },
+    (request, reply) =>
+      sendPortalPage(request, reply, {
+        basePath: '',
+        productSlug: request.query.product,
+        productId: request.query.productId,
+      }),
+  );
+
+  app.get(
+    '/product/:productSlug/:slug',
+    {
+      ...portalRoute,
+      schema: {
+        ...hidden,
+        params: z.object({ productSlug: Slug, slug: itemSlug }),
+        querystring: PortalPageQuery,
+      },
+    },
+    (request, reply) =>
+      sendPortalPage(request, reply, { basePath: '', productSlug: request.params.productSlug }),
+  );
+
+  app.get(
+    '/',
+    {
+      ...portalRoute,
+      schema: { ...hidden, querystring: PortalPageQuery },
+      // Runs before the viewer is built: on our own host '/' is no organisation's page, it redirects.
+      onRequest: async (request, reply) => {
+        if (!isOwnHost(config, request.headers.host)) return;
+        const destination = await findHomeDestination({ ctx: { db: deps.database.db } });
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        return reply.redirect(
+          destination.startsWith('/console') ? destination : `${destination}${query}`,
+          302,
+        );
+      },
+    },
+    (request, reply) =>
+      sendPortalPage(request, reply, {
+        basePath: '',
+        productSlug: request.query.product,
+        productId: request.query.productId,
+      }),
+  );
+
+  app.get('/about', { schema: hidden }, async (_request, reply) => {
+    const build = await loadWebBuild(buildOptions);
+    return reply
+      .header('content-type', html)
+      .header('cache-control', 'public, max-age=3600')
+      .send(renderAboutDocument(build, { licence: packageJson.license, version: packageJson.version }));
+  });
+
+  const sendConsole = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const build = await loadWebBuild(buildOptions);
+    return reply
+      .header('content-type', html)
+      .header('cache-control', 'no-cache')
+      .send(renderConsoleDocument(build));
+  };
+  app.get('/console', { schema: hidden }, sendConsole);
+  app.get('/console/*', { schema: hidden }, sendConsole);
+
+  // Any other page address: an HTML 404. API and asset paths keep the JSON 404 of the API.
+  app.get('/*', { schema: hidden }, async (request, reply) => {
+    if (/^\/(api|assets)(\/|$)/.test(request.url)) return reply.callNotFound();
+    return reply
+      .status(404)
+      .header('content-type', html)
+      .header('cache-control', 'no-store')
+      .send(await renderErrorPageHtml(notFoundPage, buildOptions));
+  });
+};

@@ -1,0 +1,45 @@
+import type { PortalView } from './portal';
+
+/**
+ * The contract between the server and the web build: what the server hands to the SSR bundle and
+ * inlines for hydration. Types only, so the portal's first-load JS carries no schema code.
+ */
+
+export const pageDataElementId = 'attest-page-data';
+
+/** The most recent trust update, when one was created within the notification window (later issue). */
+export type RecentUpdate = { topicId: string; subject: string | null; createdAt: string };
+
+export type PortalPageData = {
+  view: PortalView;
+  /** Where this portal lives on the current host: '/acme' by slug, '' on the organisation's own domain. */
+  basePath: string;
+  /** Present for a signed-in session so in-place editing can write; null for visitors. */
+  csrfToken: string | null;
+  recentUpdate: RecentUpdate | null;
+};
+
+export type ErrorPageData = {
+  status: number;
+  title: string;
+  message: string;
+  /** The cause, shown outside production only. */
+  detail: string | null;
+};
+
+export type AboutPageData = { licence: string; version: string };
+
+/** What dist/server/entry-server.js exports; the server checks the shape when it loads the bundle. */
+export type ServerRenderer = {
+  renderPortalPage(data: PortalPageData): string;
+  renderAboutPage(data: AboutPageData): string;
+  renderErrorPage(data: ErrorPageData): string;
+};
+
+/** JSON that is safe inside a script element: no '<' can close it early. */
+export function serializePageData(data: unknown): string {
+  return JSON.stringify(data)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}

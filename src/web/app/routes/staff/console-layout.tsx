@@ -1,0 +1,104 @@
+import { ExternalLink, LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useSession, useSignOut } from '../../../features/staff/api/session';
+import { classNames } from '../../../lib/class-names';
+import { SignInPage } from './sign-in-page';
+
+const navigation = [
+  { to: '/console', label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: '/console/settings', label: 'Settings', icon: Settings, end: false },
+];
+
+function LoadingShell() {
+  return (
+    <div className="mx-auto max-w-5xl space-y-4 p-8" aria-busy="true">
+      <Skeleton className="h-8 w-40" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+/** Signed in: the console frame with navigation; signed out: the sign-in page at any console path. */
+export function ConsoleLayout() {
+  const session = useSession();
+  const signOut = useSignOut();
+
+  if (session.isPending) return <LoadingShell />;
+  if (session.isError) {
+    return (
+      <main className="p-8">
+        <ErrorBox detail={session.error.message} />
+      </main>
+    );
+  }
+  if (!session.data) return <SignInPage />;
+  const { staff, organisation, csrfToken } = session.data;
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <aside className="border-b border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:left-0 lg:w-64 lg:border-r lg:border-b-0">
+        <div className="flex h-16 items-center gap-2 px-5">
+          <ShieldCheck className="size-6 text-brand-ink" aria-hidden />
+          <span className="text-lg font-semibold tracking-tight text-slate-950">Attest</span>
+          <span className="ml-1 truncate rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+            {organisation.name}
+          </span>
+        </div>
+        <nav aria-label="Console" className="flex gap-1 overflow-x-auto px-3 pb-3 lg:flex-col lg:pb-0">
+          {navigation.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                classNames(
+                  'inline-flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition',
+                  isActive
+                    ? 'bg-brand-soft text-brand-ink'
+                    : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                )
+              }
+            >
+              <item.icon className="size-4" aria-hidden />
+              {item.label}
+            </NavLink>
+          ))}
+          <a
+            href={`/${organisation.slug}`}
+            className="inline-flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-600 transition hover:bg-slate-100 hover:text-slate-900"
+          >
+            <ExternalLink className="size-4" aria-hidden />
+            View portal
+          </a>
+        </nav>
+      </aside>
+      <div className="min-w-0 lg:pl-64">
+        <header className="flex h-16 items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 lg:px-8">
+          <span className="min-w-0 truncate text-sm text-slate-600">
+            Signed in as <span className="font-medium text-slate-900">{staff.name}</span>
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={signOut.isPending}
+            onClick={() =>
+              signOut.mutate(csrfToken, {
+                onError: () => toast.error('Signing out failed; you were signed out here.'),
+              })
+            }
+          >
+            <LogOut className="size-4" aria-hidden />
+            Sign out
+          </Button>
+        </header>
+        <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { ErrorBox } from '../../../components/ui/error-box';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useOrganisationSettings } from '../../../features/staff/api/organisation';
+import { useSession } from '../../../features/staff/api/session';
+import { SettingsForm } from '../../../features/staff/components/settings-form';
+
+/** Loaded lazily: the editing code is not part of the console's first screen. */
+export default function SettingsPage() {
+  const session = useSession();
+  const settings = useOrganisationSettings();
+  return (
+    <div className="space-y-8">
+      <title>Settings | Attest</title>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-950">Settings</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          How your organisation and its trust center appear to visitors.
+        </p>
+      </div>
+      {settings.isError ? <ErrorBox detail={settings.error.message} /> : null}
+      {settings.isPending ? (
+        <div className="space-y-4" aria-busy="true">
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-72 w-full" />
+        </div>
+      ) : null}
+      {settings.data && session.data ? (
+        <SettingsForm settings={settings.data} csrfToken={session.data.csrfToken} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import type { ReactNode } from 'react';
+
+type TooltipProps = { content: ReactNode; delayMs?: number; children: ReactNode };
+
+/** A short hint on hover or focus; the trigger (children) must be one focusable element. */
+export function Tooltip({ content, delayMs = 500, children }: TooltipProps) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={delayMs}>
+      <TooltipPrimitive.Root>
+        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+        <TooltipPrimitive.Portal>
+          <TooltipPrimitive.Content
+            sideOffset={6}
+            className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg motion-safe:animate-[attest-fade-in_120ms_ease-out]"
+          >
+            {content}
+            <TooltipPrimitive.Arrow className="fill-slate-900" />
+          </TooltipPrimitive.Content>
+        </TooltipPrimitive.Portal>
+      </TooltipPrimitive.Root>
+    </TooltipPrimitive.Provider>
+  );
+}

@@ -1,0 +1,15 @@
+import { renderToString } from 'react-dom/server';
+import type { AboutPageData, ErrorPageData, PortalPageData, ServerRenderer } from '../shared/page';
+import { ErrorPage } from './app/routes/error-page';
+import { AboutPage } from './app/routes/portal/about-page';
+import { PortalPage } from './app/routes/portal/portal-page';
+
+/**
+ * The server renderer, built with `vite build --ssr` into dist/server/entry-server.js and loaded by the
+ * server at run time. Each function returns the markup that goes inside <div id="root">.
+ */
+export const renderer: ServerRenderer = {
+  renderPortalPage: (data: PortalPageData) => renderToString(<PortalPage data={data} />),
+  renderAboutPage: (data: AboutPageData) => renderToString(<AboutPage data={data} />),
+  renderErrorPage: (data: ErrorPageData) => renderToString(<ErrorPage data={data} />),
+};

@@ -1,0 +1,64 @@
+import { ArrowUpRight, ShieldCheck } from 'lucide-react';
+import type { PortalView } from '../../../../shared/portal';
+import { formatDate, hostOf } from '../lib/portal-links';
+
+/** What the portal is about: the organisation, its own description and the product being shown. */
+export function OverviewHero({ view }: { view: PortalView }) {
+  const { organisation, customisation, product } = view;
+  return (
+    <section
+      aria-labelledby="portal-heading"
+      className="relative flex-1 overflow-hidden bg-linear-to-b from-brand-soft to-white"
+    >
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -top-24 right-[-10%] size-[28rem] rounded-full bg-brand opacity-[0.07] blur-3xl"
+      />
+      <div className="relative mx-auto max-w-6xl px-4 py-14 sm:px-6 md:py-20 lg:px-8 lg:py-24">
+        <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold tracking-wide text-brand-ink uppercase shadow-xs ring-1 ring-slate-900/10">
+          <ShieldCheck className="size-4" aria-hidden />
+          {customisation.portalTitle}
+        </p>
+        <h1
+          id="portal-heading"
+          className="mt-5 max-w-3xl text-4xl font-semibold tracking-tight text-balance text-slate-950 md:text-5xl"
+        >
+          {organisation.name}
+        </h1>
+        {customisation.description ? (
+          <p className="mt-5 max-w-2xl text-lg leading-8 text-pretty text-slate-600">
+            {customisation.description}
+          </p>
+        ) : null}
+        <dl className="mt-10 grid max-w-3xl grid-cols-1 gap-px overflow-hidden rounded-xl bg-slate-200 text-sm shadow-xs ring-1 ring-slate-200 sm:grid-cols-3">
+          <div className="bg-white px-5 py-4">
+            <dt className="text-slate-500">Product</dt>
+            <dd className="mt-1 font-semibold text-slate-900" data-testid="selected-product">
+              {product.productName}
+            </dd>
+          </div>
+          {organisation.websiteUrl ? (
+            <div className="bg-white px-5 py-4">
+              <dt className="text-slate-500">Website</dt>
+              <dd className="mt-1 font-semibold">
+                <a
+                  href={organisation.websiteUrl}
+                  className="inline-flex items-center gap-1 rounded-sm text-brand-ink underline-offset-4 hover:underline"
+                >
+                  {hostOf(organisation.websiteUrl)}
+                  <ArrowUpRight className="size-4" aria-hidden />
+                </a>
+              </dd>
+            </div>
+          ) : null}
+          <div className="bg-white px-5 py-4">
+            <dt className="text-slate-500">Last updated</dt>
+            <dd className="mt-1 font-semibold text-slate-900">
+              <time dateTime={organisation.updatedAt}>{formatDate(organisation.updatedAt)}</time>
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { PortalPageData } from '../../../../shared/page';
+import { hasDismissedWelcome, rememberWelcomeDismissed } from '../lib/welcome-memory';
+import { NotificationBar } from './notification-bar';
+import { OverviewHero } from './overview-hero';
+import { PreviewBanner } from './preview-banner';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { StaffToolbar } from './staff-toolbar';
+
+const WelcomeDialog = lazy(() => import('./welcome-dialog'));
+
+/** The portal page: mode bars, notification bar, header, overview, footer; the welcome modal after hydration. */
+export function PortalShell({ data }: { data: PortalPageData }) {
+  const { view, basePath, recentUpdate } = data;
+  const organisationId = view.organisation.id;
+  const [isWelcomeShown, setWelcomeShown] = useState(false);
+
+  useEffect(() => {
+    if (view.viewer.mode === 'public' && !hasDismissedWelcome(organisationId)) setWelcomeShown(true);
+  }, [view.viewer.mode, organisationId]);
+
+  const dismissWelcome = useCallback(() => {
+    rememberWelcomeDismissed(organisationId);
+    setWelcomeShown(false);
+  }, [organisationId]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+      <StaffToolbar view={view} basePath={basePath} />
+      <PreviewBanner view={view} basePath={basePath} />
+      <NotificationBar
+        recentUpdate={recentUpdate}
+        organisationName={view.organisation.name}
+        basePath={basePath}
+      />
+      <SiteHeader view={view} basePath={basePath} />
+      <main id="main" className="flex flex-1 flex-col">
+        <OverviewHero view={view} />
+      </main>
+      <SiteFooter view={view} />
+      {isWelcomeShown ? (
+        <Suspense fallback={null}>
+          <WelcomeDialog view={view} onDismiss={dismissWelcome} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { ShieldCheck } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { messages } from '../../../../shared/messages';
+import type { PortalView } from '../../../../shared/portal';
+import { Skeleton } from '../../../components/ui/skeleton';
+
+const CookieSettingsDialog = lazy(() => import('./cookie-settings-dialog'));
+
+/** While the dialog's code loads: the spec's 10-line skeleton in the dialog's place. */
+function CookieSettingsLoading() {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/50 p-4" aria-busy="true">
+      <div className="w-full max-w-lg space-y-3 rounded-2xl bg-white p-8 shadow-2xl">
+        {Array.from({ length: 10 }, (_, index) => (
+          <Skeleton key={index} className={index === 0 ? 'h-6 w-1/2' : 'h-3.5 w-full'} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Organisation legal links, cookie settings and the 'Built on' Attest link (unless turned off). */
+export function SiteFooter({ view }: { view: PortalView }) {
+  const [isCookieDialogOpen, setCookieDialogOpen] = useState(false);
+  const { customisation, organisation } = view;
+  const linkClass = 'rounded-sm hover:text-slate-900 hover:underline underline-offset-4';
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+        <ul className="flex flex-wrap items-center gap-x-5 gap-y-2">
+          <li className="font-medium text-slate-800">{organisation.name}</li>
+          {customisation.termsOfServiceUrl ? (
+            <li>
+              <a href={customisation.termsOfServiceUrl} className={linkClass}>
+                Terms of Service
+              </a>
+            </li>
+          ) : null}
+          {customisation.privacyNoticeUrl ? (
+            <li>
+              <a href={customisation.privacyNoticeUrl} className={linkClass}>
+                Privacy Notice
+              </a>
+            </li>
+          ) : null}
+          <li>
+            <button type="button" className={linkClass} onClick={() => setCookieDialogOpen(true)}>
+              {messages.cookieSettings}
+            </button>
+          </li>
+        </ul>
+        {customisation.disablePoweredBy ? null : (
+          <a
+            href="/about"
+            className={`inline-flex items-center gap-1.5 ${linkClass}`}
+            data-testid="powered-by"
+          >
+            {messages.builtOn}
+            <ShieldCheck className="size-4 text-slate-700" aria-hidden />
+            <span className="font-semibold text-slate-800">Attest</span>
+          </a>
+        )}
+      </div>
+      {isCookieDialogOpen ? (
+        <Suspense fallback={<CookieSettingsLoading />}>
+          <CookieSettingsDialog onClose={() => setCookieDialogOpen(false)} />
+        </Suspense>
+      ) : null}
+    </footer>
+  );
+}

@@ -1,0 +1,65 @@
+import type { PortalView } from '../../../../shared/portal';
+import { ProductMenu } from './product-menu';
+
+type SiteHeaderProps = { view: PortalView; basePath: string };
+
+function Logo({ view }: { view: PortalView }) {
+  const { organisation } = view;
+  const mark = organisation.logoUrl ? (
+    <img
+      src={organisation.logoUrl}
+      alt={organisation.name}
+      height={36}
+      className="h-8 w-auto max-w-[11rem] object-contain object-left md:h-9 md:max-w-[14rem]"
+    />
+  ) : (
+    <span className="text-lg font-semibold tracking-tight text-slate-950">{organisation.name}</span>
+  );
+  if (!organisation.websiteUrl) return <span className="inline-flex items-center">{mark}</span>;
+  return (
+    <a
+      href={organisation.websiteUrl}
+      className="inline-flex shrink-0 items-center rounded-md"
+      data-testid="organisation-logo-link"
+    >
+      {mark}
+    </a>
+  );
+}
+
+/** Logo linking to the organisation's site, the optional portal title, then the product switcher. */
+export function SiteHeader({ view, basePath }: SiteHeaderProps) {
+  const { customisation, organisation } = view;
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6 md:min-h-20 lg:px-8">
+        <div className="flex min-w-0 items-center gap-3 md:gap-4">
+          <Logo view={view} />
+          {customisation.showPortalTitle ? (
+            <>
+              <span aria-hidden className="h-6 w-px shrink-0 bg-slate-200" />
+              <p
+                className="truncate text-base font-medium text-slate-700 md:text-lg"
+                data-testid="portal-title"
+              >
+                {customisation.portalTitle}
+              </p>
+            </>
+          ) : null}
+        </div>
+        <ProductMenu view={view} basePath={basePath} />
+      </div>
+      {organisation.bannerUrl ? (
+        <div className="max-h-[350px] overflow-hidden bg-slate-100">
+          <img
+            src={organisation.bannerUrl}
+            alt=""
+            width={1280}
+            height={350}
+            className="h-auto max-h-[350px] w-full object-cover"
+          />
+        </div>
+      ) : null}
+    </header>
+  );
+}

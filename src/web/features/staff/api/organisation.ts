@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrganisationSettings, OrganisationSettingsPatch } from '../../../../shared/staff';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { sessionQueryKey } from './session';
+
+export const organisationSettingsQueryKey = ['organisation-settings'] as const;
+
+export function useOrganisationSettings() {
+  return useQuery({
+    queryKey: organisationSettingsQueryKey,
+    queryFn: () => apiRequest<OrganisationSettings>('/api/staff/organisation'),
+  });
+}
+
+export function useUpdateOrganisationSettings(csrfToken: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: OrganisationSettingsPatch) =>
+      apiRequest<OrganisationSettings>('/api/staff/organisation', {
+        method: 'PATCH',
+        body: patch,
+        csrfToken,
+      }),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(organisationSettingsQueryKey, settings);
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+    onError: (error) => {
+      // An expired session shows the sign-in page again instead of a dead form.
+      if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(sessionQueryKey, null);
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import { LogIn } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { SignInInput } from '../../../../shared/staff';
+import { Button } from '../../../components/ui/button';
+import { describedBy, Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
+import { useSignIn } from '../api/session';
+
+type Errors = Partial<Record<'email' | 'password', string>>;
+
+/** E-mail and password; checked here first, then by the server, whose message wins. */
+export function SignInForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const signIn = useSignIn();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = SignInInput.safeParse({ email, password });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] as keyof Errors;
+        next[name] ??= name === 'password' ? 'Enter your password.' : issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    signIn.mutate(parsed.data, {
+      onError: (error) => {
+        if (isApiError(error)) {
+          setErrors(fieldErrorsByName(error.fields));
+          setFormError(error.message);
+        } else {
+          setFormError('Sign-in failed. Please try again.');
+        }
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      {formError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <Field id="email" label="E-mail address" error={errors.email}>
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          isInvalid={Boolean(errors.email)}
+          aria-describedby={describedBy('email', errors.email)}
+          required
+        />
+      </Field>
+      <Field id="password" label="Password" error={errors.password}>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          isInvalid={Boolean(errors.password)}
+          aria-describedby={describedBy('password', errors.password)}
+          required
+        />
+      </Field>
+      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        <LogIn className="size-4" aria-hidden />
+        {signIn.isPending ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}
