@@ -22,6 +22,11 @@ function isPostgresReachable(): Promise<boolean> {
 
 const withPostgres = await isPostgresReachable();
 const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
+// `*.pglite.test.ts` is about the embedded engine only; `*.postgres.test.ts` needs a PostgreSQL server.
+const pgliteOnly = 'src/server/**/*.pglite.test.ts';
+const postgresOnly = 'src/server/**/*.postgres.test.ts';
+// HTML route tests and browser journeys serve dist/: build it first when it is missing or stale.
+const webBuild = ['scripts/ensure-web-build.ts'];
 
 export default defineConfig({
   test: {
@@ -30,13 +35,25 @@ export default defineConfig({
     projects: [
       {
         extends: true as const,
-        test: { name: 'pglite', include: serverTests, env: { ATTEST_TEST_DB: 'pglite' } },
+        test: {
+          name: 'pglite',
+          include: serverTests,
+          exclude: [postgresOnly],
+          env: { ATTEST_TEST_DB: 'pglite' },
+          globalSetup: webBuild,
+        },
       },
       ...(withPostgres
         ? [
             {
               extends: true as const,
-              test: { name: 'postgres', include: serverTests, env: { ATTEST_TEST_DB: 'postgres' } },
+              test: {
+                name: 'postgres',
+                include: serverTests,
+                exclude: [pgliteOnly],
+                env: { ATTEST_TEST_DB: 'postgres' },
+                globalSetup: webBuild,
+              },
             },
           ]
         : []),
@@ -49,6 +66,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: webBuild,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

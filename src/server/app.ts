@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -9,8 +10,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context';
+import { assetRoutes } from './modules/assets/routes';
 import { healthRoutes } from './modules/health/routes';
+import { mailRoutes } from './modules/mail/routes';
+import { htmlRoutes } from './modules/portal/html-routes';
 import { portalRoutes } from './modules/portal/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { viewerPlugin } from './plugins/viewer';
 
@@ -49,16 +54,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: deps.config.isProduction,
   });
   await app.register(cookie);
+  // Limits are declared per route (config.rateLimit); nothing is limited by default.
+  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Attest API', version: '0.1.0', description: 'Trust center and updates portal' },
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(viewerPlugin, { db: deps.database.db, config: deps.config });
+  await app.register(viewerPlugin, {
+    db: deps.database.db,
+    config: deps.config,
+    cache: deps.providers.cache,
+  });
 
   await app.register(healthRoutes, deps);
   await app.register(portalRoutes, deps);
+  await app.register(assetRoutes, deps);
+  await app.register(htmlRoutes, deps);
+  await app.register(mailRoutes, deps);
+  await app.register(staffRoutes, deps);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -23,6 +23,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  it('requires SMTP_URL in production so mail is never silently stored', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'Invalid configuration: SMTP_URL is required when NODE_ENV is production',
+    );
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }).isProduction).toBe(
+      true,
+    );
+  });
+
   it('treats empty variables as unset and strips a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://trust.example.com/' });
     expect(config.port).toBe(3000);

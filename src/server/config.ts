@@ -55,6 +55,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
   }
   const value = parsed.data;
+  if (value.NODE_ENV === 'production' && !value.SMTP_URL) {
+    throw new ConfigError('Invalid configuration: SMTP_URL is required when NODE_ENV is production');
+  }
   const port = value.PORT;
   return {
     nodeEnv: value.NODE_ENV,

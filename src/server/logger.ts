@@ -1,8 +1,10 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+const tokenQueryValue = /([?&](?:token|[a-zA-Z]*Token|byoidJwt)=)[^&]*/g;
 
 /** Structured JSON logs; cookies, tokens and passwords never reach them. */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: {
       paths: [
@@ -19,9 +21,10 @@ export function createLogger(level: string): Logger {
       req: (request) => ({
         id: request.id,
         method: request.method,
-        url: String(request.url).replace(/([?&](?:token|[a-zA-Z]*Token|byoidJwt)=)[^&]*/g, '$1[redacted]'),
+        url: String(request.url).replace(tokenQueryValue, '$1[redacted]'),
         host: request.headers?.host,
       }),
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

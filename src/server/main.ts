@@ -15,6 +15,19 @@ async function countOrganisations(db: import('./db/client').Database): Promise<n
   return Number(row?.count ?? 0);
 }
 
+// Any fixed 64-bit number; nodes starting together on one PostgreSQL seed the demo organisation once.
+const seedLockKey = 7_340_172_002;
+
+/** Seeds when the database has no organisation; the lock makes "check, then seed" one step across nodes. */
+async function seedDemoIfEmpty(db: import('./db/client').Database, adminPassword: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey}::bigint)`);
+    if ((await countOrganisations(tx)) > 0) return false;
+    await seedDemoOrganisation(tx, { adminPassword });
+    return true;
+  });
+}
+
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
@@ -22,15 +35,14 @@ async function main() {
   const passwordFile = path.join(config.dataDir, 'demo-admin-password.txt');
 
   const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && !config.isProduction);
-  if (shouldSeed && (await countOrganisations(database.db)) === 0) {
-    const password = config.demoAdminPassword ?? generateDemoPassword();
-    await seedDemoOrganisation(database.db, { adminPassword: password });
+  const password = config.demoAdminPassword ?? generateDemoPassword();
+  if (shouldSeed && (await seedDemoIfEmpty(database.db, password))) {
     await fs.mkdir(config.dataDir, { recursive: true });
     await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
     logger.info({ organisation: demoSlug }, 'seeded the demo organisation');
   }
 
-  const providers = createProviders(config, database, logger);
+  const providers = await createProviders(config, database, logger);
   registerJobHandlers({ config, database, providers, logger });
   if (config.runJobs) providers.jobs.start();
   const app = await buildApp({ config, database, providers, logger });
@@ -45,6 +57,7 @@ async function main() {
     await app.close().catch((error) => logger.error({ err: error }, 'closing the server failed'));
     await providers.jobs.stop();
     await providers.mail.close();
+    await providers.cache.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -16,12 +16,18 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export type NotificationHandler = (payload: string) => void;
+/** Called when notifications may have been missed (the listening connection was lost and restored). */
+export type ListenResetHandler = () => void;
 
 /** The database plus what differs between PGlite and PostgreSQL: notifications, health, shutdown. */
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    handler: NotificationHandler,
+    onReset?: ListenResetHandler,
+  ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -93,29 +99,55 @@ export async function openPostgres(options: { url: string; poolSize?: number }):
     migrationClient.release();
   }
   const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;
-  const listeners = new Set<pg.Client>();
+  const stoppers = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
-    async listen(channel, handler) {
-      const listener = new pg.Client({ connectionString: options.url });
-      listener.on('error', () => {});
-      await listener.connect();
-      listener.on('notification', (message) => {
-        if (message.channel === channel) handler(message.payload ?? '');
-      });
-      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(listener);
-      return async () => {
-        listeners.delete(listener);
-        await listener.end().catch(() => {});
+    async listen(channel, handler, onReset) {
+      let listener: pg.Client | undefined;
+      let isStopped = false;
+      let retryTimer: NodeJS.Timeout | undefined;
+      const scheduleReconnect = () => {
+        if (isStopped || retryTimer) return;
+        retryTimer = setTimeout(() => {
+          retryTimer = undefined;
+          connect()
+            .then(() => onReset?.())
+            .catch(scheduleReconnect);
+        }, 1000);
+        retryTimer.unref();
       };
+      // A lost LISTEN connection is re-opened; what was missed meanwhile is reported through onReset.
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: options.url });
+        client.on('notification', (message) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        });
+        client.on('error', () => {});
+        client.on('end', () => {
+          if (listener === client) scheduleReconnect();
+        });
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        listener = client;
+      };
+      await connect();
+      const stop = async () => {
+        isStopped = true;
+        if (retryTimer) clearTimeout(retryTimer);
+        const current = listener;
+        listener = undefined;
+        stoppers.delete(stop);
+        await current?.end().catch(() => {});
+      };
+      stoppers.add(stop);
+      return stop;
     },
     async ping() {
       await pool.query('select 1');
     },
     async close() {
-      await Promise.all([...listeners].map((listener) => listener.end().catch(() => {})));
+      await Promise.all([...stoppers].map((stop) => stop()));
       await pool.end();
     },
   };

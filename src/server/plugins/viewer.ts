@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { PortalCache } from '../modules/portal/portal-cache';
 import {
   findOrganisationByDomain,
   findOrganisationById,
@@ -40,10 +41,12 @@ export async function resolveOrganisation(
   db: Database,
   config: Config,
   request: FastifyRequest,
+  cache: PortalCache,
 ): Promise<ViewerOrganisation> {
   const params = request.params as { org?: string; orgId?: string } | undefined;
-  const organisation = params?.org
-    ? await findOrganisationBySlug(db, params.org)
+  const slug = params?.org;
+  const organisation = slug
+    ? await cache.organisationBySlug(slug, () => findOrganisationBySlug(db, slug))
     : params?.orgId
       ? await findOrganisationById(db, params.orgId)
       : isOwnHost(config, request.headers.host)
@@ -78,41 +81,43 @@ function assertCsrf(request: FastifyRequest, loaded: LoadedSession | null) {
 }
 
 /** Builds request.viewer for every route that declares config.viewer; nothing else decides modes. */
-export const viewerPlugin = fp(async (app: FastifyInstance, options: { db: Database; config: Config }) => {
-  const { db, config } = options;
-  app.decorateRequest('viewer', null);
-  app.addHook('preHandler', async (request) => {
-    const kind = request.routeOptions.config.viewer;
-    if (!kind) return;
-    const token = readSessionToken(request, config.isProduction);
-    const loaded = token ? await loadSession(db, token) : null;
-    assertCsrf(request, loaded);
-    if (kind === 'staff') {
-      if (!loaded?.staff) throw new AppError('unauthenticated', messages.signInRequired);
-      const organisation = await findOrganisationById(db, loaded.session.organisationId);
-      if (!organisation) throw new AppError('unauthenticated', messages.signInRequired);
+export const viewerPlugin = fp(
+  async (app: FastifyInstance, options: { db: Database; config: Config; cache: PortalCache }) => {
+    const { db, config, cache } = options;
+    app.decorateRequest('viewer', null);
+    app.addHook('preHandler', async (request) => {
+      const kind = request.routeOptions.config.viewer;
+      if (!kind) return;
+      const token = readSessionToken(request, config.isProduction);
+      const loaded = token ? await loadSession(db, token) : null;
+      assertCsrf(request, loaded);
+      if (kind === 'staff') {
+        if (!loaded?.staff) throw new AppError('unauthenticated', messages.signInRequired);
+        const organisation = await findOrganisationById(db, loaded.session.organisationId);
+        if (!organisation) throw new AppError('unauthenticated', messages.signInRequired);
+        request.viewer = buildViewer({
+          organisation,
+          session: loaded.session,
+          staff: loaded.staff,
+          member: null,
+          previewRequest: { accountId: null, permissionProfileId: null, asPublic: false },
+          now: new Date(),
+        });
+        return;
+      }
+      const organisation = await resolveOrganisation(db, config, request, cache);
+      const belongsHere = loaded?.session.organisationId === organisation.id;
       request.viewer = buildViewer({
         organisation,
-        session: loaded.session,
-        staff: loaded.staff,
-        member: null,
-        previewRequest: { accountId: null, permissionProfileId: null, asPublic: false },
+        session: belongsHere ? loaded.session : null,
+        staff: belongsHere ? loaded.staff : null,
+        member: belongsHere ? loaded.member : null,
+        previewRequest: readPreviewRequest(request),
         now: new Date(),
       });
-      return;
-    }
-    const organisation = await resolveOrganisation(db, config, request);
-    const belongsHere = loaded?.session.organisationId === organisation.id;
-    request.viewer = buildViewer({
-      organisation,
-      session: belongsHere ? loaded.session : null,
-      staff: belongsHere ? loaded.staff : null,
-      member: belongsHere ? loaded.member : null,
-      previewRequest: readPreviewRequest(request),
-      now: new Date(),
     });
-  });
-});
+  },
+);
 
 export function requireViewer(request: FastifyRequest): Viewer {
   if (!request.viewer) throw new Error('route is missing config.viewer');

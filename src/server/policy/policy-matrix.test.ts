@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffPermission } from '../../shared/permissions';
 import type { PublicAccessLevel } from '../../shared/portal';
-import { createAccountMember, createOrganisation, createProduct, createProductLink, createStaffUser } from '../test/factories';
+import {
+  createAccountMember,
+  createOrganisation,
+  createProduct,
+  createProductLink,
+  createStaffUser,
+} from '../test/factories';
 import { createTestSession } from '../test/sessions';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -65,7 +72,10 @@ const surfaces: Surface[] = [
   {
     name: 'GET {base}/view',
     read: async (slug, viewer) => {
-      const response = await t.app.inject({ url: `/api/statuspage/share/${slug}/view${viewer.query}`, cookies: viewer.cookies });
+      const response = await t.app.inject({
+        url: `/api/statuspage/share/${slug}/view${viewer.query}`,
+        cookies: viewer.cookies,
+      });
       expect(response.statusCode).toBe(200);
       return response.body;
     },
@@ -93,9 +103,10 @@ async function setUpOrganisation(publicAccessLevel: PublicAccessLevel) {
   const past = new Date(Date.now() - 60_000);
   const memberSession = async (account: Parameters<typeof createAccountMember>[2]) => {
     const { member } = await createAccountMember(db, organisation.id, account);
-    return (await createTestSession(db, { organisationId: organisation.id, accountMemberId: member.id })).cookies;
+    return (await createTestSession(db, { organisationId: organisation.id, accountMemberId: member.id }))
+      .cookies;
   };
-  const staffSession = async (organisationId: string, permissions?: Parameters<typeof createStaffUser>[2]['permissions']) => {
+  const staffSession = async (organisationId: string, permissions?: StaffPermission[]) => {
     const staff = await createStaffUser(db, organisationId, { permissions });
     return (await createTestSession(db, { organisationId, staffUserId: staff.id })).cookies;
   };
@@ -106,7 +117,10 @@ async function setUpOrganisation(publicAccessLevel: PublicAccessLevel) {
     'member-approved': { cookies: await memberSession({ reviewStatus: 'approved' }), query: '' },
     'member-pending': { cookies: await memberSession({ reviewStatus: 'pending' }), query: '' },
     'member-declined': { cookies: await memberSession({ reviewStatus: 'declined' }), query: '' },
-    'member-expired': { cookies: await memberSession({ reviewStatus: 'approved', accessExpiresAt: past }), query: '' },
+    'member-expired': {
+      cookies: await memberSession({ reviewStatus: 'approved', accessExpiresAt: past }),
+      query: '',
+    },
     'staff-editor': { cookies: editorCookies, query: '' },
     'staff-read-only': { cookies: await staffSession(organisation.id, ['files:view']), query: '' },
     'staff-preview-public': { cookies: editorCookies, query: '?preview=public' },
@@ -122,14 +136,19 @@ describe.each(publicAccessLevels)('policy matrix with publicAccessLevel %s', (pu
     const leaks: string[] = [];
     for (const viewerKind of viewerKinds) {
       const viewer = viewers[viewerKind];
-      const view = await t.app.inject({ url: `/api/statuspage/share/${slug}/view${viewer.query}`, cookies: viewer.cookies });
+      const view = await t.app.inject({
+        url: `/api/statuspage/share/${slug}/view${viewer.query}`,
+        cookies: viewer.cookies,
+      });
       expect(view.json().viewer.mode, viewerKind).toBe(expectedMode[viewerKind]);
       for (const surface of surfaces) {
         const output = await surface.read(slug, viewer);
         for (const resource of resources) {
           const isVisible = resource.isVisibleTo(viewerKind);
-          if (!isVisible && output.includes(resource.marker)) leaks.push(`${surface.name} shows ${resource.marker} to ${viewerKind}`);
-          if (isVisible && !output.includes(resource.marker)) leaks.push(`${surface.name} hides ${resource.marker} from ${viewerKind}`);
+          if (!isVisible && output.includes(resource.marker))
+            leaks.push(`${surface.name} shows ${resource.marker} to ${viewerKind}`);
+          if (isVisible && !output.includes(resource.marker))
+            leaks.push(`${surface.name} hides ${resource.marker} from ${viewerKind}`);
         }
       }
     }

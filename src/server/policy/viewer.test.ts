@@ -17,9 +17,22 @@ const organisation = {
   revision: 1,
   updatedAt: now,
 };
-const editor: ViewerStaff = { id: 's1', name: 'Sam', email: 's@acme.example', permissions: new Set(['statuspage:edit']) };
-const reader: ViewerStaff = { id: 's2', name: 'Ria', email: 'r@acme.example', permissions: new Set(['files:view']) };
-const member = (reviewStatus: ViewerMember['account']['reviewStatus'], accessExpiresAt: Date | null = null): ViewerMember => ({
+const editor: ViewerStaff = {
+  id: 's1',
+  name: 'Sam',
+  email: 's@acme.example',
+  permissions: new Set(['statuspage:edit']),
+};
+const reader: ViewerStaff = {
+  id: 's2',
+  name: 'Ria',
+  email: 'r@acme.example',
+  permissions: new Set(['files:view']),
+};
+const member = (
+  reviewStatus: ViewerMember['account']['reviewStatus'],
+  accessExpiresAt: Date | null = null,
+): ViewerMember => ({
   id: 'm1',
   email: 'casey@customer.example',
   firstName: 'Casey',
@@ -44,16 +57,24 @@ describe('buildViewer (spec 1 §2 Modes)', () => {
 
   it('makes staff Main, or Preview when they preview as an account, a profile or the public', () => {
     expect(buildViewer(facts({ staff: editor })).mode).toBe('main');
-    const asAccount = buildViewer(facts({ staff: editor, previewRequest: { ...noPreview, accountId: 'a1' } }));
+    const asAccount = buildViewer(
+      facts({ staff: editor, previewRequest: { ...noPreview, accountId: 'a1' } }),
+    );
     expect(asAccount.mode).toBe('preview');
     expect(asAccount.preview).toEqual({ accountId: 'a1', permissionProfileId: null });
-    expect(buildViewer(facts({ staff: editor, previewRequest: { ...noPreview, permissionProfileId: 'p1' } })).mode).toBe('preview');
-    expect(buildViewer(facts({ staff: editor, previewRequest: { ...noPreview, asPublic: true } })).mode).toBe('preview');
+    expect(
+      buildViewer(facts({ staff: editor, previewRequest: { ...noPreview, permissionProfileId: 'p1' } })).mode,
+    ).toBe('preview');
+    expect(buildViewer(facts({ staff: editor, previewRequest: { ...noPreview, asPublic: true } })).mode).toBe(
+      'preview',
+    );
   });
 
   it('makes an approved member with live access AccountExternal and falls back to Public otherwise', () => {
     expect(buildViewer(facts({ member: member('approved') })).mode).toBe('account_external');
-    expect(buildViewer(facts({ member: member('approved', new Date('2026-12-01')) })).mode).toBe('account_external');
+    expect(buildViewer(facts({ member: member('approved', new Date('2026-12-01')) })).mode).toBe(
+      'account_external',
+    );
     expect(buildViewer(facts({ member: member('approved', new Date('2026-11-01')) })).mode).toBe('public');
     for (const status of ['pending', 'declined', 'other'] as const) {
       expect(buildViewer(facts({ member: member(status) })).mode).toBe('public');
@@ -63,7 +84,9 @@ describe('buildViewer (spec 1 §2 Modes)', () => {
   it('lets only Main-mode staff with statuspage:edit edit, and any staff use the console', () => {
     expect(canEditPortal(buildViewer(facts({ staff: editor })))).toBe(true);
     expect(canEditPortal(buildViewer(facts({ staff: reader })))).toBe(false);
-    expect(canEditPortal(buildViewer(facts({ staff: editor, previewRequest: { ...noPreview, asPublic: true } })))).toBe(false);
+    expect(
+      canEditPortal(buildViewer(facts({ staff: editor, previewRequest: { ...noPreview, asPublic: true } }))),
+    ).toBe(false);
     expect(canUseConsole(buildViewer(facts({ staff: reader })))).toBe(true);
     expect(canUseConsole(buildViewer(facts({ member: member('approved') })))).toBe(false);
   });
@@ -71,7 +94,12 @@ describe('buildViewer (spec 1 §2 Modes)', () => {
   it('shows hidden products in Main mode only', () => {
     const hidden = { isShown: false };
     expect(canSeeProduct(buildViewer(facts({ staff: editor })), hidden)).toBe(true);
-    expect(canSeeProduct(buildViewer(facts({ staff: editor, previewRequest: { ...noPreview, asPublic: true } })), hidden)).toBe(false);
+    expect(
+      canSeeProduct(
+        buildViewer(facts({ staff: editor, previewRequest: { ...noPreview, asPublic: true } })),
+        hidden,
+      ),
+    ).toBe(false);
     expect(canSeeProduct(buildViewer(facts({ member: member('approved') })), hidden)).toBe(false);
     expect(canSeeProduct(buildViewer(facts({})), hidden)).toBe(false);
   });

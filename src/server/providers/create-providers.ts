@@ -2,13 +2,18 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { createPortalCache } from '../modules/portal/portal-cache';
 import type { Providers } from './index';
 import { createDatabaseJobQueue, jobsChannel } from './jobs/database-queue';
 import { createDevMailboxTransport } from './mail/dev-mailbox';
 import { createSmtpTransport } from './mail/smtp';
 
 /** Chooses each provider from configuration; nothing else knows which one is in use. */
-export function createProviders(config: Config, database: DatabaseHandle, logger?: Logger): Providers {
+export async function createProviders(
+  config: Config,
+  database: DatabaseHandle,
+  logger?: Logger,
+): Promise<Providers> {
   const mail = config.smtpUrl
     ? createSmtpTransport({ url: config.smtpUrl })
     : createDevMailboxTransport(database.db);
@@ -18,5 +23,6 @@ export function createProviders(config: Config, database: DatabaseHandle, logger
     logger,
     subscribe: (wake) => database.listen(jobsChannel, wake),
   });
-  return { mail, jobs };
+  const cache = await createPortalCache(database);
+  return { mail, jobs, cache };
 }

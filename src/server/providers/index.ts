@@ -1,3 +1,4 @@
+import type { PortalCache } from '../modules/portal/portal-cache';
 import type { JobQueue } from './jobs/types';
 import type { MailTransport } from './mail/types';
 
@@ -5,4 +6,6 @@ import type { MailTransport } from './mail/types';
 export type Providers = {
   mail: MailTransport;
   jobs: JobQueue;
+  /** In memory per node, invalidated across nodes through LISTEN/NOTIFY. */
+  cache: PortalCache;
 };

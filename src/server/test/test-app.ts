@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { registerJobHandlers } from '../jobs';
 import type { Providers } from '../providers';
 import { createProviders } from '../providers/create-providers';
 import { createTestDatabase } from './test-database';
@@ -14,11 +15,14 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** buildApp on a fresh database; jobs are not started, tests call providers.jobs.drain(). */
+/** buildApp on a fresh database; handlers are registered but jobs not started: tests call providers.jobs.drain(). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://attest.test', ...env });
+  // Production refuses to start without SMTP; tests that never drain mail point it at a closed port.
+  const smtp = env.NODE_ENV === 'production' ? { SMTP_URL: 'smtp://127.0.0.1:9' } : {};
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://attest.test', ...smtp, ...env });
   const database = await createTestDatabase();
-  const providers = createProviders(config, database);
+  const providers = await createProviders(config, database);
+  registerJobHandlers({ config, database, providers });
   const app = await buildApp({ config, database, providers });
   return {
     app,
@@ -29,6 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await providers.jobs.stop();
       await providers.mail.close();
+      await providers.cache.close();
       await database.close();
     },
   };

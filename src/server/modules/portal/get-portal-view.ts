@@ -18,14 +18,27 @@ export function portalUrl(
     : `${publicUrl}/${organisation.slug}`;
 }
 
+type PortalViewInput = { productId?: string; productSlug?: string };
+
 /** The viewer's page model; a productId picks the product, otherwise the default (or first) one. */
 export async function getPortalView({
   ctx,
   input,
 }: {
   ctx: Context;
-  input: { productId?: string; productSlug?: string };
+  input: PortalViewInput;
 }): Promise<PortalView> {
+  // Every Public-mode viewer gets the same model, so it is built once per organisation change.
+  if (ctx.viewer.mode === 'public') {
+    const key = `view:${input.productId ?? ''}:${input.productSlug ?? ''}`;
+    return ctx.providers.cache.publicValue(ctx.viewer.organisation.id, key, () =>
+      buildPortalView(ctx, input),
+    );
+  }
+  return buildPortalView(ctx, input);
+}
+
+async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<PortalView> {
   const { viewer } = ctx;
   const organisation = viewer.organisation;
   const [productRows, linkRows] = await Promise.all([

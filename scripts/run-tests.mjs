@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// npm test: build the web bundles (the HTML tests and browser journeys serve them), then every
+// Vitest project: PGlite always, PostgreSQL when reachable, web units, browser journeys.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env });
+
+const build = run('npm', ['run', 'build', '--silent']);
+if (build.status !== 0) {
+  console.error('npm test: the build failed');
+  process.exit(build.status ?? 1);
+}
+
+const resultsFile = '.test-results.json';
+fs.rmSync(resultsFile, { force: true });
+const vitest = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${resultsFile}`,
+  ...process.argv.slice(2),
+]);
+
+let summary = null;
+try {
+  summary = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+} catch {
+  // No report: vitest failed before running anything; its exit code below says so.
+}
+if (summary) {
+  const failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+  const skipped = summary.numPendingTests + summary.numTodoTests;
+  console.log(`tests: ${summary.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
+  if (summary.numTotalTests === 0) {
+    console.error('npm test: no test ran');
+    process.exit(1);
+  }
+}
+process.exit(vitest.status ?? 1);

@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer, startServer } from './test/server-process';
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-main-'));
+});
+afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
+
+describe('the embedded server process', () => {
+  it('seeds once, refuses a second process on its data directory, stops cleanly and keeps its data', async () => {
+    const first = await startServer({ DATA_DIR: dataDir });
+    const view = await (await fetch(`${first.url}/api/statuspage/share/acme/view`)).json();
+    expect(view.organisation.name).toBe('Acme Cloud');
+    expect(first.output()).toContain('Demo staff sign-in: admin@acme.example / ');
+    const password = (await fs.readFile(path.join(dataDir, 'demo-admin-password.txt'), 'utf8')).trim();
+    expect(first.output()).toContain(password);
+
+    const second = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data directory ${dataDir} is in use by another Attest process`);
+    expect(second.output()).not.toMatch(/\n\s+at /);
+
+    expect(await first.stop('SIGTERM')).toBe(0);
+
+    const restarted = await startServer({ DATA_DIR: dataDir });
+    const again = await (await fetch(`${restarted.url}/api/statuspage/share/acme/view`)).json();
+    expect(again.organisation.id).toBe(view.organisation.id);
+    expect(restarted.output()).toContain(password);
+    expect(await restarted.stop('SIGINT')).toBe(0);
+  });
+
+  it('stops at start-up with one line naming a bad variable', async () => {
+    const started = spawnServer({ DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(await started.exited).toBe(1);
+    expect(started.output().trim()).toMatch(/^attest: Invalid configuration: PORT [^\n]+$/);
+  });
+});
