@@ -32,7 +32,7 @@ let payload = '';
 // The database path without the cache: what an anonymous request costs right after an edit.
 const noCache = {
   ...providers.cache,
-  publicValue: <T>(_id: string, _key: string, load: () => Promise<T>) => load(),
+  publicValue: <T>(_id: string, _revision: number, _key: string, load: () => Promise<T>) => load(),
 };
 app.get('/__bench/uncached-view', async () => {
   const organisation = await findOrganisationBySlug(database.db, 'acme');

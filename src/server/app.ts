@@ -25,7 +25,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: false }),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // Fastify accepts a hop count at run time; its types list only the other forms.
+    trustProxy: deps.config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();

@@ -21,6 +21,13 @@ const ConfigSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   DEMO_ADMIN_PASSWORD: z.string().min(12).optional(),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[0-9a-fA-F.:/, ]+)$/,
+      'must be true, false, a hop count or a list of proxy addresses',
+    )
+    .default('false'),
   PLATFORM_TERMS_URL: z.string().url().optional(),
   PLATFORM_PRIVACY_URL: z.string().url().optional(),
 });
@@ -39,6 +46,8 @@ export type Config = {
   seedDemo: 'auto' | 'always' | 'never';
   demoAdminPassword: string | undefined;
   runJobs: boolean;
+  /** Which X-Forwarded-For hops to believe; false unless a load balancer sits in front. */
+  trustProxy: boolean | number | string;
   platformTermsUrl: string | undefined;
   platformPrivacyUrl: string | undefined;
 };
@@ -73,6 +82,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: value.SEED_DEMO,
     demoAdminPassword: value.DEMO_ADMIN_PASSWORD,
     runJobs: value.RUN_JOBS === 'true',
+    trustProxy:
+      value.TRUST_PROXY === 'true'
+        ? true
+        : value.TRUST_PROXY === 'false'
+          ? false
+          : /^\d+$/.test(value.TRUST_PROXY)
+            ? Number(value.TRUST_PROXY)
+            : value.TRUST_PROXY,
     platformTermsUrl: value.PLATFORM_TERMS_URL,
     platformPrivacyUrl: value.PLATFORM_PRIVACY_URL,
   };

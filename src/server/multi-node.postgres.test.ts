@@ -129,31 +129,24 @@ describe('two app nodes on one PostgreSQL', () => {
     expect((await request(nodeB, '/api/auth/session', session)).status).toBe(200);
   });
 
-  it('shows an edit saved on one node on the other: the console at once, the cached portal on NOTIFY', async () => {
+  it('shows an edit saved on one node on the other at once, though both had the page cached', async () => {
     const session = await signIn(nodeA);
     const viewPath = `/api/statuspage/share/${demoSlug}/view`;
     const portalTitleOn = async (node: ServerProcess) =>
       (await (await request(node, viewPath)).json()).customisation.portalTitle;
-    // Both nodes read the page before the edit, so both hold a cached copy that must be dropped.
+    // Both nodes read the page before the edit, so both hold a cached copy that must not be served.
     expect(await portalTitleOn(nodeA)).toBe('Trust Center');
     expect(await portalTitleOn(nodeB)).toBe('Trust Center');
-    const primedAt = Date.now();
 
     const saved = await request(nodeA, '/api/staff/organisation', session, {
       method: 'PATCH',
       body: JSON.stringify({ customisation: { portalTitle: 'Security at Acme' } }),
     });
     expect(saved.status).toBe(200);
+    expect(await portalTitleOn(nodeB)).toBe('Security at Acme');
+    expect(await portalTitleOn(nodeA)).toBe('Security at Acme');
     const settingsOnB = await request(nodeB, '/api/staff/organisation', session);
     expect((await settingsOnB.json()).customisation.portalTitle).toBe('Security at Acme');
-    expect(await portalTitleOn(nodeA)).toBe('Security at Acme');
-
-    // PostgreSQL delivers the NOTIFY just after the commit, not before A answers: B may serve its copy
-    // for those milliseconds. It must drop it long before the copy's 30 s lifetime would end.
-    while ((await portalTitleOn(nodeB)) !== 'Security at Acme') {
-      expect(Date.now() - primedAt).toBeLessThan(10_000);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   });
 
   it('runs each job enqueued on either node exactly once while both nodes run workers', async () => {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createPortalCache } from '../modules/portal/portal-cache';
+import { findOrganisationRevisionBySlug } from '../modules/portal/queries';
 import type { Providers } from './index';
 import { createDatabaseJobQueue, jobsChannel } from './jobs/database-queue';
 import { createDevMailboxTransport } from './mail/dev-mailbox';
@@ -23,6 +24,10 @@ export async function createProviders(
     logger,
     subscribe: (wake) => database.listen(jobsChannel, wake),
   });
-  const cache = await createPortalCache(database);
+  // Several nodes may share PostgreSQL: verify each cache hit against the organisation's revision.
+  const cache = await createPortalCache(database, {
+    lookUpRevision:
+      database.kind === 'postgres' ? (slug) => findOrganisationRevisionBySlug(database.db, slug) : undefined,
+  });
   return { mail, jobs, cache };
 }

@@ -31,9 +31,8 @@ export async function getPortalView({
   // Every Public-mode viewer gets the same model, so it is built once per organisation change.
   if (ctx.viewer.mode === 'public') {
     const key = `view:${input.productId ?? ''}:${input.productSlug ?? ''}`;
-    return ctx.providers.cache.publicValue(ctx.viewer.organisation.id, key, () =>
-      buildPortalView(ctx, input),
-    );
+    const { id, revision } = ctx.viewer.organisation;
+    return ctx.providers.cache.publicValue(id, revision, key, () => buildPortalView(ctx, input));
   }
   return buildPortalView(ctx, input);
 }

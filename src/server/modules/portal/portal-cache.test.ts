@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { organisations } from '../../db/schema';
@@ -6,22 +6,26 @@ import { createOrganisation } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
 import { createPortalCache, type PortalCache } from './portal-cache';
 import { publishOrganisationChanged } from './publish-organisation-changed';
-import { findOrganisationBySlug } from './queries';
+import { findOrganisationBySlug, findOrganisationRevisionBySlug } from './queries';
 
 let database: DatabaseHandle;
 let nodeA: PortalCache;
 let nodeB: PortalCache;
+let verified: PortalCache;
 beforeAll(async () => {
   database = await createTestDatabase();
   nodeA = await createPortalCache(database);
   nodeB = await createPortalCache(database);
+  verified = await createPortalCache(database, {
+    lookUpRevision: (slug) => findOrganisationRevisionBySlug(database.db, slug),
+  });
 });
 afterAll(async () => {
-  await nodeA.close();
-  await nodeB.close();
+  for (const cache of [nodeA, nodeB, verified]) await cache.close();
   await database.close();
 });
 
+/** Waits for a notification to arrive; bounded by attempts, not asserting any duration. */
 async function until(check: () => Promise<boolean>) {
   for (let attempt = 0; attempt < 200; attempt++) {
     if (await check()) return;
@@ -30,10 +34,8 @@ async function until(check: () => Promise<boolean>) {
   throw new Error('condition not reached');
 }
 
-const readName = (cache: PortalCache, slug: string) =>
-  cache
-    .organisationBySlug(slug, () => findOrganisationBySlug(database.db, slug))
-    .then((found) => found?.name);
+const readOrganisation = (cache: PortalCache, slug: string) =>
+  cache.organisationBySlug(slug, () => findOrganisationBySlug(database.db, slug));
 
 describe('portal cache', () => {
   it('serves repeated reads from memory until a committed change notifies every cache', async () => {
@@ -43,26 +45,45 @@ describe('portal cache', () => {
       loads++;
       return (await findOrganisationBySlug(database.db, organisation.slug))!.name;
     };
-    expect(await nodeA.publicValue(organisation.id, 'name', load)).toBe('Before');
-    expect(await nodeA.publicValue(organisation.id, 'name', load)).toBe('Before');
+    expect(await nodeA.publicValue(organisation.id, 1, 'name', load)).toBe('Before');
+    expect(await nodeA.publicValue(organisation.id, 1, 'name', load)).toBe('Before');
     expect(loads).toBe(1);
-    expect(await readName(nodeB, organisation.slug)).toBe('Before');
+    expect((await readOrganisation(nodeB, organisation.slug))?.name).toBe('Before');
 
     await database.db.transaction(async (tx) => {
       await tx.update(organisations).set({ name: 'After' }).where(eq(organisations.id, organisation.id));
       await publishOrganisationChanged(tx, organisation.id);
     });
-    await until(async () => (await nodeA.publicValue(organisation.id, 'name', load)) === 'After');
-    await until(async () => (await readName(nodeB, organisation.slug)) === 'After');
-    const [row] = await database.db.select().from(organisations).where(eq(organisations.id, organisation.id));
-    expect(row!.revision).toBe(2);
+    await until(async () => (await nodeA.publicValue(organisation.id, 1, 'name', load)) === 'After');
+    await until(async () => (await readOrganisation(nodeB, organisation.slug))?.name === 'After');
+    expect((await readOrganisation(nodeB, organisation.slug))?.revision).toBe(2);
+  });
+
+  it('never serves a value built at another revision than the one the caller read', async () => {
+    const { organisation } = await createOrganisation(database.db);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await nodeA.publicValue(organisation.id, 1, 'count', load)).toBe(1);
+    expect(await nodeA.publicValue(organisation.id, 1, 'count', load)).toBe(1);
+    expect(await nodeA.publicValue(organisation.id, 2, 'count', load)).toBe(2);
+  });
+
+  it('with revision checks, is fresh at once even when the notification never arrives', async () => {
+    const { organisation } = await createOrganisation(database.db, { name: 'Old name' });
+    expect((await readOrganisation(verified, organisation.slug))?.name).toBe('Old name');
+    // A change without NOTIFY stands for a notification still in flight to this node.
+    await database.db
+      .update(organisations)
+      .set({ name: 'New name', revision: sql`${organisations.revision} + 1` })
+      .where(eq(organisations.id, organisation.id));
+    expect((await readOrganisation(verified, organisation.slug))?.name).toBe('New name');
   });
 
   it('does not notify when the transaction rolls back', async () => {
     const { organisation } = await createOrganisation(database.db, { name: 'Stable' });
     let loads = 0;
     const load = async () => ++loads;
-    await nodeA.publicValue(organisation.id, 'count', load);
+    await nodeA.publicValue(organisation.id, 1, 'count', load);
     await database.db
       .transaction(async (tx) => {
         await publishOrganisationChanged(tx, organisation.id);
@@ -72,22 +93,22 @@ describe('portal cache', () => {
     // A notification for another organisation proves the listener is live and in order.
     const { organisation: other } = await createOrganisation(database.db);
     let otherLoads = 0;
-    await nodeA.publicValue(other.id, 'count', async () => ++otherLoads);
+    await nodeA.publicValue(other.id, 1, 'count', async () => ++otherLoads);
     await publishOrganisationChanged(database.db, other.id);
-    await until(async () => (await nodeA.publicValue(other.id, 'count', async () => ++otherLoads)) === 2);
-    expect(await nodeA.publicValue(organisation.id, 'count', load)).toBe(1);
+    await until(async () => (await nodeA.publicValue(other.id, 1, 'count', async () => ++otherLoads)) === 2);
+    expect(await nodeA.publicValue(organisation.id, 1, 'count', load)).toBe(1);
   });
 
   it('does not store a value whose load straddled an invalidation', async () => {
     const { organisation } = await createOrganisation(database.db);
     let loads = 0;
-    const first = nodeA.publicValue(organisation.id, 'straddle', async () => {
+    const first = nodeA.publicValue(organisation.id, 1, 'straddle', async () => {
       loads++;
       nodeA.invalidate(organisation.id);
       return 'stale';
     });
     expect(await first).toBe('stale');
-    expect(await nodeA.publicValue(organisation.id, 'straddle', async () => `fresh-${++loads}`)).toBe(
+    expect(await nodeA.publicValue(organisation.id, 1, 'straddle', async () => `fresh-${++loads}`)).toBe(
       'fresh-2',
     );
   });

@@ -27,6 +27,15 @@ export async function findOrganisationBySlug(db: Database, slug: string): Promis
   return row ? toViewerOrganisation(row) : null;
 }
 
+export async function findOrganisationRevisionBySlug(db: Database, slug: string) {
+  const [row] = await db
+    .select({ id: organisations.id, revision: organisations.revision })
+    .from(organisations)
+    .where(eq(organisations.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findOrganisationById(db: Database, id: string): Promise<ViewerOrganisation | null> {
   const [row] = await db.select().from(organisations).where(eq(organisations.id, id)).limit(1);
   return row ? toViewerOrganisation(row) : null;

@@ -11,7 +11,8 @@ import { signIn, signInForSession } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // As behind a load balancer: X-Forwarded-For names the client.
+  t = await createTestApp({ TRUST_PROXY: 'true' });
 });
 afterAll(async () => t.close());
 
@@ -142,6 +143,24 @@ describe('POST /api/auth/sign-in', () => {
     const limited = await attemptFrom(250);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
+    const direct = await createTestApp();
+    try {
+      const { organisation } = await createOrganisation(direct.database.db);
+      const user = await createStaffUser(direct.database.db, organisation.id);
+      const spoofed = (address: number) =>
+        signIn(direct.app, user.email, 'wrong password guess', {
+          headers: { 'x-forwarded-for': `203.0.113.${address}` },
+        });
+      for (let attempt = 0; attempt < limits.signInAttemptsPerMinute; attempt++) {
+        expect((await spoofed(attempt)).statusCode).toBe(401);
+      }
+      expect((await spoofed(99)).statusCode).toBe(429);
+    } finally {
+      await direct.close();
+    }
   });
 });
 
