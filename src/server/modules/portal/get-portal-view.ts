@@ -37,6 +37,27 @@ export async function getPortalView({
   return buildPortalView(ctx, input);
 }
 
+/**
+ * The page model as the JSON the API sends. Public viewers share one serialised copy per organisation
+ * revision, so the hot path is a cache hit and a write of a ready string.
+ */
+export async function getPortalViewJson({
+  ctx,
+  input,
+}: {
+  ctx: Context;
+  input: PortalViewInput;
+}): Promise<string> {
+  if (ctx.viewer.mode === 'public') {
+    const key = `json:${input.productId ?? ''}:${input.productSlug ?? ''}`;
+    const { id, revision } = ctx.viewer.organisation;
+    return ctx.providers.cache.publicValue(id, revision, key, async () =>
+      JSON.stringify(await getPortalView({ ctx, input })),
+    );
+  }
+  return JSON.stringify(await getPortalView({ ctx, input }));
+}
+
 async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<PortalView> {
   const { viewer } = ctx;
   const organisation = viewer.organisation;

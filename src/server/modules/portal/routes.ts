@@ -1,10 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limits } from '../../../shared/limits';
 import { PortalView, Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
-import { getPortalView } from './get-portal-view';
+import { getPortalViewJson } from './get-portal-view';
 
 const shareParams = z.object({ org: Slug });
 const previewQuery = z.object({
@@ -13,6 +14,11 @@ const previewQuery = z.object({
   preview: z.enum(['public']).optional(),
   product: Slug.optional(),
 });
+
+/** The view is already validated and serialised by getPortalViewJson; Fastify sends strings as they are. */
+function sendJson(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json as unknown as PortalView);
+}
 
 export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const context = (viewer: ReturnType<typeof requireViewer>) => ({
@@ -34,8 +40,13 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: PortalView },
       },
     },
-    async (request) =>
-      getPortalView({ ctx: context(requireViewer(request)), input: { productSlug: request.query.product } }),
+    async (request, reply) => {
+      const json = await getPortalViewJson({
+        ctx: context(requireViewer(request)),
+        input: { productSlug: request.query.product },
+      });
+      return sendJson(reply, json);
+    },
   );
 
   app.get(
@@ -50,7 +61,12 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: PortalView },
       },
     },
-    async (request) =>
-      getPortalView({ ctx: context(requireViewer(request)), input: { productId: request.params.productId } }),
+    async (request, reply) => {
+      const json = await getPortalViewJson({
+        ctx: context(requireViewer(request)),
+        input: { productId: request.params.productId },
+      });
+      return sendJson(reply, json);
+    },
   );
 };
