@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context';
 import { assetRoutes } from './modules/assets/routes';
+import { cardRoutes } from './modules/cards/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { htmlRoutes } from './modules/portal/html-routes';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(htmlRoutes, deps);
   await app.register(mailRoutes, deps);
   await app.register(staffRoutes, deps);
+  await app.register(cardRoutes, deps);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -8,6 +8,7 @@ import { organisations } from './db/schema';
 import { demoAdminEmail, demoSlug, generateDemoPassword, seedDemoOrganisation } from './db/seed/demo';
 import { registerJobHandlers } from './jobs';
 import { createLogger } from './logger';
+import { ensureCatalogueItems } from './modules/cards/materialise-catalogue';
 import { createProviders } from './providers/create-providers';
 
 async function countOrganisations(db: import('./db/client').Database): Promise<number> {
@@ -42,6 +43,8 @@ async function main() {
     logger.info({ organisation: demoSlug }, 'seeded the demo organisation');
   }
 
+  // Products made before a catalogue entry existed (or by an older version) get it now; idempotent.
+  await ensureCatalogueItems(database.db);
   const providers = await createProviders(config, database, logger);
   registerJobHandlers({ config, database, providers, logger });
   if (config.runJobs) providers.jobs.start();

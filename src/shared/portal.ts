@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SectionKind } from './card-kinds';
+import { CardView, PlanFeatures } from './cards';
 import { limits } from './limits';
 
 export const ViewerMode = z.enum(['main', 'public', 'preview', 'account_external']);
@@ -72,6 +74,10 @@ export const PortalView = z.object({
   products: z.array(ProductSummary),
   productLinks: z.array(ProductLink),
   viewer: ViewerSummary,
+  /** Section order of the product and its cards, as this viewer may see them (cards issue). */
+  sections: z.array(SectionKind),
+  cards: z.array(CardView),
+  planFeatures: PlanFeatures,
   publicUrl: z.string(),
   platform: z.object({
     homeUrl: z.string(),

@@ -1,9 +1,10 @@
+import type { EnabledState } from '../../shared/cards';
 import type { StaffPermission } from '../../shared/permissions';
 import type { Viewer } from './viewer';
 
 /**
  * THE access gate. Every surface that shows content asks these functions, nothing else decides.
- * Later issues add canSeeItem, canReadItemContent, canGetFile, canSeeKbEntry, canSeeUpdate here.
+ * Later issues add canGetFile, canSeeKbEntry, canSeeUpdate here.
  */
 
 export function hasStaffPermission(viewer: Viewer, permission: StaffPermission): boolean {
@@ -29,4 +30,64 @@ export function canSeeProduct(viewer: Viewer, product: ProductVisibility): boole
 
 export function canSeeProductLink(viewer: Viewer, link: ProductVisibility): boolean {
   return link.isShown || viewer.mode === 'main';
+}
+
+/** Spec 2 §6 / spec 3 §6: a hidden card reaches Main mode only; every other mode sees what visitors see. */
+export type CardVisibility = { isHidden: boolean };
+
+export function canSeeCard(viewer: Viewer, card: CardVisibility): boolean {
+  return viewer.mode === 'main' || !card.isHidden;
+}
+
+export type ItemAccess = {
+  id: string;
+  title: string;
+  enabledState: EnabledState;
+  isPublic: boolean;
+  /** Meaningful for restricted items only: restricted + hidden reaches only accounts whose profile has it. */
+  isHidden: boolean;
+};
+
+/**
+ * What the viewer's account unlocks, loaded once per request (see item-grants.ts): `isAccount` for an
+ * authorised account member, or staff previewing as an account or profile; `profileItemIds` are the
+ * items of that account's (or previewed) permission profile.
+ */
+export type ItemGrants = { isAccount: boolean; profileItemIds: ReadonlySet<string> };
+
+export const noItemGrants: ItemGrants = { isAccount: false, profileItemIds: new Set() };
+
+export function isRestrictedHidden(item: Pick<ItemAccess, 'isPublic' | 'isHidden'>): boolean {
+  return !item.isPublic && item.isHidden;
+}
+
+/**
+ * Main mode sees every item. Others: never a hidden card's items, never NotEnabled items, never an
+ * untitled (new, unsaved) custom item; restricted + hidden only with a profile that includes it;
+ * restricted items not at all for public viewers when publicAccessLevel is minimal or content-only.
+ */
+export function canSeeItem(
+  viewer: Viewer,
+  card: CardVisibility,
+  item: ItemAccess,
+  grants: ItemGrants,
+): boolean {
+  if (viewer.mode === 'main') return true;
+  if (!canSeeCard(viewer, card)) return false;
+  if (item.enabledState === 'NotEnabled' || item.title.trim() === '') return false;
+  if (item.isPublic) return true;
+  if (isRestrictedHidden(item)) return grants.profileItemIds.has(item.id);
+  if (grants.isAccount) return true;
+  return viewer.publicAccessLevel === 'full';
+}
+
+/**
+ * Content (explanation, link, list, type, maturity, recurrence, auditor, expiry) of an item the viewer
+ * sees: public items for all; restricted ones for Main mode, an account whose profile includes the
+ * item, and any authorised account for restricted items that are not hidden.
+ */
+export function canReadItemContent(viewer: Viewer, item: ItemAccess, grants: ItemGrants): boolean {
+  if (viewer.mode === 'main' || item.isPublic) return true;
+  if (grants.profileItemIds.has(item.id)) return true;
+  return grants.isAccount && !isRestrictedHidden(item);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PlanFeatures } from '../../shared/cards';
 import { PortalCustomisation } from '../../shared/portal';
 import { canEditPortal, canSeeProduct, canUseConsole } from './index';
 import { buildViewer, type ViewerFacts, type ViewerMember, type ViewerStaff } from './viewer';
@@ -11,6 +12,7 @@ const organisation = {
   websiteUrl: null,
   customDomain: null,
   customisation: PortalCustomisation.parse({}),
+  planFeatures: PlanFeatures.parse({}),
   logoAssetId: null,
   faviconAssetId: null,
   bannerAssetId: null,

@@ -1,3 +1,4 @@
+import type { PlanFeatures } from '../../shared/cards';
 import type { StaffPermission } from '../../shared/permissions';
 import type { PortalCustomisation, PublicAccessLevel, ReviewStatus, ViewerMode } from '../../shared/portal';
 
@@ -8,6 +9,7 @@ export type ViewerOrganisation = {
   websiteUrl: string | null;
   customDomain: string | null;
   customisation: PortalCustomisation;
+  planFeatures: PlanFeatures;
   logoAssetId: string | null;
   faviconAssetId: string | null;
   bannerAssetId: string | null;

@@ -1,3 +1,5 @@
+import type { FoundItem } from '../../shared/item-links';
+import { itemPermalinkPath, itemSlug } from '../../shared/item-links';
 import { limits } from '../../shared/limits';
 import { type PortalPageData, pageDataElementId, serializePageData } from '../../shared/page';
 import { ogImageUrl } from '../modules/assets/og-image-url';
@@ -26,17 +28,53 @@ export function portalCanonicalUrl(data: PortalPageData): string {
   return url.toString();
 }
 
-/** Head for link previews and search engines (spec 1 §2 Page shell), then the page and its data. */
+const itemDescriptionMaxLength = 200;
+
+/** Collapsed whitespace, cut at a word boundary with an ellipsis when it is too long for a preview. */
+function previewText(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= itemDescriptionMaxLength) return flat;
+  const cut = flat.slice(0, itemDescriptionMaxLength - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > itemDescriptionMaxLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+export function itemPageTitle(data: PortalPageData, { item }: FoundItem): string {
+  return `${item.title.trim() || '(Untitled)'} | ${portalPageTitle(data)}`;
+}
+
+/** The item's own text when the viewer may read it; a locked item says only what and whose it is. */
+export function itemDescription(data: PortalPageData, { card, item }: FoundItem): string {
+  const explanation = item.isLocked ? '' : (item.explanation ?? '');
+  if (explanation.trim()) return previewText(explanation);
+  const { organisation, customisation } = data.view;
+  const cardName = card.displayText?.trim() || card.title;
+  return `${item.title.trim()}: ${cardName} on ${organisation.name}'s ${customisation.portalTitle}.`;
+}
+
+/** The item's permalink on the portal's public address (spec 2 §2). */
+export function itemCanonicalUrl(data: PortalPageData, { item }: FoundItem): string {
+  const { view } = data;
+  const target = { productSlug: view.product.productSlug, hasSeveralProducts: view.products.length > 1 };
+  return `${view.publicUrl.replace(/\/+$/, '')}${itemPermalinkPath('', target, itemSlug(item))}`;
+}
+
+/**
+ * Head for link previews and search engines (spec 1 §2 Page shell), then the page and its data. With
+ * an item (a permalink or ?itemUid= the viewer may see), the head describes that item.
+ */
 export function renderPortalDocument(
   build: WebBuild,
   data: PortalPageData,
-  options: { revision: number },
+  options: { revision: number; item?: FoundItem | null },
 ): string {
   const { view } = data;
   const { organisation, customisation } = view;
-  const title = portalPageTitle(data);
-  const description = portalDescription(data);
-  const canonicalUrl = portalCanonicalUrl(data);
+  const item = options.item ?? null;
+  const title = item ? itemPageTitle(data, item) : portalPageTitle(data);
+  const description = item ? itemDescription(data, item) : portalDescription(data);
+  const canonicalUrl = item ? itemCanonicalUrl(data, item) : portalCanonicalUrl(data);
+  const updatedAt = item?.item.modifiedAt ?? organisation.updatedAt;
   const origin = new URL(view.publicUrl).origin;
   const image = `${origin}${ogImageUrl(organisation.id, options.revision)}`;
   const favicon = organisation.faviconUrl ?? generatedFavicon(organisation.name, customisation.accentColor);
@@ -56,8 +94,8 @@ export function renderPortalDocument(
     metaProperty('og:image:width', String(limits.ogImageWidth)),
     metaProperty('og:image:height', String(limits.ogImageHeight)),
     metaProperty('og:image:alt', `${customisation.portalTitle} of ${organisation.name}`),
-    metaProperty('og:updated_time', organisation.updatedAt),
-    metaProperty('article:modified_time', organisation.updatedAt),
+    metaProperty('og:updated_time', updatedAt),
+    metaProperty('article:modified_time', updatedAt),
     metaName('twitter:card', 'summary_large_image'),
   ]
     .filter(Boolean)

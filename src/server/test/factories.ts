@@ -1,7 +1,21 @@
+import { and, eq } from 'drizzle-orm';
+import type { CardKind } from '../../shared/card-kinds';
 import { allStaffPermissions, type StaffPermission } from '../../shared/permissions';
 import type { PortalCustomisation } from '../../shared/portal';
 import type { Database } from '../db/client';
-import { accountMembers, accounts, organisations, productLinks, products, staffUsers } from '../db/schema';
+import {
+  accountMembers,
+  accounts,
+  cards,
+  items,
+  organisations,
+  permissionProfileItems,
+  permissionProfiles,
+  productLinks,
+  products,
+  staffUsers,
+} from '../db/schema';
+import { materialiseCatalogue } from '../modules/cards/materialise-catalogue';
 import { hashPassword } from '../modules/staff/passwords';
 
 let sequence = 0;
@@ -22,6 +36,7 @@ export async function createOrganisation(
     .insert(products)
     .values({ organisationId: organisation!.id, name: 'Platform', slug: 'platform', isDefault: true })
     .returning();
+  await materialiseCatalogue(db, product!.id);
   return { organisation: organisation!, product: product! };
 }
 
@@ -35,6 +50,7 @@ export async function createProduct(
     .insert(products)
     .values({ organisationId, name: `Product ${slug}`, ...overrides, slug })
     .returning();
+  await materialiseCatalogue(db, product!.id);
   return product!;
 }
 
@@ -97,4 +113,64 @@ export async function createAccountMember(
     })
     .returning();
   return { account: createdAccount!, member: member! };
+}
+
+type ProductRef = { id: string; organisationId: string };
+
+/** A custom item on a card (catalogue items exist already: find them with findCatalogueItem). */
+export async function createItem(
+  db: Database,
+  product: ProductRef,
+  overrides: Partial<typeof items.$inferInsert> & { cardKind: CardKind },
+) {
+  const [item] = await db
+    .insert(items)
+    .values({
+      organisationId: product.organisationId,
+      productId: product.id,
+      title: `Item ${unique()}`,
+      enabledState: 'Enabled',
+      ...overrides,
+    })
+    .returning();
+  return item!;
+}
+
+export async function findCatalogueItem(db: Database, productId: string, catalogueKey: string) {
+  const [item] = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.productId, productId), eq(items.catalogueKey, catalogueKey)))
+    .limit(1);
+  if (!item) throw new Error(`no catalogue item ${catalogueKey}`);
+  return item;
+}
+
+export async function updateCard(
+  db: Database,
+  productId: string,
+  kind: CardKind,
+  values: Partial<typeof cards.$inferInsert>,
+) {
+  await db
+    .update(cards)
+    .set(values)
+    .where(and(eq(cards.productId, productId), eq(cards.kind, kind)));
+}
+
+export async function createPermissionProfile(
+  db: Database,
+  organisationId: string,
+  options: { name?: string; itemIds?: string[] } = {},
+) {
+  const [profile] = await db
+    .insert(permissionProfiles)
+    .values({ organisationId, name: options.name ?? `Profile ${unique()}` })
+    .returning();
+  if (options.itemIds?.length) {
+    await db
+      .insert(permissionProfileItems)
+      .values(options.itemIds.map((itemId) => ({ permissionProfileId: profile!.id, itemId })));
+  }
+  return profile!;
 }

@@ -1,3 +1,4 @@
+export * from './cards';
 export * from './delivery';
 export * from './identity';
 export * from './organisations';

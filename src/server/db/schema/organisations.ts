@@ -11,6 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SectionKind } from '../../../shared/card-kinds';
+import type { PlanFeatures } from '../../../shared/cards';
 import type { PortalCustomisation } from '../../../shared/portal';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -32,6 +34,7 @@ export const organisations = pgTable(
     websiteUrl: text('website_url'),
     customDomain: text('custom_domain'),
     customisation: jsonb('customisation').$type<Partial<PortalCustomisation>>().notNull().default({}),
+    planFeatures: jsonb('plan_features').$type<Partial<PlanFeatures>>().notNull().default({}),
     logoAssetId: uuid('logo_asset_id'),
     faviconAssetId: uuid('favicon_asset_id'),
     bannerAssetId: uuid('banner_asset_id'),
@@ -74,6 +77,8 @@ export const products = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     position: integer('position').notNull().default(0),
     bannerAssetId: uuid('banner_asset_id'),
+    /** Custom section order; null keeps the default (spec 3 §2 "Re-order sections"). */
+    sectionOrder: jsonb('section_order').$type<SectionKind[]>(),
     revision: integer('revision').notNull().default(1),
     ...timestamps,
   },

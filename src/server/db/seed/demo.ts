@@ -4,6 +4,7 @@ import { allStaffPermissions } from '../../../shared/permissions';
 import { hashPassword } from '../../modules/staff/passwords';
 import type { Database } from '../client';
 import { assets, organisations, productLinks, products, staffUsers } from '../schema';
+import { seedDemoCards } from './demo-cards';
 import { demoLogoSvg } from './demo-logo';
 
 export const demoSlug = 'acme';
@@ -52,21 +53,34 @@ export async function seedDemoOrganisation(db: Database, options: { adminPasswor
       .update(organisations)
       .set({ logoAssetId: logoAsset!.id })
       .where(eq(organisations.id, organisationId));
-    await tx.insert(products).values([
-      { organisationId, name: 'Acme Payroll', slug: 'payroll', isDefault: true, position: 0 },
-      { organisationId, name: 'Acme HR', slug: 'hr', position: 1 },
-      { organisationId, name: 'Acme Benefits (beta)', slug: 'benefits', position: 2, isShown: false },
-    ]);
+    const [payroll, hr, benefits] = await tx
+      .insert(products)
+      .values([
+        { organisationId, name: 'Acme Payroll', slug: 'payroll', isDefault: true, position: 0 },
+        { organisationId, name: 'Acme HR', slug: 'hr', position: 1 },
+        { organisationId, name: 'Acme Benefits (beta)', slug: 'benefits', position: 2, isShown: false },
+      ])
+      .returning({ id: products.id });
     await tx.insert(productLinks).values([
       { organisationId, name: 'System status', link: 'status.acme.example', position: 0 },
       { organisationId, name: 'Developer docs', link: 'docs.acme.example', position: 1 },
     ]);
-    await tx.insert(staffUsers).values({
+    const [admin] = await tx
+      .insert(staffUsers)
+      .values({
+        organisationId,
+        email: demoAdminEmail,
+        name: 'Alex Admin',
+        passwordHash,
+        permissions: allStaffPermissions,
+      })
+      .returning({ id: staffUsers.id });
+    await seedDemoCards(tx, {
       organisationId,
-      email: demoAdminEmail,
-      name: 'Alex Admin',
-      passwordHash,
-      permissions: allStaffPermissions,
+      adminId: admin!.id,
+      payrollProductId: payroll!.id,
+      hrProductId: hr!.id,
+      otherProductIds: [benefits!.id],
     });
     return organisation!;
   });

@@ -1,8 +1,10 @@
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
+import { orderSections } from '../../../shared/ordering';
 import { PortalView, type ProductSummary, withScheme } from '../../../shared/portal';
 import type { Context } from '../../context';
 import { canEditPortal, canSeeProduct, canSeeProductLink } from '../../policy';
+import { listCardViews } from '../cards/list-card-views';
 import { listProductLinks, listProducts } from './queries';
 
 export function assetUrl(organisationId: string, assetId: string | null, revision: number): string | null {
@@ -81,6 +83,8 @@ async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<Po
       ? visibleProducts.find((product) => product.productSlug === input.productSlug)
       : (visibleProducts.find((product) => product.isDefault) ?? visibleProducts[0]);
   if (!requested) throw new AppError('product_not_found', messages.productNotFound);
+  const productRow = productRows.find((product) => product.id === requested.productId)!;
+  const cards = await listCardViews({ ctx, input: { productId: requested.productId } });
 
   const { staff, member, preview } = viewer;
   return PortalView.parse({
@@ -118,6 +122,9 @@ async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<Po
           : null,
       preview,
     },
+    sections: orderSections(productRow.sectionOrder),
+    cards,
+    planFeatures: organisation.planFeatures,
     publicUrl: portalUrl(ctx.config.publicUrl, organisation),
     platform: {
       homeUrl: '/about',

@@ -181,16 +181,6 @@ describe('GET /:org (the portal page)', () => {
     expect(preview.body).toContain('Previewing as the public');
     expect(preview.body).not.toContain('Project Nightjar');
   });
-
-  it('renders the portal shell for item deep links and product item links', async () => {
-    const { organisation } = await createOrganisation(t.database.db);
-    await createProduct(t.database.db, organisation.id, { name: 'Gadget', slug: 'gadget' });
-    const item = await t.app.inject({ url: `/${organisation.slug}/item/soc-2-report` });
-    expect(item.statusCode).toBe(200);
-    expect(pageData(item.body).view.organisation.slug).toBe(organisation.slug);
-    const productItem = await t.app.inject({ url: `/${organisation.slug}/product/gadget/soc-2-report` });
-    expect(pageData(productItem.body).view.product.productName).toBe('Gadget');
-  });
 });
 
 describe('HTML errors', () => {

@@ -3,7 +3,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isAppError } from '../../../shared/errors';
+import { AppError, isAppError } from '../../../shared/errors';
+import { type FoundItem, findItemBySlug, findItemByUid } from '../../../shared/item-links';
 import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import type { ErrorPageData, PortalPageData } from '../../../shared/page';
@@ -99,10 +100,33 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       .send(await renderErrorPageHtml(page, buildOptions));
   });
 
+  /**
+   * The item a permalink or ?itemUid= names, looked up only among the cards of the view the policy
+   * gate built for this viewer: an item the viewer may not see is simply not there. A permalink to
+   * such an item is a 404; an unknown ?itemUid= just leaves the page as it is.
+   */
+  function resolveItem(
+    cards: PortalPageData['view']['cards'],
+    input: { itemSlug?: string; itemUid?: string },
+  ): FoundItem | null {
+    if (input.itemSlug !== undefined) {
+      const found = findItemBySlug(cards, input.itemSlug);
+      if (!found) throw new AppError('not_found', notFoundPage.title);
+      return found;
+    }
+    return input.itemUid ? findItemByUid(cards, input.itemUid) : null;
+  }
+
   async function sendPortalPage(
     request: FastifyRequest,
     reply: FastifyReply,
-    input: { basePath: string; productSlug?: string; productId?: string },
+    input: {
+      basePath: string;
+      productSlug?: string;
+      productId?: string;
+      itemSlug?: string;
+      itemUid?: string;
+    },
   ) {
     const viewer: Viewer = requireViewer(request);
     const [build, view] = await Promise.all([
@@ -112,17 +136,19 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         input: { productSlug: input.productSlug, productId: input.productId },
       }),
     ]);
+    const item = resolveItem(view.cards, input);
     const data: PortalPageData = {
       view,
       basePath: input.basePath,
       csrfToken: viewer.session?.csrfToken ?? null,
       recentUpdate: null,
+      ...(item ? { openItemUid: item.item.itemUid } : {}),
     };
     return reply
       .header('content-type', html)
       .header('cache-control', viewer.session ? 'private, no-store' : 'no-cache')
       .header('vary', 'Cookie')
-      .send(renderPortalDocument(build, data, { revision: viewer.organisation.revision }));
+      .send(renderPortalDocument(build, data, { revision: viewer.organisation.revision, item }));
   }
 
   const portalRoute = { config: { viewer: 'portal' as const } };
@@ -136,10 +162,11 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         basePath: `/${request.params.org}`,
         productSlug: request.query.product,
         productId: request.query.productId,
+        itemUid: request.query.itemUid,
       }),
   );
 
-  // Item deep links render the portal shell; the item itself arrives with the cards (a later issue).
+  // Item permalinks (spec 2 §2): the portal with that item's card open, and the item in the head.
   app.get(
     '/:org/item/:slug',
     {
@@ -151,6 +178,7 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         basePath: `/${request.params.org}`,
         productSlug: request.query.product,
         productId: request.query.productId,
+        itemSlug: request.params.slug,
       }),
   );
 
@@ -168,6 +196,7 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       sendPortalPage(request, reply, {
         basePath: `/${request.params.org}`,
         productSlug: request.params.productSlug,
+        itemSlug: request.params.slug,
       }),
   );
 
@@ -183,6 +212,7 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         basePath: '',
         productSlug: request.query.product,
         productId: request.query.productId,
+        itemSlug: request.params.slug,
       }),
   );
 
@@ -197,7 +227,11 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     (request, reply) =>
-      sendPortalPage(request, reply, { basePath: '', productSlug: request.params.productSlug }),
+      sendPortalPage(request, reply, {
+        basePath: '',
+        productSlug: request.params.productSlug,
+        itemSlug: request.params.slug,
+      }),
   );
 
   app.get(
@@ -221,6 +255,7 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         basePath: '',
         productSlug: request.query.product,
         productId: request.query.productId,
+        itemUid: request.query.itemUid,
       }),
   );
 

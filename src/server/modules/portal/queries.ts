@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { PlanFeatures } from '../../../shared/cards';
 import { PortalCustomisation } from '../../../shared/portal';
 import type { Database } from '../../db/client';
 import { organisations, productLinks, products } from '../../db/schema';
@@ -14,6 +15,7 @@ export function toViewerOrganisation(row: OrganisationRow): ViewerOrganisation {
     websiteUrl: row.websiteUrl,
     customDomain: row.customDomain,
     customisation: PortalCustomisation.parse(row.customisation),
+    planFeatures: PlanFeatures.parse(row.planFeatures),
     logoAssetId: row.logoAssetId,
     faviconAssetId: row.faviconAssetId,
     bannerAssetId: row.bannerAssetId,

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog, organisations, products, sessions, staffUsers } from '../../db/schema';
+import { materialiseCatalogue } from '../cards/materialise-catalogue';
 
 export async function findStaffUserByEmail(db: Database, email: string) {
   const [row] = await db
@@ -60,9 +61,11 @@ export async function insertOrganisationWithDefaultProduct(
 ) {
   const [organisation] = await db.insert(organisations).values(values).returning();
   // A portal shows a product; the organisation's own name is the sensible first one.
-  await db
+  const [product] = await db
     .insert(products)
-    .values({ organisationId: organisation!.id, name: values.name, slug: 'main', isDefault: true });
+    .values({ organisationId: organisation!.id, name: values.name, slug: 'main', isDefault: true })
+    .returning({ id: products.id });
+  await materialiseCatalogue(db, product!.id);
   return organisation!;
 }
 

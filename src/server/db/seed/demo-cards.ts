@@ -1,0 +1,542 @@
+import { and, eq } from 'drizzle-orm';
+import type { CardKind } from '../../../shared/card-kinds';
+import type { EnabledState } from '../../../shared/cards';
+import { materialiseCatalogue } from '../../modules/cards/materialise-catalogue';
+import type { Database } from '../client';
+import { cards, items, permissionProfileItems, permissionProfiles } from '../schema';
+
+/** How a demo item is filled: 'restricted' needs access, 'hidden' is restricted and hidden. */
+type Fill = {
+  state?: EnabledState;
+  access?: 'public' | 'restricted' | 'hidden';
+  explanation?: string;
+  href?: string;
+  listEntries?: string[];
+  type?: string;
+  maturity?: string;
+  recurrence?: string;
+  auditor?: string;
+  expiry?: string;
+  slug?: string;
+};
+
+type CustomItem = Fill & { card: CardKind; title: string };
+
+const payrollCatalogue: Record<string, Fill> = {
+  // Risk profile: the answer's value is kept in `type` (spec 2 §3 answer values).
+  'risk-profile.data-access': {
+    type: 'restricted',
+    explanation:
+      'Acme Payroll processes employee names, addresses, tax identifiers, salaries and bank details.',
+  },
+  'risk-profile.impact': {
+    type: 'substantial',
+    explanation:
+      'An outage on a pay day could delay salaries; a breach would expose sensitive personal data.',
+  },
+  'risk-profile.recovery-time': {
+    type: 'hours_4',
+    explanation: 'Our disaster recovery plan restores the service in another region within four hours.',
+  },
+  'risk-profile.recovery-point': {
+    type: 'minutes_15',
+    explanation: 'Point-in-time database recovery limits data loss to at most fifteen minutes.',
+  },
+  'risk-profile.critical-dependence': { type: 'yes', explanation: 'Customers run their payroll on it.' },
+  'risk-profile.third-party-dependence': {
+    type: 'yes',
+    explanation: 'We rely on our cloud provider and on banking partners for payments.',
+  },
+  'risk-profile.hosting': {
+    type: 'major_cloud',
+    explanation: 'Hosted on AWS in eu-central-1 and us-east-1.',
+  },
+
+  'product-features.sso': {
+    explanation: 'Sign in with Okta, Microsoft Entra ID, Google Workspace or any SAML 2.0 provider.',
+  },
+  'product-features.mfa': { explanation: 'TOTP apps and WebAuthn security keys; admins can require MFA.' },
+  'product-features.rbac': {
+    explanation:
+      'Payroll admin, approver, HR viewer and employee roles; custom roles on the Enterprise plan.',
+  },
+  'product-features.audit-logging': {
+    explanation: 'Every change to pay data and every pay-run approval is logged and exportable to your SIEM.',
+  },
+  'product-features.scim': { state: 'WorkInProgress', explanation: 'SCIM 2.0 provisioning is in beta.' },
+  'product-features.ip-allowlisting': { explanation: 'Restrict admin access to your office or VPN ranges.' },
+  'product-features.data-export': {
+    explanation: 'Export payslips and pay-run data as CSV or PDF at any time.',
+  },
+
+  'reports.soc-2-type-2': {
+    access: 'restricted',
+    explanation:
+      'Our SOC 2 Type II report covers security, availability and confidentiality for the period April 2025 to March 2026, with no exceptions noted.',
+    auditor: 'Schellman',
+    recurrence: 'year',
+    expiry: '2027-03-31',
+    type: 'SOC 2',
+    slug: 'soc-2-report',
+  },
+  'reports.soc-1-type-2': {
+    access: 'restricted',
+    explanation:
+      'Covers controls over payroll calculation and payments relevant to your financial statements.',
+    auditor: 'Schellman',
+    recurrence: 'year',
+    expiry: '2027-03-31',
+    type: 'SOC 1',
+  },
+  'reports.soc-3': {
+    explanation: 'The general-use summary of our SOC 2 examination.',
+    href: 'https://acme.example/trust/soc-3.pdf',
+  },
+  'reports.penetration-test': {
+    access: 'restricted',
+    explanation:
+      'NCC Group tested the web application and APIs in January 2026. All high findings were fixed within 14 days and verified by a retest.',
+    recurrence: 'year',
+    auditor: 'NCC Group',
+  },
+  'reports.iso-27001-certificate': { state: 'WorkInProgress', access: 'restricted' },
+  'reports.pci-aoc': {
+    access: 'hidden',
+    explanation: 'Attestation of compliance for card payments of payroll service fees, signed by our QSA.',
+    expiry: '2026-11-30',
+  },
+
+  'questionnaires.caiq': {
+    access: 'restricted',
+    explanation: 'CAIQ v4.0.3, completed and reviewed in February 2026.',
+  },
+  'questionnaires.sig-lite': { access: 'restricted', explanation: 'SIG Lite 2026, completed in March 2026.' },
+  'questionnaires.hecvat': { state: 'WorkInProgress', access: 'restricted' },
+
+  'data-security.encryption-at-rest': {
+    explanation:
+      'Databases, backups and file storage are encrypted with AES-256 using keys held in AWS KMS. Bank account numbers and tax identifiers are additionally encrypted at the field level.',
+  },
+  'data-security.encryption-in-transit': {
+    explanation:
+      'TLS 1.2+ everywhere with modern ciphers, HSTS preloading, and TLS between internal services.',
+  },
+  'data-security.data-backups': {
+    explanation:
+      'Continuous backups with point-in-time recovery for 35 days, copied to a second region. Restores are tested every quarter.',
+    recurrence: 'quarter',
+  },
+  'data-security.data-erasure': {
+    explanation:
+      'Customer data is deleted within 30 days after the end of the contract; backups age out within 35 days.',
+  },
+  'data-security.data-segregation': {
+    explanation:
+      'Every query is scoped to the customer’s tenant and checked by automated tests on each release.',
+  },
+  'data-security.key-management': {
+    access: 'restricted',
+    explanation: 'Keys rotate yearly; access needs two-person approval.',
+  },
+  'data-security.data-masking': {
+    state: 'WorkInProgress',
+    explanation: 'Masking of salary fields in support tools is being rolled out.',
+  },
+
+  'application-security.responsible-disclosure': {
+    explanation: 'Report vulnerabilities to security@acme.example. We acknowledge within one business day.',
+    href: 'https://acme.example/.well-known/security.txt',
+  },
+  'application-security.bug-bounty': {
+    explanation: 'Our private bug bounty program runs on HackerOne.',
+    href: 'https://hackerone.com/acme',
+  },
+  'application-security.code-review': {
+    explanation: 'Two approvals are required for changes to payment code.',
+  },
+  'application-security.sast': { explanation: 'Semgrep and CodeQL run on every pull request.' },
+  'application-security.dependency-scanning': {
+    explanation: 'Dependabot and Snyk check dependencies daily.',
+  },
+  'application-security.secure-sdlc': {
+    access: 'restricted',
+    explanation:
+      'Threat models are written for every feature that touches pay data, and reviewed by the security team.',
+  },
+  'application-security.penetration-testing': {
+    explanation: 'An independent penetration test every year and after major releases.',
+    recurrence: 'year',
+  },
+
+  'ai.ai-data-usage': { explanation: 'Payroll and employee data is never used to train AI models.' },
+  'ai.ai-providers': {
+    state: 'WorkInProgress',
+    explanation: 'The payslip assistant uses Azure OpenAI in the EU; prompts are not retained.',
+  },
+  'ai.ai-opt-out': { explanation: 'AI features are off until an administrator switches them on.' },
+
+  'esg.carbon-footprint': { explanation: 'Our 2025 emissions report follows the GHG Protocol.' },
+  'esg.renewable-hosting': { explanation: 'Both AWS regions we use are matched with renewable energy.' },
+  'esg.code-of-conduct': { explanation: 'Every employee signs our code of conduct each year.' },
+
+  'legal.subprocessors': {
+    explanation: 'AWS (hosting), Stripe (fee payments), Postmark (e-mail) and Zendesk (support).',
+    listEntries: ['Amazon Web Services', 'Stripe', 'Postmark', 'Zendesk'],
+  },
+  'legal.dpa': {
+    explanation: 'Our DPA includes the EU Standard Contractual Clauses and the UK addendum.',
+    href: 'https://acme.example/legal/dpa',
+  },
+  'legal.terms-of-service': {
+    href: 'https://acme.example/legal/terms',
+    explanation: 'Our terms of service.',
+  },
+  'legal.privacy-policy': { href: 'https://acme.example/legal/privacy', explanation: 'Our privacy policy.' },
+  'legal.sla': { explanation: '99.9% monthly uptime, with service credits.', access: 'restricted' },
+  'legal.baa': {
+    access: 'hidden',
+    explanation: 'We sign a business associate agreement for customers that process health benefits data.',
+  },
+
+  'data-privacy.gdpr': { explanation: 'We act as a processor under GDPR Article 28 for all EU customers.' },
+  'data-privacy.ccpa': {
+    explanation: 'We are a service provider under the CCPA and do not sell personal information.',
+  },
+  'data-privacy.data-subject-requests': {
+    explanation: 'Admins can export or erase an employee’s data in the app.',
+  },
+  'data-privacy.data-residency': {
+    explanation: 'EU customers’ data stays in Frankfurt; US customers’ in Virginia.',
+  },
+  'data-privacy.dpo': { explanation: 'Our DPO can be reached at privacy@acme.example.' },
+  'data-privacy.international-transfers': {
+    explanation: 'Transfers rely on the SCCs and the EU-US Data Privacy Framework.',
+  },
+
+  'access-control.employee-sso': { explanation: 'All internal systems sit behind Okta.' },
+  'access-control.employee-mfa': { explanation: 'Security keys are required for every employee.' },
+  'access-control.least-privilege': {
+    explanation:
+      'Production access is granted just in time, for at most four hours, and approved by a second engineer.',
+  },
+  'access-control.access-reviews': { explanation: 'Reviewed quarterly.', recurrence: 'quarter' },
+  'access-control.offboarding': { explanation: 'Access is removed on the employee’s last day.' },
+  'access-control.privileged-access': {
+    access: 'restricted',
+    explanation: 'Sessions through Teleport are recorded.',
+  },
+
+  'infrastructure.status-monitoring': {
+    explanation: 'Live status and incident history for every Acme service.',
+    href: 'https://status.acme.example',
+  },
+  'infrastructure.cloud-provider': { explanation: 'Amazon Web Services, eu-central-1 and us-east-1.' },
+  'infrastructure.high-availability': {
+    explanation: 'Three availability zones per region with automatic failover.',
+  },
+  'infrastructure.ddos-protection': {
+    explanation: 'AWS Shield Advanced and CloudFront in front of every endpoint.',
+  },
+  'infrastructure.infrastructure-as-code': { explanation: 'Terraform, reviewed like application code.' },
+  'infrastructure.separate-environments': { explanation: 'Production runs in its own AWS accounts.' },
+
+  'endpoint-security.edr': { explanation: 'CrowdStrike Falcon on every laptop, monitored 24/7.' },
+  'endpoint-security.disk-encryption': { explanation: 'FileVault enforced through Jamf.' },
+  'endpoint-security.mdm': { explanation: 'Every laptop is enrolled in Jamf or Intune.' },
+  'endpoint-security.os-updates': { explanation: 'Security updates install within 7 days.' },
+
+  'network-security.firewalls': { explanation: 'Security groups deny by default; changes are reviewed.' },
+  'network-security.waf': { explanation: 'AWS WAF with managed and custom rules.' },
+  'network-security.network-segmentation': { explanation: 'Databases live in private subnets only.' },
+  'network-security.ids': {
+    state: 'WorkInProgress',
+    explanation: 'GuardDuty is enabled; network IDS is being added.',
+  },
+
+  'internal-practices.background-checks': {
+    explanation: 'Checked before hire in every country where allowed.',
+  },
+  'internal-practices.confidentiality-agreements': {
+    explanation: 'Signed by every employee and contractor.',
+  },
+  'internal-practices.security-team': { explanation: 'Six security engineers led by our CISO.' },
+  'internal-practices.vendor-management': { explanation: 'Critical vendors are reviewed yearly.' },
+
+  'policies.information-security-policy': {
+    access: 'restricted',
+    explanation: 'Approved by the board; reviewed yearly.',
+    recurrence: 'year',
+  },
+  'policies.acceptable-use-policy': { access: 'restricted', explanation: 'Signed by every employee.' },
+  'policies.access-control-policy': { access: 'restricted', explanation: 'Last reviewed January 2026.' },
+  'policies.incident-response-policy': { access: 'restricted', explanation: 'Last reviewed February 2026.' },
+  'policies.business-continuity-policy': { access: 'restricted', explanation: 'Last reviewed March 2026.' },
+  'policies.encryption-policy': { state: 'WorkInProgress', access: 'restricted' },
+
+  'security-grades.security-scorecard': {
+    explanation: 'Grade A (95).',
+    href: 'https://securityscorecard.com',
+  },
+  'security-grades.ssl-labs': {
+    explanation: 'Grade A+ for app.acme.example.',
+    href: 'https://www.ssllabs.com/ssltest/',
+  },
+  'security-grades.security-headers': { explanation: 'Grade A for app.acme.example.' },
+
+  'incident-response.incident-response-plan': { explanation: 'Tested twice a year with tabletop exercises.' },
+  'incident-response.breach-notification': {
+    explanation: 'Customers are told within 72 hours of a confirmed breach.',
+  },
+  'incident-response.on-call': { explanation: 'Follow-the-sun on-call across Berlin and Austin.' },
+  'incident-response.post-mortems': {
+    access: 'restricted',
+    explanation: 'Summaries shared with affected customers.',
+  },
+
+  'risk-management.risk-assessment': { explanation: 'Yearly, aligned with ISO 27005.', recurrence: 'year' },
+  'risk-management.risk-register': {
+    access: 'restricted',
+    explanation: 'Reviewed monthly by the security committee.',
+  },
+  'risk-management.third-party-risk': { explanation: 'Every subprocessor is assessed before onboarding.' },
+  'risk-management.cyber-insurance': { access: 'restricted', explanation: '$10M cyber liability cover.' },
+
+  'asset-management.asset-inventory': { explanation: 'Tracked automatically from Jamf and AWS Config.' },
+  'asset-management.data-classification': {
+    explanation: 'Four levels: public, internal, confidential, restricted.',
+  },
+  'asset-management.media-disposal': { explanation: 'Certified wiping and destruction of retired laptops.' },
+
+  'business-continuity.bcp': { explanation: 'Tested yearly, including a pay-day failover drill.' },
+  'business-continuity.disaster-recovery': { explanation: 'RTO four hours, RPO fifteen minutes.' },
+  'business-continuity.dr-testing': {
+    access: 'restricted',
+    explanation: 'Last full failover test: November 2025.',
+  },
+  'business-continuity.uptime': {
+    explanation: '99.98% over the last twelve months.',
+    href: 'https://status.acme.example',
+  },
+
+  'awareness-training.security-training': {
+    explanation: 'At onboarding and every year after.',
+    recurrence: 'year',
+  },
+  'awareness-training.phishing-simulations': {
+    explanation: 'Monthly simulated phishing campaigns.',
+    recurrence: 'month',
+  },
+  'awareness-training.secure-coding-training': { explanation: 'Yearly OWASP Top 10 training for engineers.' },
+
+  'change-management.change-approval': {
+    explanation: 'Every production change has a reviewed pull request.',
+  },
+  'change-management.ci-cd': { explanation: 'GitHub Actions with tests, scans and staged roll-outs.' },
+  'change-management.rollback': { explanation: 'One-click rollback of any deployment.' },
+
+  'physical-security.data-centre-security': { explanation: 'AWS data centres: see the AWS SOC 2 report.' },
+  'physical-security.office-security': { explanation: 'Badge access and visitor logs in Berlin and Austin.' },
+
+  'continuous-monitoring.logging': { explanation: 'Security logs are kept for 13 months.' },
+  'continuous-monitoring.siem': { explanation: 'Alerts are triaged 24/7 by our MDR partner.' },
+  'continuous-monitoring.vulnerability-management': {
+    explanation: 'Critical vulnerabilities are fixed within 7 days, high within 30.',
+  },
+  'continuous-monitoring.compliance-automation': {
+    explanation: 'Controls are monitored continuously by Vanta.',
+  },
+
+  'certifications.soc-2': { auditor: 'Schellman', recurrence: 'year', expiry: '2027-03-31' },
+  'certifications.soc-1': { auditor: 'Schellman', recurrence: 'year' },
+  'certifications.iso-27001': { state: 'WorkInProgress', auditor: 'BSI' },
+  'certifications.gdpr': {},
+  'certifications.ccpa': {},
+  'certifications.hipaa': {},
+  'certifications.pci-dss': { access: 'restricted', expiry: '2026-11-30' },
+};
+
+const payrollCustom: CustomItem[] = [
+  {
+    card: 'DataSecurity',
+    title: 'Field-level encryption of bank details',
+    explanation:
+      'Bank account numbers are encrypted with a per-customer key and shown only to payroll admins.',
+  },
+  {
+    card: 'ProductFeatures',
+    title: 'Four-eyes approval of pay runs',
+    explanation: 'A pay run can only be released after a second approver confirms it.',
+  },
+  {
+    card: 'Reports',
+    title: 'Payroll tax filing controls review',
+    access: 'hidden',
+    explanation: 'Independent review of our tax filing controls for enterprise customers, 2025.',
+    auditor: 'Deloitte',
+  },
+  {
+    card: 'Legal',
+    title: 'Enterprise security addendum',
+    access: 'restricted',
+    explanation: 'Our standard security addendum for enterprise agreements.',
+  },
+  {
+    card: 'IncidentResponse',
+    title: 'Pay-day incident hotline',
+    state: 'WorkInProgress',
+    explanation: 'A dedicated phone line for incidents on pay days.',
+  },
+  {
+    card: 'TrustedBy',
+    title: 'Northwind Traders',
+    explanation: 'northwind.example',
+  },
+  { card: 'TrustedBy', title: 'Globex Corporation', explanation: 'globex.example' },
+  { card: 'TrustedBy', title: 'Initech', explanation: 'initech.example' },
+  { card: 'TrustedBy', title: 'Umbrella Health', explanation: 'umbrella.example' },
+  {
+    card: 'Subprocessors',
+    title: 'Amazon Web Services',
+    explanation: 'Cloud hosting and storage — Germany and United States.',
+  },
+  { card: 'Subprocessors', title: 'Stripe', explanation: 'Payment of service fees — United States.' },
+  { card: 'Subprocessors', title: 'Postmark', explanation: 'Transactional e-mail — United States.' },
+  { card: 'Subprocessors', title: 'Zendesk', explanation: 'Customer support — United States.' },
+];
+
+const hrCatalogue: Record<string, Fill> = {
+  'risk-profile.data-access': {
+    type: 'restricted',
+    explanation: 'Employee records and performance reviews.',
+  },
+  'risk-profile.impact': { type: 'moderate' },
+  'risk-profile.hosting': { type: 'major_cloud', explanation: 'AWS eu-central-1.' },
+  'product-features.sso': { explanation: 'SAML and OIDC single sign-on.' },
+  'product-features.mfa': { explanation: 'TOTP and security keys.' },
+  'product-features.rbac': { explanation: 'Manager, HR admin and employee roles.' },
+  'reports.soc-2-type-2': {
+    access: 'restricted',
+    explanation: 'Acme HR is in scope of our SOC 2 Type II report.',
+    auditor: 'Schellman',
+  },
+  'data-security.encryption-at-rest': { explanation: 'AES-256 with keys in AWS KMS.' },
+  'data-security.encryption-in-transit': { explanation: 'TLS 1.2 or higher.' },
+  'data-security.data-backups': { explanation: 'Daily backups kept for 30 days.' },
+  'application-security.responsible-disclosure': { explanation: 'Report issues to security@acme.example.' },
+  'infrastructure.status-monitoring': { href: 'https://status.acme.example', explanation: 'Live status.' },
+  'legal.subprocessors': { explanation: 'AWS, Postmark and Zendesk.' },
+  'legal.dpa': { href: 'https://acme.example/legal/dpa', explanation: 'Our standard DPA.' },
+  'data-privacy.gdpr': { explanation: 'Processor under GDPR Article 28.' },
+  'certifications.soc-2': { auditor: 'Schellman' },
+  'certifications.gdpr': {},
+  'certifications.iso-27001': { state: 'WorkInProgress' },
+};
+
+const hrCustom: CustomItem[] = [
+  {
+    card: 'ProductFeatures',
+    title: 'Private performance reviews',
+    explanation: 'Reviews are visible only to the employee, their manager and HR.',
+  },
+];
+
+function rowValues(fill: Fill, adminId: string, modifiedAt: Date) {
+  const access = fill.access ?? 'public';
+  return {
+    enabledState: fill.state ?? ('Enabled' as EnabledState),
+    isPublic: access === 'public',
+    isHidden: access === 'hidden',
+    ...(fill.explanation !== undefined ? { explanation: fill.explanation } : {}),
+    href: fill.href ?? null,
+    listEntries: fill.listEntries ?? [],
+    itemType: fill.type ?? null,
+    maturity: fill.maturity ?? null,
+    recurrence: fill.recurrence ?? null,
+    auditor: fill.auditor ?? null,
+    expiresOn: fill.expiry ?? null,
+    customUrlSlug: fill.slug ?? null,
+    modifiedAt,
+    modifiedByStaffUserId: adminId,
+  };
+}
+
+async function fillProduct(
+  db: Database,
+  product: { id: string; organisationId: string },
+  adminId: string,
+  catalogue: Record<string, Fill>,
+  custom: CustomItem[],
+): Promise<string[]> {
+  await materialiseCatalogue(db, product.id);
+  const hiddenItemIds: string[] = [];
+  const base = Date.parse('2026-03-02T09:00:00Z');
+  let step = 0;
+  const nextDate = () => new Date(base + step++ * 7 * 3600 * 1000);
+  for (const [key, fill] of Object.entries(catalogue)) {
+    const [row] = await db
+      .update(items)
+      .set(rowValues(fill, adminId, nextDate()))
+      .where(and(eq(items.productId, product.id), eq(items.catalogueKey, key)))
+      .returning({ id: items.id });
+    if (!row) throw new Error(`the catalogue has no item ${key}`);
+    if (fill.access === 'hidden') hiddenItemIds.push(row.id);
+  }
+  for (const item of custom) {
+    const [row] = await db
+      .insert(items)
+      .values({
+        organisationId: product.organisationId,
+        productId: product.id,
+        cardKind: item.card,
+        title: item.title,
+        explanation: '',
+        ...rowValues(item, adminId, nextDate()),
+      })
+      .returning({ id: items.id });
+    if (item.access === 'hidden') hiddenItemIds.push(row!.id);
+  }
+  return hiddenItemIds;
+}
+
+/**
+ * Cards of the demo: Acme Payroll with every card filled (a mix of states and access levels, custom
+ * items, a hidden ESG card) and a profile 'Enterprise customers' that unlocks the hidden items;
+ * lighter content for Acme HR.
+ */
+export async function seedDemoCards(
+  db: Database,
+  input: {
+    organisationId: string;
+    adminId: string;
+    payrollProductId: string;
+    hrProductId: string;
+    otherProductIds: string[];
+  },
+): Promise<void> {
+  const { organisationId, adminId } = input;
+  const payroll = { id: input.payrollProductId, organisationId };
+  const hiddenItemIds = await fillProduct(db, payroll, adminId, payrollCatalogue, payrollCustom);
+  await fillProduct(db, { id: input.hrProductId, organisationId }, adminId, hrCatalogue, hrCustom);
+  for (const id of input.otherProductIds) await materialiseCatalogue(db, id);
+
+  await db
+    .update(cards)
+    .set({ isHidden: true })
+    .where(and(eq(cards.productId, payroll.id), eq(cards.kind, 'Esg')));
+  await db
+    .update(cards)
+    .set({ displayText: 'Security reports from our independent auditors' })
+    .where(and(eq(cards.productId, payroll.id), eq(cards.kind, 'Reports')));
+  await db
+    .update(cards)
+    .set({ placeholder: 'We are preparing our questionnaire answers. Ask us for them in the meantime.' })
+    .where(and(eq(cards.productId, input.hrProductId), eq(cards.kind, 'Questionnaires')));
+
+  const [profile] = await db
+    .insert(permissionProfiles)
+    .values({ organisationId, name: 'Enterprise customers' })
+    .returning();
+  await db
+    .insert(permissionProfileItems)
+    .values(hiddenItemIds.map((itemId) => ({ permissionProfileId: profile!.id, itemId })));
+}

@@ -1,0 +1,53 @@
+import { type CardKind, canCardDo } from '../../../shared/card-kinds';
+import { CustomItemCreate, cardMessages, ItemTitle, type ItemView } from '../../../shared/cards';
+import { toItemView } from './card-views';
+import { insertItemRow, listItemRows } from './queries';
+import {
+  assertCanEdit,
+  invalid,
+  inWriteTransaction,
+  lockProduct,
+  recordChange,
+  type WriteContext,
+} from './staff-writes';
+
+/**
+ * POST .../cards/:kind/items — a custom item, enabled, after the card's last item. It may start
+ * untitled (the editor names it on the next save); untitled items reach Main mode only.
+ */
+export async function createCustomItem({
+  ctx,
+  input,
+}: {
+  ctx: WriteContext;
+  input: { productId: string; kind: CardKind; title?: string };
+}): Promise<ItemView> {
+  const { viewer } = ctx;
+  assertCanEdit(viewer);
+  if (!canCardDo(input.kind, 'customItems')) throw invalid('kind', cardMessages.customItemsNotAllowed);
+  const { title } = CustomItemCreate.parse({ title: input.title });
+  if (title !== '' && !ItemTitle.safeParse(title).success)
+    throw invalid('title', cardMessages.itemTitleLength);
+  return inWriteTransaction(ctx, async (db) => {
+    const product = await lockProduct(db, viewer, input.productId);
+    const positions = (await listItemRows(db, product.id, { cardKind: input.kind }))
+      .map((row) => row.position)
+      .filter((position): position is number => position !== null);
+    const row = await insertItemRow(db, {
+      organisationId: product.organisationId,
+      productId: product.id,
+      cardKind: input.kind,
+      title,
+      enabledState: 'Enabled',
+      position: positions.length > 0 ? Math.max(...positions) + 1 : null,
+      modifiedAt: new Date(),
+      modifiedByStaffUserId: viewer.staff?.id ?? null,
+    });
+    await recordChange(db, viewer, {
+      action: 'item.created',
+      target: `item:${row.id}`,
+      data: { productId: product.id, cardKind: input.kind, title },
+    });
+    return toItemView({ ...row, modifiedByName: viewer.staff?.name ?? null }, true);
+  });
+}

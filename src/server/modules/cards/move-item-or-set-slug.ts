@@ -1,0 +1,89 @@
+import { cardKinds } from '../../../shared/card-kinds';
+import { cardMessages, ItemMoveOrSlug, type MovedItemView } from '../../../shared/cards';
+import { AppError } from '../../../shared/errors';
+import { toItemView } from './card-views';
+import { findItemBySlug, findItemRow, updateItemRow } from './queries';
+import {
+  assertCanEdit,
+  invalid,
+  inWriteTransaction,
+  lockProduct,
+  recordChange,
+  type WriteContext,
+} from './staff-writes';
+
+const uniqueViolation = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return (error as { code?: string })?.code === uniqueViolation || cause?.code === uniqueViolation;
+}
+
+/**
+ * PATCH .../items/:itemUid — move the item to another card (never to the cards of spec 2 §6 or its
+ * own) and/or give it a custom URL slug, unique across the organisation's items.
+ */
+export async function moveItemOrSetSlug({
+  ctx,
+  input,
+}: {
+  ctx: WriteContext;
+  input: { productId: string; itemUid: string; change: ItemMoveOrSlug };
+}): Promise<MovedItemView> {
+  const { viewer } = ctx;
+  assertCanEdit(viewer);
+  const change = ItemMoveOrSlug.parse(input.change);
+  try {
+    return await inWriteTransaction(ctx, async (db) => {
+      const product = await lockProduct(db, viewer, input.productId);
+      const item = await findItemRow(db, product.id, input.itemUid);
+      if (!item) throw new AppError('not_found', cardMessages.itemNotFound);
+      const values: Parameters<typeof updateItemRow>[2] = {};
+      const destination = change.destinationCardId;
+      if (destination !== undefined) {
+        if (!cardKinds[destination].isMoveDestination || destination === item.cardKind) {
+          throw invalid('destinationCardId', cardMessages.cardNotMovable);
+        }
+        // The item joins the end of its new card's custom order.
+        values.cardKind = destination;
+        values.position = null;
+      }
+      const slug = change.customUrlSlug;
+      if (slug !== undefined && slug !== item.customUrlSlug) {
+        const holder = await findItemBySlug(db, viewer.organisation.id, slug);
+        if (holder && holder.id !== item.id) {
+          throw new AppError('conflict', cardMessages.slugInUse(holder.title), {
+            customUrlSlug: cardMessages.slugInUse(holder.title),
+          });
+        }
+        values.customUrlSlug = slug;
+      }
+      if (Object.keys(values).length === 0) return { ...toItemView(item, true), cardKind: item.cardKind };
+      const modifiedAt = new Date();
+      await updateItemRow(db, item.id, {
+        ...values,
+        modifiedAt,
+        modifiedByStaffUserId: viewer.staff?.id ?? null,
+      });
+      await recordChange(db, viewer, {
+        action: destination !== undefined ? 'item.moved' : 'item.custom_url_set',
+        target: `item:${item.id}`,
+        data: {
+          productId: product.id,
+          ...(destination !== undefined ? { from: item.cardKind, to: destination } : {}),
+          ...(values.customUrlSlug !== undefined ? { customUrlSlug: values.customUrlSlug } : {}),
+        },
+      });
+      const updated = { ...item, ...values, modifiedAt, modifiedByName: viewer.staff?.name ?? null };
+      return { ...toItemView(updated as typeof item, true), cardKind: updated.cardKind };
+    });
+  } catch (error) {
+    // Two editors taking one slug at once: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(error) && change.customUrlSlug) {
+      const holder = await findItemBySlug(ctx.db, viewer.organisation.id, change.customUrlSlug);
+      const message = cardMessages.slugInUse(holder?.title ?? change.customUrlSlug);
+      throw new AppError('conflict', message, { customUrlSlug: message });
+    }
+    throw error;
+  }
+}

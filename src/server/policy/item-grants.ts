@@ -1,0 +1,59 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { accounts, items, permissionProfileItems, permissionProfiles } from '../db/schema';
+import { type ItemGrants, noItemGrants } from './index';
+import type { Viewer } from './viewer';
+
+async function findAccountProfileId(db: Database, organisationId: string, accountId: string) {
+  const [row] = await db
+    .select({ permissionProfileId: accounts.permissionProfileId })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.organisationId, organisationId)))
+    .limit(1);
+  return row ? { permissionProfileId: row.permissionProfileId } : null;
+}
+
+async function listProfileItemIds(
+  db: Database,
+  organisationId: string,
+  permissionProfileId: string,
+  productId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ itemId: permissionProfileItems.itemId })
+    .from(permissionProfileItems)
+    .innerJoin(items, eq(items.id, permissionProfileItems.itemId))
+    .innerJoin(permissionProfiles, eq(permissionProfiles.id, permissionProfileItems.permissionProfileId))
+    .where(
+      and(
+        eq(permissionProfileItems.permissionProfileId, permissionProfileId),
+        eq(permissionProfiles.organisationId, organisationId),
+        eq(items.productId, productId),
+      ),
+    );
+  return new Set(rows.map((row) => row.itemId));
+}
+
+/**
+ * The account and permission profile the viewer acts as: an authorised member's own account, or, in
+ * Preview, the chosen profile (which wins over the chosen account's profile) or account. Preview of
+ * an account shows what it sees once it has access, whatever its review status.
+ */
+export async function loadItemGrants(db: Database, viewer: Viewer, productId: string): Promise<ItemGrants> {
+  const organisationId = viewer.organisation.id;
+  let profileId: string | null = null;
+  if (viewer.mode === 'account_external' && viewer.member) {
+    profileId = viewer.member.account.permissionProfileId;
+  } else if (viewer.mode === 'preview' && viewer.preview) {
+    const { accountId, permissionProfileId } = viewer.preview;
+    const account = accountId ? await findAccountProfileId(db, organisationId, accountId) : null;
+    if (!account && !permissionProfileId) return noItemGrants;
+    profileId = permissionProfileId ?? account?.permissionProfileId ?? null;
+  } else {
+    return noItemGrants;
+  }
+  const profileItemIds = profileId
+    ? await listProfileItemIds(db, organisationId, profileId, productId)
+    : new Set<string>();
+  return { isAccount: true, profileItemIds };
+}

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { CardKind, SectionKind } from './card-kinds';
+
+/** Item state (spec 2 §4): sort priority Enabled, WorkInProgress, NotEnabled. */
+export const EnabledState = z.enum(['Enabled', 'WorkInProgress', 'NotEnabled']);
+export type EnabledState = z.infer<typeof EnabledState>;
+
+export const cardMessages = {
+  itemTitleLength: 'Title must be between 2 and 100 characters',
+  cardTitleLength: 'Card title must be between 2 and 50 characters',
+  displayTextLength: 'Must be at least 4 characters, or leave empty for default.',
+  placeholderTooLong: 'Placeholder text cannot exceed 1000 characters',
+  slugInvalid: 'Invalid url slug, only lowercase letters, numbers and hyphens are allowed',
+  slugTooLong: 'URL slug must be less than 100 characters',
+  slugInUse: (title: string) => `This URL slug is already in use by item: ${title}`,
+  invalidUrl: 'Please enter a valid URL.',
+  invalidExpiry: 'Invalid expiration date',
+  cardHidden: 'Card hidden in Trust Center',
+  cardShown: 'Card shown in Trust Center',
+  placeholderUpdated: 'Placeholder text updated',
+  saving: 'Saving changes...',
+  saveError: 'Save error',
+  movedItem: (title: string, cardTitle: string) => `Successfully moved ${title} to ${cardTitle}`,
+  moveFailed: 'Failed to move item to another card',
+  customUrlCreated: (title: string) => `Successfully created custom URL for ${title}`,
+  customUrlFailed: 'Failed to create custom URL',
+  itemOrderUpdated: (card: string) => `Updated ${card} card item's order`,
+  itemOrderFailed: (card: string) => `Failed to update ${card} card item's order`,
+  cardOrderUpdated: (productSlug: string) => `Updated card order for ${productSlug} product`,
+  cardOrderFailed: (productSlug: string) => `Failed to update cards order for ${productSlug} product`,
+  sectionOrderUpdated: 'Updated section order',
+  sectionOrderFailed: 'Failed to update section order',
+  iconSaved: 'Card icon saved. The icon may take a few minutes to appear',
+  iconReset: 'Card icon reset to default',
+  iconFailed: 'Failed to change card icon',
+  iconRequired: 'Custom icon is required',
+  iconType: 'The icon must be a PNG, JPEG or SVG image',
+  iconTooLarge: 'The icon must be at most 1 MB',
+  iconUnsafe: 'This SVG contains scripts or external references and cannot be used',
+  deleteErrorTitle: 'Delete Error',
+  deleteError: (title: string) => `There was an unexpected error while deleting "${title}".`,
+  upgradePlan: 'Upgrade your plan to unlock this feature',
+  copyLink: 'Copy link to item',
+  linkCopied: 'Link copied',
+  copyFromAddressBar: 'Copy link from the address bar',
+  copied: 'Copied!',
+  cardNotMovable: 'Items cannot be moved to this card',
+  unknownItems: 'The order names items that are not on this card',
+  duplicateItems: 'The order names an item more than once',
+  unknownCards: 'The order must name every card of the product once',
+  unknownSections: 'The order must name every section once',
+  actionNotAllowed: 'This card does not allow this change',
+  customItemsNotAllowed: 'This card does not take custom items',
+  itemRenameNotAllowed: 'This item cannot be renamed',
+  catalogueItemNotDeletable:
+    'Only custom items can be deleted; switch a built-in item to Not enabled instead',
+  itemNotFound: 'Item not found',
+} as const;
+
+export const ItemTitle = z
+  .string()
+  .trim()
+  .min(2, cardMessages.itemTitleLength)
+  .max(100, cardMessages.itemTitleLength);
+export const CardTitle = z
+  .string()
+  .trim()
+  .min(2, cardMessages.cardTitleLength)
+  .max(50, cardMessages.cardTitleLength);
+/** Empty means "use the default"; otherwise 4 to 100 characters. */
+export const DisplayText = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value === '' || (value.length >= 4 && value.length <= 100),
+    cardMessages.displayTextLength,
+  );
+export const PlaceholderText = z.string().max(1000, cardMessages.placeholderTooLong);
+export const CustomUrlSlug = z
+  .string()
+  .min(1, cardMessages.slugInvalid)
+  .max(99, cardMessages.slugTooLong)
+  .regex(/^[a-z0-9-]+$/, cardMessages.slugInvalid);
+/** A link must be an http(s) URL (spec 2 §5). */
+export const ItemLink = z
+  .string()
+  .trim()
+  .max(2048, cardMessages.invalidUrl)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, cardMessages.invalidUrl);
+
+/** An item as a viewer receives it; content fields are null when the viewer may not read them. */
+export const ItemView = z.object({
+  itemUid: z.string().uuid(),
+  title: z.string(),
+  isCustom: z.boolean(),
+  enabledState: EnabledState,
+  /** Restricted item the viewer may see but not read: content withheld, access can be requested. */
+  isLocked: z.boolean(),
+  isPublic: z.boolean(),
+  /** Restricted and hidden: reaches only accounts whose permission profile includes it, and staff. */
+  isHidden: z.boolean(),
+  explanation: z.string().nullable(),
+  href: z.string().nullable(),
+  listEntries: z.array(z.string()).nullable(),
+  type: z.string().nullable(),
+  maturity: z.string().nullable(),
+  recurrence: z.string().nullable(),
+  auditor: z.string().nullable(),
+  expiry: z.string().nullable(),
+  customUrlSlug: z.string().nullable(),
+  modifiedAt: z.string().nullable(),
+  modifiedByName: z.string().nullable(),
+});
+export type ItemView = z.infer<typeof ItemView>;
+
+export const CardView = z.object({
+  kind: CardKind,
+  title: z.string(),
+  /** The heading text staff set; null means the default heading. */
+  displayText: z.string().nullable(),
+  placeholder: z.string().nullable(),
+  isHidden: z.boolean(),
+  iconUrl: z.string().nullable(),
+  items: z.array(ItemView),
+});
+export type CardView = z.infer<typeof CardView>;
+
+export const CardsView = z.object({
+  sections: z.array(SectionKind),
+  cards: z.array(CardView),
+});
+export type CardsView = z.infer<typeof CardsView>;
+
+/* Staff writes (spec 3 §7, spec 2 §7). */
+
+export const SectionOrderInput = z.object({ sections: z.array(SectionKind) });
+export const CardOrderInput = z.object({ cards: z.array(CardKind) });
+export const ItemOrderInput = z.object({ items: z.array(z.string().uuid()) });
+
+export const ItemPatch = z.strictObject({
+  itemUid: z.string().uuid(),
+  title: ItemTitle.optional(),
+  enabledState: EnabledState.optional(),
+  explanation: z.string().max(10_000).optional(),
+  href: z.union([ItemLink, z.literal('')]).optional(),
+  listEntries: z.array(z.string().trim().min(1).max(500)).max(100).optional(),
+  type: z.string().max(100).nullable().optional(),
+  maturity: z.string().max(100).nullable().optional(),
+  recurrence: z.string().max(100).nullable().optional(),
+  auditor: z.string().max(100).nullable().optional(),
+  expiry: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, cardMessages.invalidExpiry)
+    .refine((value) => !Number.isNaN(Date.parse(value)), cardMessages.invalidExpiry)
+    .nullable()
+    .optional(),
+  publicAccess: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+});
+export type ItemPatch = z.infer<typeof ItemPatch>;
+
+/** PATCH .../cards/:kind — hide/show, card texts, and the drawer's form save (items). */
+export const CardPatch = z.strictObject({
+  hidden: z.boolean().optional(),
+  title: CardTitle.nullable().optional(),
+  displayText: DisplayText.optional(),
+  placeholder: PlaceholderText.optional(),
+  items: z.array(ItemPatch).max(500).optional(),
+});
+export type CardPatch = z.infer<typeof CardPatch>;
+
+export const CustomItemCreate = z.object({
+  title: z.string().trim().max(100, cardMessages.itemTitleLength).default(''),
+});
+
+/** PATCH .../items/:itemUid — move to another card, or set the custom URL slug. */
+export const ItemMoveOrSlug = z
+  .strictObject({ destinationCardId: CardKind.optional(), customUrlSlug: CustomUrlSlug.optional() })
+  .refine((value) => value.destinationCardId !== undefined || value.customUrlSlug !== undefined, {
+    message: 'Name a destinationCardId or a customUrlSlug',
+  });
+export type ItemMoveOrSlug = z.infer<typeof ItemMoveOrSlug>;
+
+export const SectionOrder = SectionOrderInput;
+export type SectionOrder = z.infer<typeof SectionOrder>;
+export const CardOrder = CardOrderInput;
+export type CardOrder = z.infer<typeof CardOrder>;
+
+/** Answer of PATCH .../items/:itemUid: the item as Main mode sees it, and the card it is on now. */
+export const MovedItemView = ItemView.extend({ cardKind: CardKind });
+export type MovedItemView = z.infer<typeof MovedItemView>;
+
+/** Answer of PUT and DELETE .../cards/:kind/icon. */
+export const CardIcon = z.object({ iconUrl: z.string().nullable() });
+export type CardIcon = z.infer<typeof CardIcon>;
+
+/** Plan features that gate editing (spec 2 §6, spec 3 §6); a self-hosted install has them all on. */
+export const PlanFeatures = z.object({
+  replaceIcons: z.boolean().default(true),
+  cardTitleRenaming: z.boolean().default(true),
+  sectionCustomization: z.boolean().default(true),
+  restrictedFiles: z.boolean().default(true),
+});
+export type PlanFeatures = z.infer<typeof PlanFeatures>;
