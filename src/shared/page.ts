@@ -17,6 +17,8 @@ export type PortalPageData = {
   /** Present for a signed-in session so in-place editing can write; null for visitors. */
   csrfToken: string | null;
   recentUpdate: RecentUpdate | null;
+  /** The item an item permalink or ?itemUid= names, when the viewer may see it: its card opens on load. */
+  openItemUid?: string;
 };
 
 export type ErrorPageData = {

@@ -1,13 +1,20 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-type TooltipProps = { content: ReactNode; delayMs?: number; children: ReactNode };
+type TooltipProps = {
+  content: ReactNode;
+  delayMs?: number;
+  children: ReactNode;
+  /** Controlled use, e.g. to keep a 'Copied' confirmation up after a click. */
+  open?: boolean;
+  onOpenChange?: (isOpen: boolean) => void;
+};
 
 /** A short hint on hover or focus; the trigger (children) must be one focusable element. */
-export function Tooltip({ content, delayMs = 500, children }: TooltipProps) {
+export function Tooltip({ content, delayMs = 500, children, open, onOpenChange }: TooltipProps) {
   return (
     <TooltipPrimitive.Provider delayDuration={delayMs}>
-      <TooltipPrimitive.Root>
+      <TooltipPrimitive.Root open={open} onOpenChange={onOpenChange}>
         <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
         <TooltipPrimitive.Portal>
           <TooltipPrimitive.Content

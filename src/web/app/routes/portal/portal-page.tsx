@@ -1,7 +1,43 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PortalPageData } from '../../../../shared/page';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { ErrorBox } from '../../../components/ui/error-box';
+import { lazyCardEditingSlots } from '../../../features/card-editing/lazy-card-editing-slots';
+import { CardSections } from '../../../features/cards/components/card-sections';
 import { PortalShell } from '../../../features/portal/components/portal-shell';
+import { PortalQueryProvider, usePortalView } from './portal-view-provider';
+
+// Only staff who can edit raise toasts; visitors never load the toaster.
+const Toaster = lazy(() => import('../../../components/ui/toast'));
+
+function PortalContent({ data }: { data: PortalPageData }) {
+  const view = usePortalView(data.view);
+  const canEdit = view.viewer.mode === 'main' && Boolean(view.viewer.staff?.canEdit);
+  // Lazy parts mount after hydration: the server cannot render them, and the HTML must match.
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // A deep-linked item opens once the welcome modal is settled, never underneath or over it.
+  const [isWelcomeOpen, setWelcomeOpen] = useState<boolean | null>(null);
+  return (
+    <>
+      <PortalShell data={{ ...data, view }} onWelcomeOpenChange={setWelcomeOpen}>
+        <CardSections
+          view={view}
+          basePath={data.basePath}
+          csrfToken={data.csrfToken}
+          openItemUid={data.openItemUid}
+          canOpenDeepLink={isWelcomeOpen === false}
+          editing={canEdit && isHydrated && data.csrfToken ? lazyCardEditingSlots : undefined}
+        />
+      </PortalShell>
+      {canEdit && isHydrated ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 /** The page rendered on the server and hydrated in the browser from the same data. */
 export function PortalPage({ data }: { data: PortalPageData }) {
@@ -13,7 +49,9 @@ export function PortalPage({ data }: { data: PortalPageData }) {
         </main>
       }
     >
-      <PortalShell data={data} />
+      <PortalQueryProvider>
+        <PortalContent data={data} />
+      </PortalQueryProvider>
     </ErrorBoundary>
   );
 }

@@ -8,13 +8,13 @@ export function OverviewHero({ view }: { view: PortalView }) {
   return (
     <section
       aria-labelledby="portal-heading"
-      className="relative flex-1 overflow-hidden bg-linear-to-b from-brand-soft to-white"
+      className="relative overflow-hidden bg-linear-to-b from-brand-soft to-slate-50"
     >
       <div
         aria-hidden
         className="pointer-events-none absolute -top-24 right-[-10%] size-[28rem] rounded-full bg-brand opacity-[0.07] blur-3xl"
       />
-      <div className="relative mx-auto max-w-6xl px-4 py-14 sm:px-6 md:py-20 lg:px-8 lg:py-24">
+      <div className="relative mx-auto max-w-6xl px-4 pt-12 pb-4 sm:px-6 md:pt-16 md:pb-6 lg:px-8 lg:pt-20">
         <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold tracking-wide text-brand-ink uppercase shadow-xs ring-1 ring-slate-900/10">
           <ShieldCheck className="size-4" aria-hidden />
           {customisation.portalTitle}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { PortalPageData } from '../../../../shared/page';
 import { hasDismissedWelcome, rememberWelcomeDismissed } from '../lib/welcome-memory';
 import { NotificationBar } from './notification-bar';
@@ -10,20 +10,33 @@ import { StaffToolbar } from './staff-toolbar';
 
 const WelcomeDialog = lazy(() => import('./welcome-dialog'));
 
-/** The portal page: mode bars, notification bar, header, overview, footer; the welcome modal after hydration. */
-export function PortalShell({ data }: { data: PortalPageData }) {
+type PortalShellProps = {
+  data: PortalPageData;
+  children?: ReactNode;
+  /** Told once the page knows whether the welcome modal shows, and again when it is dismissed. */
+  onWelcomeOpenChange?: (isOpen: boolean) => void;
+};
+
+/**
+ * The portal page: mode bars, notification bar, header, overview, then the page's sections (children,
+ * composed by the route), footer; the welcome modal after hydration.
+ */
+export function PortalShell({ data, children, onWelcomeOpenChange }: PortalShellProps) {
   const { view, basePath, recentUpdate } = data;
   const organisationId = view.organisation.id;
   const [isWelcomeShown, setWelcomeShown] = useState(false);
 
   useEffect(() => {
-    if (view.viewer.mode === 'public' && !hasDismissedWelcome(organisationId)) setWelcomeShown(true);
-  }, [view.viewer.mode, organisationId]);
+    const isShown = view.viewer.mode === 'public' && !hasDismissedWelcome(organisationId);
+    setWelcomeShown(isShown);
+    onWelcomeOpenChange?.(isShown);
+  }, [view.viewer.mode, organisationId, onWelcomeOpenChange]);
 
   const dismissWelcome = useCallback(() => {
     rememberWelcomeDismissed(organisationId);
     setWelcomeShown(false);
-  }, [organisationId]);
+    onWelcomeOpenChange?.(false);
+  }, [organisationId, onWelcomeOpenChange]);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -41,8 +54,9 @@ export function PortalShell({ data }: { data: PortalPageData }) {
         basePath={basePath}
       />
       <SiteHeader view={view} basePath={basePath} />
-      <main id="main" className="flex flex-1 flex-col">
+      <main id="main" className="flex flex-1 flex-col bg-slate-50">
         <OverviewHero view={view} />
+        {children}
       </main>
       <SiteFooter view={view} />
       {isWelcomeShown ? (

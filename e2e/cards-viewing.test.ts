@@ -1,0 +1,393 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild } from '../scripts/ensure-web-build';
+import { cardKinds } from '../src/shared/card-kinds';
+import type { CardView } from '../src/shared/cards';
+import type { PortalPageData } from '../src/shared/page';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const screenshots = path.join(root, 'e2e', 'screenshots');
+const adminEmail = 'admin@acme.example';
+const adminPassword = 'e2e-demo-password-123';
+// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
+    const isUp = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not start:\n${output()}`);
+}
+
+let server: ChildProcess;
+let serverOutput = '';
+let browser: Browser;
+let baseUrl: string;
+let dataDirectory: string;
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  mkdirSync(screenshots, { recursive: true });
+  dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'attest-e2e-cards-'));
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDirectory,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DEMO_ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => {
+    serverOutput += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    serverOutput += chunk;
+  });
+  await waitForServer(baseUrl, server, () => serverOutput);
+  // launch() gives every run a fresh temporary profile (user-data-dir) of its own.
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDirectory, { recursive: true, force: true });
+});
+
+/** Page errors and hydration warnings fail the journey; they mean the page broke for someone. */
+function watchForErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    // The console asks for the session first; signed out, that 401 is the expected answer.
+    if (/status of 401/.test(text)) return;
+    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
+  });
+  return problems;
+}
+
+function newContext(width: number): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height: 900 } });
+}
+
+/** Screenshots show the settled page, not a drawer halfway through its entrance. */
+async function settle(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+async function expectNoSeriousAccessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
+    );
+  expect(serious).toEqual([]);
+}
+
+/** A public visitor first agrees in the welcome modal; what follows is the page itself. */
+async function openAsVisitor(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByRole('button', { name: "Let's Go" }).click();
+  await page.getByRole('dialog', { name: /Welcome to/ }).waitFor({ state: 'hidden' });
+}
+
+async function pageDataOf(page: Page): Promise<PortalPageData> {
+  const json = await page.locator('#attest-page-data').textContent();
+  return JSON.parse(json ?? 'null') as PortalPageData;
+}
+
+/** What a visitor should see, from the model the server sent: sections in order, empty cards left out. */
+function expectedCardKinds(data: PortalPageData): string[] {
+  const { sections, cards } = data.view;
+  const isShown = (card: CardView) =>
+    card.items.length > 0 || (cardKinds[card.kind].section === 'cards' && Boolean(card.placeholder));
+  return sections.flatMap((section) =>
+    cards
+      .filter((card) => cardKinds[card.kind].section === section && isShown(card))
+      .map((card) => card.kind),
+  );
+}
+
+function itemOf(data: PortalPageData, title: string) {
+  for (const card of data.view.cards) {
+    const item = card.items.find((candidate) => candidate.title === title);
+    if (item) return { card, item };
+  }
+  throw new Error(`no item "${title}" in the page data`);
+}
+
+describe('a visitor reads the cards', () => {
+  it('sees the cards in order, opens a card by mouse and by keyboard, and reads its items', async () => {
+    const context = await newContext(1280);
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await openAsVisitor(page, `${baseUrl}/acme`);
+
+    const data = await pageDataOf(page);
+    const shownKinds = await page
+      .getByTestId('portal-card')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-card-kind')));
+    expect(shownKinds).toEqual(expectedCardKinds(data));
+    expect(shownKinds.slice(0, 3)).toEqual(['Certifications', 'TrustedBy', 'Subprocessors']);
+    expect(shownKinds).not.toContain('Esg');
+    expect(shownKinds).not.toContain('Documents');
+
+    // Each card previews its first 3 enabled items; View more shows the rest of them in place.
+    const riskProfile = page.locator('[data-card-kind="RiskProfile"]');
+    expect(await riskProfile.getByRole('listitem').count()).toBe(3);
+    await riskProfile.getByRole('button', { name: 'View more' }).click();
+    expect(await riskProfile.getByRole('listitem').count()).toBe(7);
+    expect(await riskProfile.getByRole('button', { name: 'View less' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.screenshot({ path: path.join(screenshots, 'cards-1280.png'), fullPage: true });
+    await expectNoSeriousAccessibilityViolations(page);
+
+    // A click anywhere on the card opens its drawer, here on a previewed item's text.
+    const previewed = await page
+      .locator('[data-card-kind="Reports"]')
+      .getByText('SOC 2 Type II report')
+      .boundingBox();
+    await page.mouse.click(previewed!.x + previewed!.width / 2, previewed!.y + previewed!.height / 2);
+    const reports = page.getByRole('dialog', { name: 'Security reports from our independent auditors' });
+    await reports.waitFor();
+    await settle(page);
+    expect(await reports.getByTestId('item-entry').count()).toBe(5);
+    const penTest = reports.getByRole('article', { name: 'Penetration test report' });
+    expect(await penTest.textContent()).toContain('Restricted — request access to view');
+    expect(await penTest.getByRole('link', { name: 'Request access' }).getAttribute('href')).toBe(
+      `/acme?requestAccess=true&itemUid=${itemOf(data, 'Penetration test report').item.itemUid}`,
+    );
+    const iso = reports.getByRole('article', { name: 'ISO 27001 certificate' });
+    expect(await iso.getByRole('listitem').allTextContents()).toEqual(['In Progress']);
+    expect(await iso.textContent()).toContain('In progress');
+    const soc3 = reports.getByRole('article', { name: 'SOC 3 report' });
+    expect(await soc3.textContent()).toMatch(/Modified at [A-Z][a-z]+ \d{1,2}, \d{4} by Alex Admin/);
+    expect(
+      await soc3.getByRole('link', { name: /acme\.example\/trust\/soc-3\.pdf/ }).getAttribute('target'),
+    ).toBe('_blank');
+    await page.screenshot({ path: path.join(screenshots, 'cards-drawer-1280.png') });
+    await expectNoSeriousAccessibilityViolations(page);
+
+    await page.keyboard.press('Escape');
+    await reports.waitFor({ state: 'hidden' });
+    // Focus returns to the card's button, so the keyboard user is where they were.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Security reports from our independent auditors',
+    );
+
+    // Keyboard: the card's heading is a button; Enter opens, Escape closes.
+    const dataSecurity = page
+      .locator('[data-card-kind="DataSecurity"]')
+      .getByRole('button', { name: 'Data Security', exact: true });
+    await dataSecurity.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Data Security' });
+    await drawer.waitFor();
+    expect(
+      await drawer.getByRole('article', { name: 'Data backups' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['Every quarter']);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // The subprocessors card is read in place: it has no button that opens a drawer.
+    expect(await page.locator('[data-card-kind="Subprocessors"] h2 button').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('opens an item by ?itemUid=, copies its permalink, and the permalink opens it in a fresh page', async () => {
+    const context = await newContext(1280);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(`${baseUrl}/acme`);
+    const data = await pageDataOf(page);
+    const { item } = itemOf(data, 'Encryption at rest');
+
+    await openAsVisitor(page, `${baseUrl}/acme?itemUid=${item.itemUid}`);
+    const drawer = page.getByRole('dialog', { name: 'Data Security' });
+    await drawer.waitFor();
+    const entry = drawer.getByRole('article', { name: 'Encryption at rest' });
+    await expect.poll(() => entry.getAttribute('data-highlighted')).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby')))
+      .toBe(await entry.getAttribute('aria-labelledby'));
+
+    const permalink = entry.getByTestId('item-permalink');
+    // The demo organisation has several products, so the link names the product (spec 2 §2).
+    expect(await permalink.getAttribute('href')).toBe('/acme/product/payroll/encryption-at-rest');
+    await permalink.hover();
+    await page.getByRole('tooltip', { name: 'Copy link to item' }).waitFor();
+    await permalink.click();
+    await page.getByRole('tooltip', { name: 'Link copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseUrl}/acme/product/payroll/encryption-at-rest`,
+    );
+    await settle(page);
+    await page.screenshot({ path: path.join(screenshots, 'cards-item-link-copied-1280.png') });
+
+    // Escape first dismisses the tooltip, then the drawer. Closing takes the item out of the address.
+    await page.keyboard.press('Escape');
+    await page.getByRole('tooltip').waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).search).toBe('');
+    expect(problems).toEqual([]);
+    await context.close();
+
+    for (const width of [1280, 390]) {
+      const fresh = await newContext(width);
+      const freshPage = await fresh.newPage();
+      const freshProblems = watchForErrors(freshPage);
+      const response = await freshPage.goto(`${baseUrl}/acme/product/payroll/encryption-at-rest`);
+      expect(response?.status()).toBe(200);
+      expect(await freshPage.title()).toBe('Encryption at rest | Trust Center | Acme Cloud');
+      // The welcome modal comes first; the item opens once it is dismissed, not under it.
+      await freshPage.getByRole('button', { name: "Let's Go" }).click();
+      const freshDrawer = freshPage.getByRole('dialog', { name: 'Data Security' });
+      await freshDrawer.waitFor();
+      await settle(freshPage);
+      await expect
+        .poll(() =>
+          freshDrawer.getByRole('article', { name: 'Encryption at rest' }).getAttribute('data-highlighted'),
+        )
+        .toBe('true');
+      expect(await freshPage.getByRole('dialog').count()).toBe(1);
+      await freshPage.screenshot({ path: path.join(screenshots, `cards-item-permalink-${width}.png`) });
+      await expectNoSeriousAccessibilityViolations(freshPage);
+      await freshPage.keyboard.press('Escape');
+      await freshDrawer.waitFor({ state: 'hidden' });
+      expect(new URL(freshPage.url()).pathname).toBe('/acme');
+      expect(freshProblems).toEqual([]);
+      await fresh.close();
+    }
+  });
+
+  it('opens a locked item by its custom url, and answers 404 for an item that is not there', async () => {
+    const context = await newContext(390);
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await openAsVisitor(page, `${baseUrl}/acme/item/soc-2-report`);
+    const drawer = page.getByRole('dialog', { name: 'Security reports from our independent auditors' });
+    await drawer.waitFor();
+    const soc2 = drawer.getByRole('article', { name: 'SOC 2 Type II report' });
+    await expect.poll(() => soc2.getAttribute('data-highlighted')).toBe('true');
+    expect(await soc2.textContent()).toContain('Restricted — request access to view');
+    await settle(page);
+    await page.screenshot({ path: path.join(screenshots, 'cards-locked-item-390.png') });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.screenshot({ path: path.join(screenshots, 'cards-390.png'), fullPage: true });
+    await expectNoSeriousAccessibilityViolations(page);
+
+    expect(problems).toEqual([]);
+
+    const missing = await page.goto(`${baseUrl}/acme/item/no-such-item`);
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    await context.close();
+  });
+});
+
+describe('staff in Main mode', () => {
+  it('see hidden cards marked, every item with its state, and public items tagged', async () => {
+    const context = await newContext(1280);
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(`${baseUrl}/console`);
+    await page.getByLabel('E-mail address').fill(adminEmail);
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+
+    await page.goto(`${baseUrl}/acme`);
+    await page.getByTestId('staff-toolbar').waitFor();
+    const esg = page.locator('[data-card-kind="Esg"]');
+    expect(await esg.getByText('Hidden', { exact: true }).count()).toBe(1);
+    await page
+      .locator('[data-card-kind="DataSecurity"]')
+      .getByRole('button', { name: 'Data Security', exact: true })
+      .click();
+    const drawer = page.getByRole('dialog', { name: 'Data Security' });
+    await drawer.waitFor();
+    await settle(page);
+    const entries = drawer.getByTestId('item-entry');
+    expect(await entries.count()).toBeGreaterThan(8);
+    const states = await entries.evaluateAll((articles) =>
+      articles.map((article) => article.querySelector('.sr-only')?.textContent),
+    );
+    expect(states).toContain('Not enabled');
+    expect(await drawer.getByText('Public Access').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(screenshots, 'cards-main-drawer-1280.png') });
+    await expectNoSeriousAccessibilityViolations(page);
+
+    // Closing the drawer while the editor holds unsaved changes asks first.
+    await drawer.getByRole('button', { name: 'Edit', exact: true }).click();
+    await drawer.getByRole('textbox').first().fill('Data Security and Encryption');
+    await page.keyboard.press('Escape');
+    const confirm = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await drawer.isVisible()).toBe(true);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await confirm.getByRole('button', { name: 'Discard changes' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

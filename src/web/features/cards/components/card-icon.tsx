@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CardView } from '../../../../shared/cards';
+import { classNames } from '../../../lib/class-names';
+import { cardIcons } from '../lib/card-icons';
+
+type CardIconProps = { card: Pick<CardView, 'kind' | 'iconUrl'>; className?: string };
+
+/** The card's custom icon, or its kind's default icon, also when the custom one fails to load (spec 2 §5). */
+export function CardIcon({ card, className }: CardIconProps) {
+  const [hasFailed, setFailed] = useState(false);
+  const imageRef = useRef<HTMLImageElement>(null);
+  const DefaultIcon = cardIcons[card.kind];
+
+  // A server-rendered image can fail before React listens for its error event; check once mounted.
+  useEffect(() => {
+    const image = imageRef.current;
+    if (image?.complete && image.naturalWidth === 0) setFailed(true);
+  }, []);
+
+  return (
+    <span
+      aria-hidden
+      className={classNames(
+        'grid size-9 shrink-0 place-items-center rounded-lg bg-brand-soft text-brand-ink ring-1 ring-brand-ink/10',
+        className,
+      )}
+    >
+      {card.iconUrl && !hasFailed ? (
+        <img
+          ref={imageRef}
+          src={card.iconUrl}
+          alt=""
+          width={20}
+          height={20}
+          className="size-5 object-contain"
+          onError={() => setFailed(true)}
+        />
+      ) : (
+        <DefaultIcon className="size-5" strokeWidth={1.75} />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,135 @@
+import { LayoutGrid } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { SectionKind } from '../../../../shared/card-kinds';
+import type { PortalView } from '../../../../shared/portal';
+import { Skeleton } from '../../../components/ui/skeleton';
+import type { CardEditingSlots } from '../../../lib/card-editing-slots';
+import { isCardShown, isGridCard, sectionCardKinds } from '../lib/card-content';
+import { cardTexts } from '../lib/card-texts';
+import { findDeepLinkedItem } from '../lib/deep-link';
+import { addressWithoutItem } from '../lib/item-permalink';
+import { type OpenCardRequest, PortalCard } from './portal-card';
+
+const loadCardDrawer = () => import('./card-drawer');
+const CardDrawer = lazy(loadCardDrawer);
+
+type CardSectionsProps = {
+  view: PortalView;
+  basePath: string;
+  csrfToken: string | null;
+  /** The item the server resolved from a permalink or ?itemUid=, opened once the page is live. */
+  openItemUid?: string;
+  /** False while something else must come first (the welcome modal); the deep link waits for it. */
+  canOpenDeepLink?: boolean;
+  editing?: CardEditingSlots;
+};
+
+type OpenCard = OpenCardRequest & { isOpen: boolean; instance: number };
+
+/** While the drawer's code loads (first open only): its frame, so the click answers at once. */
+function DrawerLoading() {
+  return (
+    <div className="fixed inset-0 z-50 bg-slate-950/40" aria-busy="true">
+      <div className="absolute inset-y-0 right-0 w-screen max-w-[800px] space-y-4 bg-white p-6 shadow-2xl md:w-[80vw] lg:w-[50vw]">
+        <span className="sr-only">{cardTexts.loading}</span>
+        <Skeleton className="h-7 w-1/2" />
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-24 w-full rounded-xl" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The page's sections in the product's order (spec 3 §2): the section cards (overview,
+ * certifications, trusted by, subprocessors, documents) and the grid of the other cards. Knowledge
+ * base, trust updates and help come with their own issues. Opening a card shows its drawer.
+ */
+export function CardSections({
+  view,
+  basePath,
+  csrfToken,
+  openItemUid,
+  canOpenDeepLink = true,
+  editing,
+}: CardSectionsProps) {
+  const [openCard, setOpenCard] = useState<OpenCard | null>(null);
+  const instances = useRef(0);
+  const hasFollowedDeepLink = useRef(false);
+  const mode = view.viewer.mode;
+
+  const open = useCallback((request: OpenCardRequest) => {
+    instances.current += 1;
+    setOpenCard({ ...request, isOpen: true, instance: instances.current });
+  }, []);
+
+  // Deep links open after hydration, so the server's HTML and the first client render are the same.
+  useEffect(() => {
+    if (!canOpenDeepLink || hasFollowedDeepLink.current) return;
+    hasFollowedDeepLink.current = true;
+    const target = findDeepLinkedItem(view.cards, openItemUid, window.location.search);
+    if (target) open({ kind: target.card.kind, itemUid: target.item.itemUid, isEditing: false });
+  }, [canOpenDeepLink, view.cards, openItemUid, open]);
+
+  const close = useCallback(() => {
+    setOpenCard((current) => (current ? { ...current, isOpen: false } : null));
+    const current = `${window.location.pathname}${window.location.search}`;
+    const next = addressWithoutItem(view, basePath, window.location);
+    if (next !== current) window.history.replaceState(window.history.state, '', next);
+  }, [view, basePath]);
+
+  const drawerCard = openCard ? view.cards.find((card) => card.kind === openCard.kind) : undefined;
+  const cardProps = { view, csrfToken, editing, onOpen: open, onIntent: loadCardDrawer };
+
+  function renderSection(section: SectionKind) {
+    if (section === 'cards') {
+      const gridCards = view.cards.filter((card) => isGridCard(card) && isCardShown(card, mode));
+      const Toolbar = editing && csrfToken ? editing.Toolbar : null;
+      if (gridCards.length === 0 && mode !== 'main') return null;
+      return (
+        <div key={section} className="space-y-4" data-testid="card-grid-section">
+          {Toolbar && csrfToken ? <Toolbar view={view} csrfToken={csrfToken} /> : null}
+          {gridCards.length > 0 ? (
+            <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="card-grid">
+              {gridCards.map((card) => (
+                <PortalCard key={card.kind} card={card} {...cardProps} />
+              ))}
+            </div>
+          ) : (
+            <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+              <LayoutGrid className="size-6 text-slate-400" aria-hidden />
+              <p className="max-w-md text-sm text-slate-600">{cardTexts.emptyCards}</p>
+            </div>
+          )}
+        </div>
+      );
+    }
+    const kind = sectionCardKinds[section];
+    const card = kind ? view.cards.find((candidate) => candidate.kind === kind) : undefined;
+    if (!card || !isCardShown(card, mode)) return null;
+    return <PortalCard key={section} card={card} layout="wide" {...cardProps} />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6 md:py-12 lg:px-8">
+      {view.sections.map(renderSection)}
+      {openCard && drawerCard ? (
+        <Suspense fallback={openCard.isOpen ? <DrawerLoading /> : null}>
+          <CardDrawer
+            key={openCard.instance}
+            view={view}
+            basePath={basePath}
+            csrfToken={csrfToken}
+            editing={editing}
+            card={drawerCard}
+            isOpen={openCard.isOpen}
+            itemUid={openCard.itemUid}
+            isInitiallyEditing={openCard.isEditing}
+            onClose={close}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

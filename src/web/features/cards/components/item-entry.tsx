@@ -1,0 +1,164 @@
+import { format } from 'date-fns';
+import { ExternalLink } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import type { CardView, ItemView } from '../../../../shared/cards';
+import { dateFormat } from '../../../../shared/limits';
+import type { PortalView } from '../../../../shared/portal';
+import type { CardEditingSlots } from '../../../lib/card-editing-slots';
+import { classNames } from '../../../lib/class-names';
+import { cardTexts } from '../lib/card-texts';
+import { itemPermalinkHref, requestAccessHref } from '../lib/item-permalink';
+import { ItemPermalinkButton } from './item-permalink-button';
+import { ItemStatusIcon } from './item-status-icon';
+import { ItemTagList } from './item-tag-list';
+import { LockedItemNotice } from './locked-item-notice';
+
+type ItemEntryProps = {
+  view: PortalView;
+  basePath: string;
+  card: CardView;
+  item: ItemView;
+  csrfToken: string | null;
+  editing?: CardEditingSlots;
+  isHighlighted: boolean;
+};
+
+/** Dates of the item's own, written as a calendar date: the day that was entered, whatever the time zone. */
+function formatCalendarDate(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
+  if (!year || !month || !day) return isoDate;
+  return format(new Date(year, month - 1, day), dateFormat);
+}
+
+function isWebAddress(href: string): boolean {
+  return /^https?:\/\//i.test(href);
+}
+
+function displayAddress(href: string): string {
+  try {
+    const url = new URL(href);
+    return `${url.host.replace(/^www\./, '')}${url.pathname === '/' ? '' : url.pathname}`;
+  } catch {
+    return href;
+  }
+}
+
+function ItemDetails({ item }: { item: ItemView }) {
+  const details: Array<{ label: string; value: string }> = [];
+  if (item.auditor?.trim()) details.push({ label: cardTexts.auditor, value: item.auditor.trim() });
+  if (item.expiry) details.push({ label: cardTexts.expires, value: formatCalendarDate(item.expiry) });
+  if (item.maturity?.trim()) details.push({ label: cardTexts.maturity, value: item.maturity.trim() });
+  if (details.length === 0) return null;
+  return (
+    <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+      {details.map((detail) => (
+        <div key={detail.label} className="flex gap-1.5">
+          <dt className="text-slate-500">{detail.label}:</dt>
+          <dd className="font-medium text-slate-800">{detail.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Explanation as plain text (line breaks kept, never markup), the link, the list and the details. */
+function ItemBody({ item }: { item: ItemView }) {
+  const parts: ReactNode[] = [];
+  if (item.explanation?.trim()) {
+    parts.push(
+      <p key="explanation" className="leading-6 break-words whitespace-pre-line text-slate-700">
+        {item.explanation.trim()}
+      </p>,
+    );
+  }
+  if (item.listEntries && item.listEntries.length > 0) {
+    parts.push(
+      <ul key="list" className="list-disc space-y-1 pl-5 text-slate-700 marker:text-slate-400">
+        {item.listEntries.map((entry, index) => (
+          // Entries may repeat; the list only changes with a save, which re-renders it whole.
+          <li key={index} className="break-words">
+            {entry}
+          </li>
+        ))}
+      </ul>,
+    );
+  }
+  if (item.href && isWebAddress(item.href)) {
+    parts.push(
+      <p key="link">
+        <a
+          href={item.href}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium break-all text-brand-ink underline-offset-4 hover:underline"
+        >
+          {displayAddress(item.href)}
+          <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </p>,
+    );
+  }
+  return (
+    <>
+      {parts}
+      <ItemDetails item={item} />
+    </>
+  );
+}
+
+/**
+ * An item in the expanded card (spec 2 §2): status icon, title with its permalink, tags, the body
+ * (or the restricted notice), and who modified it when.
+ */
+export function ItemEntry({ view, basePath, card, item, csrfToken, editing, isHighlighted }: ItemEntryProps) {
+  const titleId = useId();
+  const ItemMenu = editing && csrfToken ? editing.ItemMenu : null;
+  const title = item.title.trim() || '(Untitled)';
+  return (
+    <article
+      id={`item-${item.itemUid}`}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      data-testid="item-entry"
+      data-item-uid={item.itemUid}
+      data-highlighted={isHighlighted || undefined}
+      className={classNames(
+        'scroll-mt-4 rounded-xl border bg-white p-4 outline-none sm:p-5',
+        'focus-visible:ring-2 focus-visible:ring-brand-ink focus-visible:ring-offset-2',
+        isHighlighted
+          ? 'border-brand-ink/40 shadow-sm motion-safe:animate-[attest-highlight_1.6s_ease-out]'
+          : 'border-slate-200',
+      )}
+    >
+      <div className="flex items-start gap-3">
+        <ItemStatusIcon state={item.enabledState} className="mt-0.5" />
+        <div className="min-w-0 flex-1 space-y-2">
+          <h3 id={titleId} className="leading-6 font-semibold break-words text-slate-900">
+            {title}
+          </h3>
+          <ItemTagList item={item} mode={view.viewer.mode} />
+        </div>
+        <div className="-mt-1 -mr-1 flex shrink-0 items-center gap-0.5">
+          <ItemPermalinkButton href={itemPermalinkHref(view, basePath, item)} itemTitle={title} />
+          {ItemMenu && csrfToken ? (
+            <ItemMenu view={view} card={card} item={item} csrfToken={csrfToken} />
+          ) : null}
+        </div>
+      </div>
+      <div className="mt-3 space-y-3 text-sm sm:pl-8">
+        {item.isLocked ? (
+          <LockedItemNotice requestAccessHref={requestAccessHref(view, basePath, item)} />
+        ) : (
+          <ItemBody item={item} />
+        )}
+      </div>
+      {item.modifiedAt ? (
+        <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500 sm:ml-8">
+          {cardTexts.modifiedAt(format(new Date(item.modifiedAt), dateFormat))}
+          {item.modifiedByName ? cardTexts.modifiedBy(item.modifiedByName) : null}
+        </p>
+      ) : null}
+    </article>
+  );
+}
