@@ -1,0 +1,240 @@
+import { useMutation } from '@tanstack/react-query';
+import { AlertCircle, Plus } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { canCardDo } from '../../../../shared/card-kinds';
+import { type CardPatch, type CardView, cardMessages } from '../../../../shared/cards';
+import type { PortalView } from '../../../../shared/portal';
+import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { describedBy, Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { createCustomItem, patchCard } from '../api/card-editing-api';
+import { useRefreshPortalView } from '../api/use-refresh-portal-view';
+import {
+  type CardFormState,
+  cardFormFrom,
+  findDuplicateTitle,
+  hasFormErrors,
+  type ItemDraft,
+  type ItemField,
+  isCardFormDirty,
+  itemDraftFrom,
+  itemPatchesFor,
+  newCustomItemDraft,
+  validateCardForm,
+} from '../lib/card-form';
+import { editingMessages } from '../lib/editing-messages';
+import { DeleteCustomItemFlow } from './delete-custom-item-flow';
+import { ItemDraftFields } from './item-draft-fields';
+
+type DrawerEditorProps = {
+  view: PortalView;
+  card: CardView;
+  csrfToken: string;
+  onDone(): void;
+  onDirtyChange(isDirty: boolean): void;
+};
+
+/**
+ * The expanded card in edit mode: every item as a form, the card name with the renaming feature,
+ * custom items added and deleted. Save sends only what changed, in one card save.
+ */
+export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: DrawerEditorProps) {
+  const cardTitleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const write = { productId: view.product.productId, csrfToken };
+  const { planFeatures } = view;
+  const [initial, setInitial] = useState(() => cardFormFrom(card));
+  const [form, setForm] = useState<CardFormState>(initial);
+  // The saved state each item is compared with; new custom items join it once created.
+  const savedByUid = useRef(new Map(initial.items.map((draft) => [draft.key, draft])));
+  const nextLocalKey = useRef(1);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitCount, setSubmitCount] = useState(0);
+  const [rootError, setRootError] = useState<string | null>(null);
+  const [itemToDelete, setItemToDelete] = useState<ItemDraft | null>(null);
+  const [isConfirmingCancel, setConfirmingCancel] = useState(false);
+  const refresh = useRefreshPortalView();
+
+  const isDirty = isCardFormDirty(form, initial);
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+
+  const errors = validateCardForm(card.kind, form, planFeatures);
+  const isShown = (field: string) => submitCount > 0 || touched.has(field);
+  const touch = (field: string) => setTouched((previous) => new Set(previous).add(field));
+
+  // After a refused submit, take the keyboard to the first field that needs attention.
+  useEffect(() => {
+    if (submitCount === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount]);
+
+  function updateItem(key: string, change: Partial<ItemDraft>) {
+    setForm((previous) => ({
+      ...previous,
+      items: previous.items.map((draft) => (draft.key === key ? { ...draft, ...change } : draft)),
+    }));
+  }
+
+  function removeItem(key: string) {
+    setForm((previous) => ({ ...previous, items: previous.items.filter((draft) => draft.key !== key) }));
+  }
+
+  function addCustomItem() {
+    const key = `new-${nextLocalKey.current++}`;
+    setForm((previous) => ({ ...previous, items: [...previous.items, newCustomItemDraft(key)] }));
+  }
+
+  const save = useMutation({
+    mutationFn: async (state: CardFormState) => {
+      let items = state.items;
+      for (const draft of state.items) {
+        if (draft.itemUid) continue;
+        const created = await createCustomItem(write, card.kind, draft.title.trim());
+        savedByUid.current.set(created.itemUid, itemDraftFrom(created));
+        // Keep the server's id in the form, so saving again after a failure does not create it twice.
+        const withUid = { ...draft, itemUid: created.itemUid };
+        items = items.map((candidate) => (candidate.key === draft.key ? withUid : candidate));
+        setForm((previous) => ({
+          ...previous,
+          items: previous.items.map((candidate) => (candidate.key === draft.key ? withUid : candidate)),
+        }));
+      }
+      const patch: CardPatch = {};
+      const cardTitle = state.cardTitle.trim();
+      if (planFeatures.cardTitleRenaming && cardTitle !== initial.cardTitle) patch.title = cardTitle;
+      const itemPatches = itemPatchesFor(card.kind, { ...state, items }, savedByUid.current, planFeatures);
+      if (itemPatches.length > 0) patch.items = itemPatches;
+      if (Object.keys(patch).length > 0) await patchCard(write, card.kind, patch);
+    },
+    onSuccess: async () => {
+      onDirtyChange(false);
+      onDone();
+      await refresh();
+    },
+    onError: async () => {
+      setRootError(cardMessages.saveError);
+      await refresh();
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitCount((count) => count + 1);
+    setRootError(null);
+    if (hasFormErrors(errors)) return;
+    save.mutate(form);
+  }
+
+  const cardTitleError = isShown('cardTitle') ? errors.cardTitle : undefined;
+  const otherCards = view.cards;
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="flex min-h-full flex-col"
+      data-testid="drawer-editor"
+    >
+      <div className="flex-1 space-y-4 p-4 sm:p-6">
+        {planFeatures.cardTitleRenaming ? (
+          <Field id={cardTitleId} label="Card name" error={cardTitleError}>
+            <Input
+              id={cardTitleId}
+              value={form.cardTitle}
+              maxLength={60}
+              onChange={(event) => setForm((previous) => ({ ...previous, cardTitle: event.target.value }))}
+              onBlur={() => touch('cardTitle')}
+              isInvalid={Boolean(cardTitleError)}
+              aria-describedby={describedBy(cardTitleId, cardTitleError)}
+            />
+          </Field>
+        ) : null}
+        {form.items.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+            This card has no items yet.
+          </p>
+        ) : null}
+        {form.items.map((draft) => {
+          const itemErrors = errors.items[draft.key] ?? {};
+          const shownErrors = Object.fromEntries(
+            Object.entries(itemErrors).filter(([field]) => isShown(`${draft.key}.${field}`)),
+          );
+          return (
+            <ItemDraftFields
+              key={draft.key}
+              kind={card.kind}
+              draft={draft}
+              errors={shownErrors}
+              planFeatures={planFeatures}
+              duplicate={draft.isCustom ? findDuplicateTitle(draft.title, otherCards, card.kind) : null}
+              onChange={(change) => updateItem(draft.key, change)}
+              onBlur={(field: ItemField) => touch(`${draft.key}.${field}`)}
+              onDelete={
+                draft.isCustom
+                  ? () => (draft.itemUid ? setItemToDelete(draft) : removeItem(draft.key))
+                  : undefined
+              }
+            />
+          );
+        })}
+        {canCardDo(card.kind, 'customItems') ? (
+          <Button variant="secondary" onClick={addCustomItem} className="w-full border-dashed">
+            <Plus className="size-4" aria-hidden />
+            Add item
+          </Button>
+        ) : null}
+      </div>
+      <div className="sticky bottom-0 space-y-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:px-6">
+        {rootError ? (
+          <p role="alert" className="flex items-center gap-2 text-sm font-medium text-red-700">
+            <AlertCircle className="size-4 shrink-0" aria-hidden />
+            {rootError}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => (isDirty ? setConfirmingCancel(true) : onDone())}
+            disabled={save.isPending}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? cardMessages.saving : 'Save'}
+          </Button>
+        </div>
+      </div>
+      <AlertDialog
+        open={isConfirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        title={editingMessages.discardTitle}
+        description={editingMessages.discardDescription}
+        cancelLabel={editingMessages.keepEditing}
+        confirmLabel={editingMessages.discard}
+        isDestructive
+        onConfirm={() => {
+          setConfirmingCancel(false);
+          onDirtyChange(false);
+          onDone();
+        }}
+      />
+      <DeleteCustomItemFlow
+        item={itemToDelete}
+        write={write}
+        onClose={() => setItemToDelete(null)}
+        onDeleted={(draft) => {
+          savedByUid.current.delete(draft.key);
+          removeItem(draft.key);
+          // Deleted on the server: its absence from the form is not an unsaved change.
+          setInitial((previous) => ({
+            ...previous,
+            items: previous.items.filter((candidate) => candidate.key !== draft.key),
+          }));
+        }}
+      />
+    </form>
+  );
+}
