@@ -2,6 +2,7 @@
 export const errorCodes = {
   bad_request: 400,
   validation_failed: 400,
+  token_invalid: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   csrf_failed: 403,

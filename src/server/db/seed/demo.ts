@@ -35,6 +35,16 @@ export async function seedDemoOrganisation(db: Database, options: { adminPasswor
             'Acme Cloud runs payroll and HR software for 4,000 companies. Here is how we protect their data: our controls, certifications, policies and subprocessors.',
           termsOfServiceUrl: 'https://acme.example/legal/terms',
           privacyNoticeUrl: 'https://acme.example/legal/privacy',
+          supportMailbox: 'support@acme.example',
+          securityMailbox: 'security@acme.example',
+          contactSupport: { onClickAction: 'send_email', supportUrl: null, isEnabled: true },
+          reportIssue: {
+            onClickAction: 'direct_to_site',
+            reportUrl: 'https://acme.example/security/report',
+            isEnabled: true,
+          },
+          securityReviewBanner: 'medium',
+          askInformation: true,
         },
       })
       .returning();

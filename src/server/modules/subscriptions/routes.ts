@@ -1,0 +1,161 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { limits } from '../../../shared/limits';
+import { messages } from '../../../shared/messages';
+import { Slug } from '../../../shared/portal';
+import {
+  ConfirmSubscriptionInput,
+  ConfirmSubscriptionResult,
+  SubscribeInput,
+  SubscribeResult,
+  subscriptionLimits,
+  UnsubscribeResult,
+} from '../../../shared/subscriptions';
+import type { AppDeps } from '../../context';
+import { requireViewer } from '../../plugins/viewer';
+import { renderConfirmPage } from './confirm-page';
+import { confirmSubscription } from './confirm-subscription';
+import { subscribeToUpdates } from './subscribe-to-updates';
+import { unsubscribeFromUpdates } from './unsubscribe-from-updates';
+
+const oneMinuteMs = 60_000;
+const oneHourMs = 60 * oneMinuteMs;
+const shareParams = z.object({ org: Slug });
+const OptionalToken = z.string().max(limits.queryValueMaxLength).optional();
+// Token-authenticated or harmless without a session: no cookie and no CSRF header needed.
+const tokenRoute = { viewer: 'portal', skipCsrf: true } as const;
+
+function subscribeEmail(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, limits.emailMaxLength) : '';
+}
+
+/** Subscribe (double opt-in), confirm and unsubscribe, for visitors and for mail clients (RFC 8058). */
+export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context = (request: FastifyRequest) => ({
+    db: deps.database.db,
+    viewer: requireViewer(request),
+    providers: deps.providers,
+    config: deps.config,
+  });
+  // HTML forms and RFC 8058 one-click posts arrive form-encoded; only these routes accept that.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const limitSubscribesPerAddress = app.createRateLimit({
+    max: subscriptionLimits.subscribeRequestsPerAddressPerHour,
+    timeWindow: oneHourMs,
+    keyGenerator: (request) =>
+      `subscribe:${(request.params as { org?: string }).org}:${subscribeEmail(request)}`,
+  });
+
+  app.post(
+    '/api/statuspage/share/:org/subscribe',
+    {
+      config: {
+        ...tokenRoute,
+        rateLimit: {
+          max: subscriptionLimits.subscribeRequestsPerIpPerMinute,
+          timeWindow: oneMinuteMs,
+          keyGenerator: (request) => `subscribe:${request.ip}`,
+        },
+      },
+      preHandler: async (request, reply) => {
+        const limit = await limitSubscribesPerAddress(request);
+        if (!limit.isAllowed && limit.isExceeded) {
+          reply.header('retry-after', limit.ttlInSeconds);
+          throw new AppError('rate_limited', messages.rateLimited);
+        }
+      },
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Subscribe to updates: sends a confirmation mail (double opt-in); same answer for every address',
+        params: shareParams,
+        body: SubscribeInput,
+        response: { 202: SubscribeResult },
+      },
+    },
+    async (request, reply) => {
+      const result = await subscribeToUpdates({ ctx: context(request), input: request.body });
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/subscribe/confirm',
+    {
+      config: tokenRoute,
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Confirms a subscription with the token from the confirmation mail',
+        params: shareParams,
+        body: ConfirmSubscriptionInput,
+        response: { 200: ConfirmSubscriptionResult },
+      },
+    },
+    async (request) => confirmSubscription({ ctx: context(request), input: request.body }),
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/unsubscribe',
+    {
+      config: tokenRoute,
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Unsubscribes with a token: JSON { token }, or RFC 8058 one-click with ?token=',
+        params: shareParams,
+        querystring: z.object({ token: OptionalToken }),
+        body: z
+          .object({ token: OptionalToken, 'List-Unsubscribe': z.literal('One-Click').optional() })
+          .optional(),
+        response: { 200: UnsubscribeResult },
+      },
+    },
+    async (request) => {
+      const token = request.body?.token ?? request.query.token;
+      if (!token) throw new AppError('token_invalid', messages.tokenInvalid);
+      return unsubscribeFromUpdates({ ctx: context(request), input: { token } });
+    },
+  );
+
+  app.get(
+    '/:org/subscribe/confirm',
+    {
+      config: tokenRoute,
+      schema: { hide: true, params: shareParams, querystring: z.object({ token: OptionalToken }) },
+    },
+    async (request, reply) => {
+      const { org } = request.params;
+      const { token } = request.query;
+      if (!token) return reply.redirect(`/${org}?subscribeStatus=TokenInvalid`, 303);
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return reply.type('text/html; charset=utf-8').send(
+        renderConfirmPage({
+          organisationName: requireViewer(request).organisation.name,
+          actionPath: `/${org}/subscribe/confirm`,
+          token,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/:org/subscribe/confirm',
+    {
+      config: tokenRoute,
+      schema: { hide: true, params: shareParams, body: z.object({ token: OptionalToken }).optional() },
+    },
+    async (request, reply) => {
+      const token = request.body?.token;
+      const { status } = token
+        ? await confirmSubscription({ ctx: context(request), input: { token } })
+        : { status: 'TokenInvalid' as const };
+      return reply.redirect(`/${request.params.org}?subscribeStatus=${status}`, 303);
+    },
+  );
+};

@@ -1,0 +1,134 @@
+import { Popover } from 'radix-ui';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { messages } from '../../../../shared/messages';
+import type { PortalView } from '../../../../shared/portal';
+import { SubscriberEmail, type SubscriptionSource } from '../../../../shared/subscriptions';
+import { Button } from '../../../components/ui/button';
+import { describedBy, Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { isApiError } from '../../../lib/api-client';
+import { requestSubscription } from '../api/subscriptions';
+import { SubscribeButton } from './subscribe-button';
+
+type LegalLink = { label: string; href: string };
+
+/** The organisation's terms and privacy notice, else the platform's; the note names what exists. */
+export function agreementLinks(view: PortalView): LegalLink[] {
+  const { customisation, platform } = view;
+  const terms = customisation.termsOfServiceUrl ?? platform.termsOfServiceUrl;
+  const privacy = customisation.privacyNoticeUrl ?? platform.privacyNoticeUrl;
+  return [
+    terms ? { label: 'Terms of Service', href: terms } : null,
+    privacy ? { label: 'Privacy Notice', href: privacy } : null,
+  ].filter((link): link is LegalLink => link !== null);
+}
+
+export function AgreementNote({ view }: { view: PortalView }) {
+  const links = agreementLinks(view);
+  const linkClassName = 'font-medium text-brand-ink underline underline-offset-2';
+  return (
+    <p className="text-xs leading-5 text-slate-600" data-testid="subscribe-agreement">
+      By subscribing you agree to receive e-mails about {view.organisation.name}'s updates
+      {links.length > 0 ? ' and to the ' : ''}
+      {links.map((link, index) => (
+        <span key={link.href + link.label}>
+          {index > 0 ? ' and ' : ''}
+          <a href={link.href} target="_blank" rel="noopener noreferrer" className={linkClassName}>
+            {link.label}
+          </a>
+        </span>
+      ))}
+      . You can unsubscribe at any time.
+    </p>
+  );
+}
+
+type SubscribePopoverProps = {
+  view: PortalView;
+  isOpen: boolean;
+  source: SubscriptionSource;
+  onOpenChange: (isOpen: boolean) => void;
+};
+
+/** '{org} updates': e-mail field, agreement note, Subscribe (spec 1 §2 Subscribe popover). */
+export default function SubscribePopover({ view, isOpen, source, onOpenChange }: SubscribePopoverProps) {
+  const id = useId();
+  const emailId = `${id}-email`;
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = SubscriberEmail.safeParse(email);
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues[0]?.message ?? messages.invalidEmail);
+      return;
+    }
+    setEmailError(undefined);
+    setSubmitting(true);
+    try {
+      await requestSubscription(view.organisation.slug, { email: parsed.data, source });
+      setEmail('');
+      onOpenChange(false);
+      toast.success(messages.subscribeCheckEmail);
+    } catch (error) {
+      const fieldError = isApiError(error) ? error.fields['body.email'] : undefined;
+      if (fieldError) setEmailError(fieldError);
+      else toast.error(messages.subscribeUnknownError);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Popover.Root open={isOpen} onOpenChange={onOpenChange}>
+      <Popover.Trigger asChild>
+        <SubscribeButton />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={16}
+          aria-labelledby={`${id}-title`}
+          className="z-40 w-[min(24rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-900/10 motion-safe:animate-[attest-fade-in_120ms_ease-out]"
+          data-testid="subscribe-popover"
+        >
+          <h2 id={`${id}-title`} className="text-base font-semibold tracking-tight text-slate-900">
+            {messages.subscribeTitle(view.organisation.name)}
+          </h2>
+          <p className="mt-1 text-sm leading-6 text-slate-600">
+            Get an e-mail when {view.organisation.name} publishes a trust update.
+          </p>
+          <form className="mt-4 space-y-4" noValidate onSubmit={submit}>
+            <Field
+              id={emailId}
+              label="E-mail address"
+              hint="We send you a link to confirm the address is yours."
+              error={emailError}
+            >
+              <Input
+                id={emailId}
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="you@company.com"
+                value={email}
+                isInvalid={Boolean(emailError)}
+                aria-describedby={describedBy(emailId, emailError)}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            </Field>
+            <AgreementNote view={view} />
+            <Button type="submit" className="w-full" disabled={isSubmitting}>
+              {messages.subscribeButton}
+            </Button>
+          </form>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

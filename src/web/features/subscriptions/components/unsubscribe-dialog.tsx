@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { messages } from '../../../../shared/messages';
+import type { PortalView } from '../../../../shared/portal';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { requestUnsubscribe } from '../api/subscriptions';
+import { contactSupportNote } from '../lib/subscription-texts';
+import { supportAddress } from '../lib/support-address';
+
+type UnsubscribeDialogProps = { view: PortalView; token: string; email: string; onClose: () => void };
+
+export function unsubscribeConfirmTexts(organisationName: string, email: string) {
+  return {
+    title: `Unsubscribe from ${messages.subscribeTitle(organisationName)}?`,
+    description: `${email} will no longer receive ${messages.subscribeTitle(organisationName)} by e-mail.`,
+  };
+}
+
+export function unsubscribeFailedTexts(websiteUrl: string | null, supportMailbox: string | null = null) {
+  return {
+    title: messages.unsubscribeFailed,
+    description: messages.unsubscribeLinkExpired,
+    supportNote: contactSupportNote(supportAddress(websiteUrl, supportMailbox)),
+  };
+}
+
+/** Opened by ?unsubscribeToken= whose subject is an e-mail (spec 1 §2 Unsubscribe dialog). */
+export default function UnsubscribeDialog({ view, token, email, onClose }: UnsubscribeDialogProps) {
+  const [state, setState] = useState<'confirm' | 'submitting' | 'failed'>('confirm');
+
+  async function confirm() {
+    setState('submitting');
+    try {
+      await requestUnsubscribe(view.organisation.slug, token);
+      onClose();
+      toast.success(messages.unsubscribed);
+    } catch (error) {
+      // The spec logs an event on failure; there is no analytics yet, so the console keeps the cause.
+      console.warn('Unsubscribe failed', error);
+      setState('failed');
+    }
+  }
+
+  const close = (isOpen: boolean) => (isOpen ? undefined : onClose());
+  if (state === 'failed') {
+    const texts = unsubscribeFailedTexts(view.organisation.websiteUrl, view.customisation.supportMailbox);
+    return (
+      <Dialog open onOpenChange={close}>
+        <DialogContent title={texts.title} description={texts.description}>
+          <p className="mt-3 text-sm leading-6 text-slate-600">{texts.supportNote}</p>
+          <div className="mt-8 flex justify-end">
+            <DialogClose asChild>
+              <Button className="w-full sm:w-auto sm:min-w-28">{messages.done}</Button>
+            </DialogClose>
+          </div>
+        </DialogContent>
+      </Dialog>
+    );
+  }
+  const texts = unsubscribeConfirmTexts(view.organisation.name, email);
+  return (
+    <Dialog open onOpenChange={close}>
+      <DialogContent title={texts.title} description={texts.description}>
+        <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button onClick={confirm} disabled={state === 'submitting'} data-testid="confirm-unsubscribe">
+            Unsubscribe
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
