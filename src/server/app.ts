@@ -17,6 +17,7 @@ import { mailRoutes } from './modules/mail/routes';
 import { htmlRoutes } from './modules/portal/html-routes';
 import { portalRoutes } from './modules/portal/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { viewerPlugin } from './plugins/viewer';
 
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, deps);
   await app.register(staffRoutes, deps);
   await app.register(cardRoutes, deps);
+  await app.register(subscriptionRoutes, deps);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   return app;

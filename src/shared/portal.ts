@@ -18,6 +18,14 @@ export const Slug = z
   .max(limits.slugMaxLength)
   .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'Use lower-case letters, digits and hyphens');
 
+/** What a help row does when clicked (spec 3 §3): write to its mailbox or open its site. */
+export const ContactAction = z.enum(['send_email', 'direct_to_site']);
+export type ContactAction = z.infer<typeof ContactAction>;
+
+/** Size of the 'Start your security review' banner; the spec hides its values, these are ours. */
+export const SecurityReviewBanner = z.enum(['none', 'small', 'medium']);
+export type SecurityReviewBanner = z.infer<typeof SecurityReviewBanner>;
+
 export const PortalCustomisation = z.object({
   portalTitle: z.string().min(1).max(limits.portalTitleMaxLength).default('Trust Center'),
   showPortalTitle: z.boolean().default(true),
@@ -31,6 +39,25 @@ export const PortalCustomisation = z.object({
   termsOfServiceUrl: z.string().url().nullable().default(null),
   privacyNoticeUrl: z.string().url().nullable().default(null),
   description: z.string().max(300).default(''),
+  // Help section and banner (spec 3 §2, §3); all off until staff turn them on.
+  supportMailbox: z.string().nullable().default(null),
+  securityMailbox: z.string().nullable().default(null),
+  contactSupport: z
+    .object({
+      onClickAction: ContactAction.default('send_email'),
+      supportUrl: z.string().nullable().default(null),
+      isEnabled: z.boolean().default(false),
+    })
+    .prefault({}),
+  reportIssue: z
+    .object({
+      onClickAction: ContactAction.default('send_email'),
+      reportUrl: z.string().nullable().default(null),
+      isEnabled: z.boolean().default(false),
+    })
+    .prefault({}),
+  securityReviewBanner: SecurityReviewBanner.default('none'),
+  askInformation: z.boolean().default(false),
 });
 export type PortalCustomisation = z.infer<typeof PortalCustomisation>;
 

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
 import { StaffPermission } from './permissions';
-import { PortalCustomisation, PublicAccessLevel, Slug, withScheme } from './portal';
+import {
+  ContactAction,
+  PortalCustomisation,
+  PublicAccessLevel,
+  SecurityReviewBanner,
+  Slug,
+  withScheme,
+} from './portal';
 
 /** Trimmed and lower-cased, so sign-in and the unique index agree on one spelling of an address. */
 export const EmailAddress = z
@@ -62,6 +69,14 @@ const OptionalAbsoluteUrl = OptionalWebAddress.refine(
   messages.invalidWebAddress,
 );
 
+/** An empty field clears the mailbox; anything else must be an e-mail address. */
+const OptionalMailbox = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .pipe(EmailAddress.nullable());
+
 const customisation = PortalCustomisation.shape;
 
 /** Every field optional and without defaults: a PATCH changes only what it names. */
@@ -75,6 +90,21 @@ export const PortalCustomisationPatch = z.strictObject({
   disablePoweredBy: z.boolean(),
   termsOfServiceUrl: OptionalAbsoluteUrl,
   privacyNoticeUrl: OptionalAbsoluteUrl,
+  supportMailbox: OptionalMailbox,
+  securityMailbox: OptionalMailbox,
+  // Whole objects: a PATCH replaces a help row's settings together, never half of them.
+  contactSupport: z.strictObject({
+    onClickAction: ContactAction,
+    supportUrl: OptionalAbsoluteUrl,
+    isEnabled: z.boolean(),
+  }),
+  reportIssue: z.strictObject({
+    onClickAction: ContactAction,
+    reportUrl: OptionalAbsoluteUrl,
+    isEnabled: z.boolean(),
+  }),
+  securityReviewBanner: SecurityReviewBanner,
+  askInformation: z.boolean(),
 });
 
 export const OrganisationSettingsPatch = z.strictObject({

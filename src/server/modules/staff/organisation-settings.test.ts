@@ -7,6 +7,16 @@ import { createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInForSession } from './test-helpers';
 
+// Help section and banner settings, off by default (help-settings.test.ts covers them).
+const helpAndBannerDefaults = {
+  supportMailbox: null,
+  securityMailbox: null,
+  contactSupport: { onClickAction: 'send_email', supportUrl: null, isEnabled: false },
+  reportIssue: { onClickAction: 'send_email', reportUrl: null, isEnabled: false },
+  securityReviewBanner: 'none',
+  askInformation: false,
+};
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,6 +74,7 @@ describe('GET /api/staff/organisation', () => {
         termsOfServiceUrl: null,
         privacyNoticeUrl: null,
         description: '',
+        ...helpAndBannerDefaults,
       },
     });
   });
@@ -106,6 +117,7 @@ describe('PATCH /api/staff/organisation', () => {
         termsOfServiceUrl: 'https://initech.example/terms',
         privacyNoticeUrl: null,
         description: 'How we protect your data.',
+        ...helpAndBannerDefaults,
       },
     };
     expect(response.json()).toEqual(expected);

@@ -26,7 +26,8 @@ function changesBetween(before: OrganisationSettings, after: OrganisationSetting
     changes.websiteUrl = { from: before.websiteUrl, to: after.websiteUrl };
   }
   for (const key of Object.keys(after.customisation) as (keyof PortalCustomisation)[]) {
-    if (before.customisation[key] !== after.customisation[key]) {
+    // Help rows are objects: compared by value, so an unchanged row is not a change.
+    if (JSON.stringify(before.customisation[key]) !== JSON.stringify(after.customisation[key])) {
       changes[`customisation.${key}`] = { from: before.customisation[key], to: after.customisation[key] };
     }
   }

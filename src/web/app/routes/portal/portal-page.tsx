@@ -5,6 +5,11 @@ import { ErrorBox } from '../../../components/ui/error-box';
 import { lazyCardEditingSlots } from '../../../features/card-editing/lazy-card-editing-slots';
 import { CardSections } from '../../../features/cards/components/card-sections';
 import { PortalShell } from '../../../features/portal/components/portal-shell';
+import { HelpSection } from '../../../features/portal-extras/components/help-section';
+import { SecurityReviewBanner } from '../../../features/portal-extras/components/security-review-banner';
+import { ShareButton } from '../../../features/portal-extras/components/share-button';
+import { ShareCard } from '../../../features/portal-extras/components/share-card';
+import { SubscriptionEntry } from '../../../features/subscriptions/components/subscription-entry';
 import { PortalQueryProvider, usePortalView } from './portal-view-provider';
 
 // Only staff who can edit raise toasts; visitors never load the toaster.
@@ -18,9 +23,17 @@ function PortalContent({ data }: { data: PortalPageData }) {
   useEffect(() => setHydrated(true), []);
   // A deep-linked item opens once the welcome modal is settled, never underneath or over it.
   const [isWelcomeOpen, setWelcomeOpen] = useState<boolean | null>(null);
+  const shareTarget = { publicUrl: view.publicUrl, organisationName: view.organisation.name };
   return (
     <>
       <PortalShell data={{ ...data, view }} onWelcomeOpenChange={setWelcomeOpen}>
+        <SubscriptionEntry
+          view={view}
+          basePath={data.basePath}
+          canOpenDialogs={isWelcomeOpen === false}
+          hasPageToaster={canEdit && isHydrated}
+        />
+        <SecurityReviewBanner customisation={view.customisation} mode={view.viewer.mode} />
         <CardSections
           view={view}
           basePath={data.basePath}
@@ -28,7 +41,10 @@ function PortalContent({ data }: { data: PortalPageData }) {
           openItemUid={data.openItemUid}
           canOpenDeepLink={isWelcomeOpen === false}
           editing={canEdit && isHydrated && data.csrfToken ? lazyCardEditingSlots : undefined}
+          renderHelpSection={() => <HelpSection customisation={view.customisation} mode={view.viewer.mode} />}
         />
+        <ShareCard {...shareTarget} />
+        <ShareButton {...shareTarget} />
       </PortalShell>
       {canEdit && isHydrated ? (
         <Suspense fallback={null}>

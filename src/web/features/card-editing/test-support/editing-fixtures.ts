@@ -1,6 +1,6 @@
 import type { CardKind } from '../../../../shared/card-kinds';
 import type { CardView, ItemView } from '../../../../shared/cards';
-import type { PortalView } from '../../../../shared/portal';
+import { PortalCustomisation, type PortalView } from '../../../../shared/portal';
 
 /** Page models for the editing tests; each test overrides what it is about. */
 
@@ -59,6 +59,7 @@ export function editingViewFixture(overrides: Partial<PortalView> = {}): PortalV
       updatedAt: '2025-03-04T10:00:00.000Z',
     },
     customisation: {
+      ...PortalCustomisation.parse({}),
       portalTitle: 'Trust Center',
       showPortalTitle: true,
       publicAccessLevel: 'full',

@@ -1,5 +1,5 @@
 import { LayoutGrid } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { SectionKind } from '../../../../shared/card-kinds';
 import type { PortalView } from '../../../../shared/portal';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -22,6 +22,8 @@ type CardSectionsProps = {
   /** False while something else must come first (the welcome modal); the deep link waits for it. */
   canOpenDeepLink?: boolean;
   editing?: CardEditingSlots;
+  /** The 'help' section, composed by the route from its own feature. */
+  renderHelpSection?: () => ReactNode;
 };
 
 type OpenCard = OpenCardRequest & { isOpen: boolean; instance: number };
@@ -44,7 +46,7 @@ function DrawerLoading() {
 /**
  * The page's sections in the product's order (spec 3 §2): the section cards (overview,
  * certifications, trusted by, subprocessors, documents) and the grid of the other cards. Knowledge
- * base, trust updates and help come with their own issues. Opening a card shows its drawer.
+ * base and trust updates come with their own issues; help is rendered by the route. Opening a card shows its drawer.
  */
 export function CardSections({
   view,
@@ -53,6 +55,7 @@ export function CardSections({
   openItemUid,
   canOpenDeepLink = true,
   editing,
+  renderHelpSection,
 }: CardSectionsProps) {
   const [openCard, setOpenCard] = useState<OpenCard | null>(null);
   const instances = useRef(0);
@@ -104,6 +107,10 @@ export function CardSections({
           )}
         </div>
       );
+    }
+    if (section === 'help') {
+      const help = renderHelpSection?.();
+      return help ? <Fragment key={section}>{help}</Fragment> : null;
     }
     const kind = sectionCardKinds[section];
     const card = kind ? view.cards.find((candidate) => candidate.kind === kind) : undefined;

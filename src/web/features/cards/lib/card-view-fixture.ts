@@ -1,6 +1,11 @@
 import { defaultSectionOrder } from '../../../../shared/card-kinds';
 import type { CardView, ItemView } from '../../../../shared/cards';
-import type { PortalView, ProductSummary, ViewerMode } from '../../../../shared/portal';
+import {
+  PortalCustomisation,
+  type PortalView,
+  type ProductSummary,
+  type ViewerMode,
+} from '../../../../shared/portal';
 
 /** Cards and items for component tests; each test overrides what it is about. */
 let sequence = 0;
@@ -71,6 +76,7 @@ export function viewWithCards(
       updatedAt: '2025-03-04T10:00:00.000Z',
     },
     customisation: {
+      ...PortalCustomisation.parse({}),
       portalTitle: 'Trust Center',
       showPortalTitle: true,
       publicAccessLevel: 'full',

@@ -1,5 +1,5 @@
 import type { PortalPageData } from '../../../../shared/page';
-import type { PortalView, ProductSummary } from '../../../../shared/portal';
+import { PortalCustomisation, type PortalView, type ProductSummary } from '../../../../shared/portal';
 
 /** A complete page model for component tests; each test overrides what it is about. */
 export function productFixture(overrides: Partial<ProductSummary> = {}): ProductSummary {
@@ -47,6 +47,7 @@ export function portalViewFixture(overrides: Partial<PortalView> = {}): PortalVi
       restrictedFiles: true,
     },
     customisation: {
+      ...PortalCustomisation.parse({}),
       portalTitle: 'Trust Center',
       showPortalTitle: true,
       publicAccessLevel: 'full',

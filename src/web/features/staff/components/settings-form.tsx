@@ -2,10 +2,13 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { limits } from '../../../../shared/limits';
+import type { ContactAction, SecurityReviewBanner } from '../../../../shared/portal';
 import { type OrganisationSettings, OrganisationSettingsPatch } from '../../../../shared/staff';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
+import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
 import { useUpdateOrganisationSettings } from '../api/organisation';
@@ -18,7 +21,22 @@ type Draft = {
   showPortalTitle: boolean;
   description: string;
   accentColor: string;
+  supportMailbox: string;
+  securityMailbox: string;
+  contactSupportEnabled: boolean;
+  contactSupportAction: ContactAction;
+  supportUrl: string;
+  reportIssueEnabled: boolean;
+  reportIssueAction: ContactAction;
+  reportUrl: string;
+  securityReviewBanner: SecurityReviewBanner;
+  askInformation: boolean;
 };
+
+const contactActions = [
+  { value: 'send_email', label: 'Send an e-mail' },
+  { value: 'direct_to_site', label: 'Open a website' },
+] as const;
 
 function draftOf(settings: OrganisationSettings): Draft {
   return {
@@ -28,6 +46,16 @@ function draftOf(settings: OrganisationSettings): Draft {
     showPortalTitle: settings.customisation.showPortalTitle,
     description: settings.customisation.description,
     accentColor: settings.customisation.accentColor,
+    supportMailbox: settings.customisation.supportMailbox ?? '',
+    securityMailbox: settings.customisation.securityMailbox ?? '',
+    contactSupportEnabled: settings.customisation.contactSupport.isEnabled,
+    contactSupportAction: settings.customisation.contactSupport.onClickAction,
+    supportUrl: settings.customisation.contactSupport.supportUrl ?? '',
+    reportIssueEnabled: settings.customisation.reportIssue.isEnabled,
+    reportIssueAction: settings.customisation.reportIssue.onClickAction,
+    reportUrl: settings.customisation.reportIssue.reportUrl ?? '',
+    securityReviewBanner: settings.customisation.securityReviewBanner,
+    askInformation: settings.customisation.askInformation,
   };
 }
 
@@ -40,6 +68,20 @@ function patchOf(draft: Draft): OrganisationSettingsPatch {
       showPortalTitle: draft.showPortalTitle,
       description: draft.description,
       accentColor: draft.accentColor,
+      supportMailbox: draft.supportMailbox,
+      securityMailbox: draft.securityMailbox,
+      contactSupport: {
+        isEnabled: draft.contactSupportEnabled,
+        onClickAction: draft.contactSupportAction,
+        supportUrl: draft.supportUrl,
+      },
+      reportIssue: {
+        isEnabled: draft.reportIssueEnabled,
+        onClickAction: draft.reportIssueAction,
+        reportUrl: draft.reportUrl,
+      },
+      securityReviewBanner: draft.securityReviewBanner,
+      askInformation: draft.askInformation,
     },
   };
 }
@@ -195,6 +237,132 @@ export function SettingsForm({ settings, csrfToken }: { settings: OrganisationSe
               </div>
             </Field>
             <AccentPreview accent={previewAccent} />
+          </div>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="contact-heading"
+        className="rounded-2xl bg-white p-6 shadow-xs ring-1 ring-slate-200"
+      >
+        <h2 id="contact-heading" className="text-base font-semibold text-slate-950">
+          Contact and help
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          The help section of the portal. Visitors see a row only when it is turned on.
+        </p>
+        <div className="mt-5 grid gap-5 md:grid-cols-2">
+          <Field
+            id="supportMailbox"
+            label="Support mailbox"
+            hint="Where 'Contact support' e-mails go."
+            error={errors.supportMailbox}
+          >
+            <Input
+              {...control('supportMailbox')}
+              type="email"
+              placeholder="support@example.com"
+              value={draft.supportMailbox}
+              onChange={(event) => set('supportMailbox', event.target.value)}
+            />
+          </Field>
+          <Field
+            id="securityMailbox"
+            label="Security mailbox"
+            hint="Where 'Report issue' e-mails go."
+            error={errors.securityMailbox}
+          >
+            <Input
+              {...control('securityMailbox')}
+              type="email"
+              placeholder="security@example.com"
+              value={draft.securityMailbox}
+              onChange={(event) => set('securityMailbox', event.target.value)}
+            />
+          </Field>
+        </div>
+        <div className="mt-5 grid gap-5 md:grid-cols-2">
+          {(
+            [
+              ['contactSupport', 'Contact support', 'supportUrl', 'Support website'],
+              ['reportIssue', 'Report issue', 'reportUrl', 'Report website'],
+            ] as const
+          ).map(([row, label, urlKey, urlLabel]) => {
+            const enabledKey = `${row}Enabled` as const;
+            const actionKey = `${row}Action` as const;
+            return (
+              <fieldset key={row} className="space-y-4 rounded-lg border border-slate-200 p-4">
+                <legend className="px-1 text-sm font-medium text-slate-800">{label}</legend>
+                <div className="flex items-center justify-between gap-4">
+                  <label htmlFor={enabledKey} className="text-sm text-slate-700">
+                    Show '{label}' to visitors
+                  </label>
+                  <Switch
+                    id={enabledKey}
+                    checked={draft[enabledKey]}
+                    onCheckedChange={(checked) => set(enabledKey, checked)}
+                  />
+                </div>
+                <SegmentedControl
+                  label={`What '${label}' does`}
+                  value={draft[actionKey]}
+                  options={contactActions}
+                  onValueChange={(value) => set(actionKey, value)}
+                />
+                <Field
+                  id={urlKey}
+                  label={urlLabel}
+                  hint="Used when it opens a website."
+                  error={errors[urlKey]}
+                >
+                  <Input
+                    {...control(urlKey)}
+                    inputMode="url"
+                    placeholder="https://example.com/support"
+                    value={draft[urlKey]}
+                    onChange={(event) => set(urlKey, event.target.value)}
+                  />
+                </Field>
+              </fieldset>
+            );
+          })}
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="banner-heading"
+        className="rounded-2xl bg-white p-6 shadow-xs ring-1 ring-slate-200"
+      >
+        <h2 id="banner-heading" className="text-base font-semibold text-slate-950">
+          Security review banner
+        </h2>
+        <div className="mt-5 grid gap-5 md:grid-cols-2">
+          <Field
+            id="securityReviewBanner"
+            label="Banner size"
+            hint="'Start your security review', shown to visitors. Subtitles show at medium size."
+          >
+            <Select
+              id="securityReviewBanner"
+              name="securityReviewBanner"
+              value={draft.securityReviewBanner}
+              onChange={(event) => set('securityReviewBanner', event.target.value as SecurityReviewBanner)}
+            >
+              <option value="none">None</option>
+              <option value="small">Small</option>
+              <option value="medium">Medium</option>
+            </Select>
+          </Field>
+          <div className="flex items-center justify-between gap-4 self-end rounded-lg border border-slate-200 px-4 py-3">
+            <label htmlFor="askInformation" className="text-sm">
+              <span className="block font-medium text-slate-800">Offer 'Ask for information'</span>
+              <span className="block text-xs text-slate-500">A second subtitle on the medium banner.</span>
+            </label>
+            <Switch
+              id="askInformation"
+              checked={draft.askInformation}
+              onCheckedChange={(checked) => set('askInformation', checked)}
+            />
           </div>
         </div>
       </section>

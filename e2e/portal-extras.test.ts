@@ -1,0 +1,302 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild } from '../scripts/ensure-web-build';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const screenshots = path.join(root, 'e2e', 'screenshots');
+const adminEmail = 'admin@acme.example';
+const adminPassword = 'e2e-demo-password-123';
+// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
+    const isUp = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not start:\n${output()}`);
+}
+
+let server: ChildProcess;
+let serverOutput = '';
+let browser: Browser;
+let baseUrl: string;
+let dataDirectory: string;
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  mkdirSync(screenshots, { recursive: true });
+  dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'attest-e2e-data-'));
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDirectory,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DEMO_ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => {
+    serverOutput += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    serverOutput += chunk;
+  });
+  await waitForServer(baseUrl, server, () => serverOutput);
+  // launch() gives every run a fresh temporary profile (user-data-dir) of its own.
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDirectory, { recursive: true, force: true });
+});
+
+/** Page errors and hydration warnings fail the journey; they mean the page broke for someone. */
+function watchForErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    // The console asks for the session first; signed out, that 401 is the expected answer.
+    if (/status of 401/.test(text)) return;
+    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
+  });
+  return problems;
+}
+
+/** Clipboard granted for Copy link; anything not on 127.0.0.1 (LinkedIn above all) is refused. */
+async function newContext(width: number): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort(),
+  );
+  return context;
+}
+
+/** Screenshots show the settled page, not a dialog halfway through its entrance. */
+async function settle(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+async function expectNoSeriousAccessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
+    );
+  expect(serious).toEqual([]);
+}
+
+async function openPortalPastWelcome(page: Page) {
+  await page.goto(`${baseUrl}/acme`);
+  const welcome = page.getByRole('dialog', { name: "Welcome to Acme Cloud's Trust Center" });
+  await welcome.waitFor();
+  await welcome.getByRole('button', { name: "Let's Go" }).click();
+  await welcome.waitFor({ state: 'hidden' });
+}
+
+const publicUrlPattern = /^http:\/\/127\.0\.0\.1:\d+\/acme$/;
+
+describe('a visitor uses share, help and the security review banner', () => {
+  it('sees the banner with both subtitles and the help rows at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      const context = await newContext(width);
+      const page = await context.newPage();
+      const problems = watchForErrors(page);
+      await openPortalPastWelcome(page);
+
+      const banner = page.getByTestId('security-review-banner');
+      await banner.getByRole('heading', { name: 'Start your security review' }).waitFor();
+      expect(await banner.getByText('View & download sensitive information').isVisible()).toBe(true);
+      expect(await banner.getByText('Ask for information').isVisible()).toBe(true);
+      expect(await banner.getByRole('link', { name: 'Request access' }).getAttribute('href')).toBe(
+        '?requestAccess=true&source=banner',
+      );
+
+      const help = page.getByTestId('help-section');
+      await help.scrollIntoViewIfNeeded();
+      expect(await help.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+        'mailto:support@acme.example',
+      );
+      const report = help.getByRole('link', { name: 'Report issue' });
+      expect(await report.getAttribute('href')).toBe('https://acme.example/security/report');
+      expect(await report.getAttribute('target')).toBe('_blank');
+
+      await settle(page);
+      await page.screenshot({ path: path.join(screenshots, `portal-extras-${width}.png`), fullPage: true });
+      await expectNoSeriousAccessibilityViolations(page);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('shares from the left-edge popover at 1280 px: Copy link becomes Copied!, LinkedIn and e-mail links', async () => {
+    const context = await newContext(1280);
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await openPortalPastWelcome(page);
+    expect(await page.getByTestId('share-card').isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const popover = page.getByRole('dialog', { name: 'Share this trust center' });
+    await popover.waitFor();
+    const linkedIn = await popover.getByRole('link', { name: 'Share to LinkedIn' }).getAttribute('href');
+    const shared = new URL(linkedIn ?? '').searchParams.get('url') ?? '';
+    expect(linkedIn).toMatch(/^https:\/\/www\.linkedin\.com\/sharing\/share-offsite\/\?url=http%3A%2F%2F127/);
+    expect(shared).toMatch(publicUrlPattern);
+    const mail = await popover.getByRole('link', { name: 'Share via email' }).getAttribute('href');
+    expect(new URLSearchParams(mail?.split('?')[1]).get('body')).toBe(shared);
+
+    await popover.getByRole('button', { name: 'Copy link' }).click();
+    await popover.getByText('Copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared);
+    await settle(page);
+    await page.screenshot({ path: path.join(screenshots, 'portal-extras-share-1280.png') });
+    await expectNoSeriousAccessibilityViolations(page);
+
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shares from the card at the end of the page at 390 px', async () => {
+    const context = await newContext(390);
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await openPortalPastWelcome(page);
+    expect(await page.getByTestId('share-button').isVisible()).toBe(false);
+
+    const card = page.getByTestId('share-card');
+    await card.scrollIntoViewIfNeeded();
+    await card.getByRole('button', { name: 'Copy link' }).click();
+    await card.getByText('Copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(publicUrlPattern);
+    expect(await card.getByRole('link', { name: 'Share to LinkedIn' }).getAttribute('target')).toBe('_blank');
+    await page.screenshot({ path: path.join(screenshots, 'portal-extras-share-390.png') });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+// Runs last: it changes the demo's settings the tests above rely on.
+describe('staff change contact and banner settings', () => {
+  it('turns Report issue off and the banner small; Main mode hints at Settings, the public sees less', async () => {
+    const context = await newContext(1280);
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(`${baseUrl}/console`);
+    await page.getByLabel('E-mail address').fill(adminEmail);
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+
+    const contact = page.getByRole('region', { name: 'Contact and help' });
+    await contact.waitFor();
+    expect(await page.getByLabel('Support mailbox').inputValue()).toBe('support@acme.example');
+    await page.getByLabel('Report website').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Enter a web address such as https://example.com.').waitFor();
+
+    await page.getByLabel('Report website').fill('https://acme.example/security/report');
+    await page.getByRole('switch', { name: "Show 'Report issue' to visitors" }).click();
+    await page.getByLabel('Banner size').selectOption('small');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Settings saved').waitFor();
+    await page.setViewportSize({ width: 1280, height: 2000 });
+    await contact.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshots, 'portal-extras-settings-1280.png') });
+    await expectNoSeriousAccessibilityViolations(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.goto(`${baseUrl}/acme`);
+    await page.getByTestId('staff-toolbar').waitFor();
+    expect(await page.getByTestId('security-review-banner').count()).toBe(0);
+    const help = page.getByTestId('help-section');
+    await help.scrollIntoViewIfNeeded();
+    expect(await help.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      'mailto:support@acme.example',
+    );
+    expect(await help.getByRole('link', { name: 'Report issue' }).count()).toBe(0);
+    expect(await help.getByText('Report issue').isVisible()).toBe(true);
+    expect(await help.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/console/settings');
+    await page.screenshot({ path: path.join(screenshots, 'portal-extras-main-help-1280.png') });
+    await expectNoSeriousAccessibilityViolations(page);
+
+    const visitor = await newContext(390);
+    const publicPage = await visitor.newPage();
+    const publicProblems = watchForErrors(publicPage);
+    await openPortalPastWelcome(publicPage);
+    const banner = publicPage.getByTestId('security-review-banner');
+    await banner.getByRole('heading', { name: 'Start your security review' }).waitFor();
+    expect(await banner.getAttribute('data-size')).toBe('small');
+    expect(await banner.getByText('View & download sensitive information').count()).toBe(0);
+    const publicHelp = publicPage.getByTestId('help-section');
+    expect(await publicHelp.getByText('Contact support').isVisible()).toBe(true);
+    expect(await publicHelp.getByText('Report issue').count()).toBe(0);
+    await publicPage.screenshot({ path: path.join(screenshots, 'portal-extras-small-banner-390.png') });
+
+    expect(problems).toEqual([]);
+    expect(publicProblems).toEqual([]);
+    await visitor.close();
+    await context.close();
+  });
+});
