@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
+import { subscribeStatuses } from './subscription-links';
 
 /** Where a subscription started (spec 1 §3): the header button, a ?subscribe=true link, or the updates card. */
 export const SubscriptionSource = z.enum(['subscribe_button', 'direct_link', 'updates_button']);
@@ -28,7 +29,7 @@ export const SubscribeResult = z.object({ status: z.literal('check_email') });
 export type SubscribeResult = z.infer<typeof SubscribeResult>;
 
 /** The spec's subscribeStatus values, carried to the portal page after confirming. */
-export const SubscribeStatus = z.enum(['Confirmed', 'Blocked', 'TokenInvalid']);
+export const SubscribeStatus = z.enum(subscribeStatuses);
 export type SubscribeStatus = z.infer<typeof SubscribeStatus>;
 
 const Token = z.string().min(1).max(limits.queryValueMaxLength);
@@ -48,16 +49,4 @@ export const subscriptionLimits = {
   subscribeRequestsPerAddressPerHour: 10,
 } as const;
 
-/** Reads the subject of a token without verifying it: only to show whom an unsubscribe link is for. */
-export function readTokenSubject(token: string): string | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
-    const subject = (json as { sub?: unknown } | null)?.sub;
-    return typeof subject === 'string' && subject.length > 0 ? subject : null;
-  } catch {
-    return null;
-  }
-}
+export { readTokenSubject } from './subscription-links';

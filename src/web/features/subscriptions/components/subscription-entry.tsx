@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
-import type { SubscribeStatus, SubscriptionSource } from '../../../../shared/subscriptions';
-import { readTokenSubject } from '../../../../shared/subscriptions';
+import { readTokenSubject, type SubscribeStatus } from '../../../../shared/subscription-links';
+import type { SubscriptionSource } from '../../../../shared/subscriptions';
 import { readSubscriptionQuery, removeQueryParameters } from '../lib/subscription-query';
 import { SubscribeButton } from './subscribe-button';
 

@@ -1,4 +1,4 @@
-import { SubscribeStatus } from '../../../../shared/subscriptions';
+import { isSubscribeStatus, type SubscribeStatus } from '../../../../shared/subscription-links';
 
 export type SubscriptionQuery = {
   isSubscribeRequested: boolean;
@@ -9,10 +9,10 @@ export type SubscriptionQuery = {
 /** The portal's subscription parameters (spec 1 §2): subscribe, subscribeStatus and unsubscribeToken. */
 export function readSubscriptionQuery(search: string): SubscriptionQuery {
   const params = new URLSearchParams(search);
-  const status = SubscribeStatus.safeParse(params.get('subscribeStatus'));
+  const status = params.get('subscribeStatus');
   return {
     isSubscribeRequested: params.get('subscribe') === 'true',
-    subscribeStatus: status.success ? status.data : null,
+    subscribeStatus: isSubscribeStatus(status) ? status : null,
     unsubscribeToken: params.get('unsubscribeToken') || null,
   };
 }
