@@ -1,138 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { Resvg } from '@resvg/resvg-js';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild } from '../scripts/ensure-web-build';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousAccessibilityViolations,
+  screenshots,
+  settle,
+  signInAsStaff,
+  useJourneyHarness,
+  watchForErrors as watchPage,
+} from './support/journey-harness';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const screenshots = path.join(root, 'e2e', 'screenshots');
-const adminEmail = 'admin@acme.example';
-const adminPassword = 'e2e-demo-password-123';
-// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-editing-' });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
-    const isUp = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${output()}`);
-}
-
-let server: ChildProcess;
-let serverOutput = '';
-let browser: Browser;
-let baseUrl: string;
-let dataDirectory: string;
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  mkdirSync(screenshots, { recursive: true });
-  dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'attest-e2e-editing-'));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDirectory,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DEMO_ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => {
-    serverOutput += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    serverOutput += chunk;
-  });
-  await waitForServer(baseUrl, server, () => serverOutput);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDirectory, { recursive: true, force: true });
-});
-
-/**
- * Page errors and hydration warnings fail the journey; they mean the page broke for someone. The 409
- * is the journey's own doing: it tries a custom url slug another item already has.
- */
-function watchForErrors(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    const text = message.text();
-    if (/status of (401|409)/.test(text)) return;
-    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
-  });
-  return problems;
-}
-
-function newContext(width: number): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 } });
-}
-
-/** Screenshots show the settled page, not a dialog halfway through its entrance. */
-async function settle(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
-async function expectNoSeriousAccessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
-    );
-  expect(serious).toEqual([]);
-}
+/** The 409 is the journey's own doing: it tries a custom url slug another item already has. */
+const watchForErrors = (page: Page) => watchPage(page, /status of (401|409)/);
 
 /** A dialog's screenshot at both widths, and its accessibility check while it is open. */
 async function captureDialog(page: Page, name: string) {
@@ -144,14 +26,6 @@ async function captureDialog(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshots, `${name}-390.png`) });
   await page.setViewportSize({ width: 1280, height: 900 });
   await settle(page);
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/console`);
-  await page.getByLabel('E-mail address').fill(adminEmail);
-  await page.getByLabel('Password').fill(adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }
 
 const card = (page: Page, kind: string) =>
@@ -187,12 +61,12 @@ describe('a staff member edits cards in place', () => {
   it('hides, renames, edits, adds, deletes, moves, links, re-icons and re-orders; the public sees the result', {
     timeout: 300_000,
   }, async () => {
-    const context = await newContext(1280);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const context = await journey.newContext(1280);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.baseUrl });
     const page = await context.newPage();
     const problems = watchForErrors(page);
-    await signIn(page);
-    await page.goto(`${baseUrl}/acme`);
+    await signInAsStaff(page, journey.baseUrl);
+    await page.goto(`${journey.baseUrl}/acme`);
     await page.getByRole('button', { name: 'Re-order cards' }).waitFor();
 
     // Hide a card: the toast, the hidden mark, and Show in its menu.
@@ -307,7 +181,7 @@ describe('a staff member edits cards in place', () => {
     await dialog.getByRole('button', { name: 'Copy custom URL' }).click();
     await page.getByRole('tooltip', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${baseUrl}/acme/product/payroll/aes-256-encryption`,
+      `${journey.baseUrl}/acme/product/payroll/aes-256-encryption`,
     );
     await captureDialog(page, 'custom-url-dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -404,10 +278,10 @@ describe('a staff member edits cards in place', () => {
     await context.close();
 
     // A fresh public visitor sees the saved page.
-    const visitor = await newContext(1280);
+    const visitor = await journey.newContext(1280);
     const publicPage = await visitor.newPage();
     const publicProblems = watchForErrors(publicPage);
-    await publicPage.goto(`${baseUrl}/acme`);
+    await publicPage.goto(`${journey.baseUrl}/acme`);
     await publicPage.getByRole('button', { name: "Let's Go" }).click();
     expect(await publicPage.getByRole('button', { name: 'Re-order cards' }).count()).toBe(0);
     expect(await card(publicPage, 'PhysicalEnvironmental').count()).toBe(0);
@@ -425,7 +299,7 @@ describe('a staff member edits cards in place', () => {
     await card(publicPage, 'DataPrivacy').getByRole('button', { name: 'Data Privacy' }).click();
     await publicPage.getByRole('dialog', { name: 'Data Privacy' }).getByText('Data erasure').waitFor();
 
-    await publicPage.goto(`${baseUrl}/acme/product/payroll/aes-256-encryption`);
+    await publicPage.goto(`${journey.baseUrl}/acme/product/payroll/aes-256-encryption`);
     await publicPage
       .getByRole('dialog', { name: 'How we protect your data' })
       .locator('[data-highlighted]')

@@ -1,139 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild } from '../scripts/ensure-web-build';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { cardKinds } from '../src/shared/card-kinds';
 import type { CardView } from '../src/shared/cards';
 import type { PortalPageData } from '../src/shared/page';
+import {
+  expectNoSeriousAccessibilityViolations,
+  screenshots,
+  settle,
+  signInAsStaff,
+  useJourneyHarness,
+  watchForErrors,
+} from './support/journey-harness';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const screenshots = path.join(root, 'e2e', 'screenshots');
-const adminEmail = 'admin@acme.example';
-const adminPassword = 'e2e-demo-password-123';
-// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
-    const isUp = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${output()}`);
-}
-
-let server: ChildProcess;
-let serverOutput = '';
-let browser: Browser;
-let baseUrl: string;
-let dataDirectory: string;
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  mkdirSync(screenshots, { recursive: true });
-  dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'attest-e2e-cards-'));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDirectory,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DEMO_ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => {
-    serverOutput += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    serverOutput += chunk;
-  });
-  await waitForServer(baseUrl, server, () => serverOutput);
-  // launch() gives every run a fresh temporary profile (user-data-dir) of its own.
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDirectory, { recursive: true, force: true });
-});
-
-/** Page errors and hydration warnings fail the journey; they mean the page broke for someone. */
-function watchForErrors(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    const text = message.text();
-    // The console asks for the session first; signed out, that 401 is the expected answer.
-    if (/status of 401/.test(text)) return;
-    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
-  });
-  return problems;
-}
-
-function newContext(width: number): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 } });
-}
-
-/** Screenshots show the settled page, not a drawer halfway through its entrance. */
-async function settle(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
-async function expectNoSeriousAccessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
-    );
-  expect(serious).toEqual([]);
-}
+const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-cards-' });
 
 /** A public visitor first agrees in the welcome modal; what follows is the page itself. */
 async function openAsVisitor(page: Page, url: string) {
@@ -169,10 +49,10 @@ function itemOf(data: PortalPageData, title: string) {
 
 describe('a visitor reads the cards', () => {
   it('sees the cards in order, opens a card by mouse and by keyboard, and reads its items', async () => {
-    const context = await newContext(1280);
+    const context = await journey.newContext(1280);
     const page = await context.newPage();
     const problems = watchForErrors(page);
-    await openAsVisitor(page, `${baseUrl}/acme`);
+    await openAsVisitor(page, `${journey.baseUrl}/acme`);
 
     const data = await pageDataOf(page);
     const shownKinds = await page
@@ -249,15 +129,15 @@ describe('a visitor reads the cards', () => {
   });
 
   it('opens an item by ?itemUid=, copies its permalink, and the permalink opens it in a fresh page', async () => {
-    const context = await newContext(1280);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const context = await journey.newContext(1280);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.baseUrl });
     const page = await context.newPage();
     const problems = watchForErrors(page);
-    await page.goto(`${baseUrl}/acme`);
+    await page.goto(`${journey.baseUrl}/acme`);
     const data = await pageDataOf(page);
     const { item } = itemOf(data, 'Encryption at rest');
 
-    await openAsVisitor(page, `${baseUrl}/acme?itemUid=${item.itemUid}`);
+    await openAsVisitor(page, `${journey.baseUrl}/acme?itemUid=${item.itemUid}`);
     const drawer = page.getByRole('dialog', { name: 'Data Security' });
     await drawer.waitFor();
     const entry = drawer.getByRole('article', { name: 'Encryption at rest' });
@@ -274,7 +154,7 @@ describe('a visitor reads the cards', () => {
     await permalink.click();
     await page.getByRole('tooltip', { name: 'Link copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${baseUrl}/acme/product/payroll/encryption-at-rest`,
+      `${journey.baseUrl}/acme/product/payroll/encryption-at-rest`,
     );
     await settle(page);
     await page.screenshot({ path: path.join(screenshots, 'cards-item-link-copied-1280.png') });
@@ -289,10 +169,10 @@ describe('a visitor reads the cards', () => {
     await context.close();
 
     for (const width of [1280, 390]) {
-      const fresh = await newContext(width);
+      const fresh = await journey.newContext(width);
       const freshPage = await fresh.newPage();
       const freshProblems = watchForErrors(freshPage);
-      const response = await freshPage.goto(`${baseUrl}/acme/product/payroll/encryption-at-rest`);
+      const response = await freshPage.goto(`${journey.baseUrl}/acme/product/payroll/encryption-at-rest`);
       expect(response?.status()).toBe(200);
       expect(await freshPage.title()).toBe('Encryption at rest | Trust Center | Acme Cloud');
       // The welcome modal comes first; the item opens once it is dismissed, not under it.
@@ -317,10 +197,10 @@ describe('a visitor reads the cards', () => {
   });
 
   it('opens a locked item by its custom url, and answers 404 for an item that is not there', async () => {
-    const context = await newContext(390);
+    const context = await journey.newContext(390);
     const page = await context.newPage();
     const problems = watchForErrors(page);
-    await openAsVisitor(page, `${baseUrl}/acme/item/soc-2-report`);
+    await openAsVisitor(page, `${journey.baseUrl}/acme/item/soc-2-report`);
     const drawer = page.getByRole('dialog', { name: 'Security reports from our independent auditors' });
     await drawer.waitFor();
     const soc2 = drawer.getByRole('article', { name: 'SOC 2 Type II report' });
@@ -336,7 +216,7 @@ describe('a visitor reads the cards', () => {
 
     expect(problems).toEqual([]);
 
-    const missing = await page.goto(`${baseUrl}/acme/item/no-such-item`);
+    const missing = await page.goto(`${journey.baseUrl}/acme/item/no-such-item`);
     expect(missing?.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
     await context.close();
@@ -345,16 +225,12 @@ describe('a visitor reads the cards', () => {
 
 describe('staff in Main mode', () => {
   it('see hidden cards marked, every item with its state, and public items tagged', async () => {
-    const context = await newContext(1280);
+    const context = await journey.newContext(1280);
     const page = await context.newPage();
     const problems = watchForErrors(page);
-    await page.goto(`${baseUrl}/console`);
-    await page.getByLabel('E-mail address').fill(adminEmail);
-    await page.getByLabel('Password').fill(adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await signInAsStaff(page, journey.baseUrl);
 
-    await page.goto(`${baseUrl}/acme`);
+    await page.goto(`${journey.baseUrl}/acme`);
     await page.getByTestId('staff-toolbar').waitFor();
     const esg = page.locator('[data-card-kind="Esg"]');
     expect(await esg.getByText('Hidden', { exact: true }).count()).toBe(1);

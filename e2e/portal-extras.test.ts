@@ -1,151 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild } from '../scripts/ensure-web-build';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousAccessibilityViolations,
+  screenshots,
+  settle,
+  signInAsStaff,
+  useJourneyHarness,
+  watchForErrors,
+} from './support/journey-harness';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const screenshots = path.join(root, 'e2e', 'screenshots');
-const adminEmail = 'admin@acme.example';
-const adminPassword = 'e2e-demo-password-123';
-// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
-    const isUp = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${output()}`);
-}
-
-let server: ChildProcess;
-let serverOutput = '';
-let browser: Browser;
-let baseUrl: string;
-let dataDirectory: string;
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  mkdirSync(screenshots, { recursive: true });
-  dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'attest-e2e-data-'));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDirectory,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DEMO_ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => {
-    serverOutput += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    serverOutput += chunk;
-  });
-  await waitForServer(baseUrl, server, () => serverOutput);
-  // launch() gives every run a fresh temporary profile (user-data-dir) of its own.
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDirectory, { recursive: true, force: true });
-});
-
-/** Page errors and hydration warnings fail the journey; they mean the page broke for someone. */
-function watchForErrors(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    const text = message.text();
-    // The console asks for the session first; signed out, that 401 is the expected answer.
-    if (/status of 401/.test(text)) return;
-    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
-  });
-  return problems;
-}
+const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-data-' });
 
 /** Clipboard granted for Copy link; anything not on 127.0.0.1 (LinkedIn above all) is refused. */
-async function newContext(width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  await context.route(
-    (url) => url.hostname !== '127.0.0.1',
-    (route) => route.abort(),
-  );
-  return context;
-}
-
-/** Screenshots show the settled page, not a dialog halfway through its entrance. */
-async function settle(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
-async function expectNoSeriousAccessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
-    );
-  expect(serious).toEqual([]);
-}
+const newContext = (width: number) =>
+  journey.newContext(width, { permissions: ['clipboard-read', 'clipboard-write'], abortNonLoopback: true });
 
 async function openPortalPastWelcome(page: Page) {
-  await page.goto(`${baseUrl}/acme`);
+  await page.goto(`${journey.baseUrl}/acme`);
   const welcome = page.getByRole('dialog', { name: "Welcome to Acme Cloud's Trust Center" });
   await welcome.waitFor();
   await welcome.getByRole('button', { name: "Let's Go" }).click();
@@ -242,11 +114,7 @@ describe('staff change contact and banner settings', () => {
     const context = await newContext(1280);
     const page = await context.newPage();
     const problems = watchForErrors(page);
-    await page.goto(`${baseUrl}/console`);
-    await page.getByLabel('E-mail address').fill(adminEmail);
-    await page.getByLabel('Password').fill(adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await signInAsStaff(page, journey.baseUrl);
     await page.getByRole('link', { name: 'Settings' }).first().click();
 
     const contact = page.getByRole('region', { name: 'Contact and help' });
@@ -267,7 +135,7 @@ describe('staff change contact and banner settings', () => {
     await expectNoSeriousAccessibilityViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await page.goto(`${baseUrl}/acme`);
+    await page.goto(`${journey.baseUrl}/acme`);
     await page.getByTestId('staff-toolbar').waitFor();
     expect(await page.getByTestId('security-review-banner').count()).toBe(0);
     const help = page.getByTestId('help-section');

@@ -1,150 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild } from '../scripts/ensure-web-build';
+import { describe, expect, it } from 'vitest';
+import {
+  adminEmail,
+  adminPassword,
+  expectNoSeriousAccessibilityViolations,
+  screenshots,
+  settle,
+  useJourneyHarness,
+  watchForErrors,
+} from './support/journey-harness';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const screenshots = path.join(root, 'e2e', 'screenshots');
-const adminEmail = 'admin@acme.example';
-const adminPassword = 'e2e-demo-password-123';
-// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
-    const isUp = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${output()}`);
-}
-
-let server: ChildProcess;
-let serverOutput = '';
-let browser: Browser;
-let baseUrl: string;
-let dataDirectory: string;
-
-beforeAll(async () => {
-  await ensureWebBuild();
-  mkdirSync(screenshots, { recursive: true });
-  dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'attest-e2e-data-'));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDirectory,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DEMO_ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => {
-    serverOutput += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    serverOutput += chunk;
-  });
-  await waitForServer(baseUrl, server, () => serverOutput);
-  // launch() gives every run a fresh temporary profile (user-data-dir) of its own.
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDirectory, { recursive: true, force: true });
-});
-
-/** Page errors and hydration warnings fail the journey; they mean the page broke for someone. */
-function watchForErrors(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    const text = message.text();
-    // The console asks for the session first; signed out, that 401 is the expected answer.
-    if (/status of 401/.test(text)) return;
-    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
-  });
-  return problems;
-}
-
-async function newContext(
-  width: number,
-  options: { javaScriptEnabled?: boolean } = {},
-): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 }, ...options });
-}
-
-/** Screenshots show the settled page, not a dialog halfway through its entrance. */
-async function settle(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
-async function expectNoSeriousAccessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
-    );
-  expect(serious).toEqual([]);
-}
+const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-data-' });
 
 describe('a visitor opens the portal', () => {
   it('shows the header and the welcome modal, then the page at 1280 and 390 px with no serious a11y issue', async () => {
     for (const width of [1280, 390]) {
-      const context = await newContext(width);
+      const context = await journey.newContext(width);
       const page = await context.newPage();
       const problems = watchForErrors(page);
-      await page.goto(`${baseUrl}/acme`);
+      await page.goto(`${journey.baseUrl}/acme`);
 
       const logoLink = page.getByTestId('organisation-logo-link');
       await expect.poll(() => logoLink.getAttribute('href')).toBe('https://acme.example');
@@ -175,9 +49,9 @@ describe('a visitor opens the portal', () => {
   });
 
   it('lists the products in the product menu and opens the cookie settings', async () => {
-    const context = await newContext(1280);
+    const context = await journey.newContext(1280);
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/acme`);
+    await page.goto(`${journey.baseUrl}/acme`);
     await page.getByRole('button', { name: "Let's Go" }).click();
 
     const productTrigger = page.getByRole('button', { name: /Product: Acme Payroll/ });
@@ -207,9 +81,9 @@ describe('a visitor opens the portal', () => {
   });
 
   it('paints the content before any script runs', async () => {
-    const context = await newContext(1280, { javaScriptEnabled: false });
+    const context = await journey.newContext(1280, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/acme`);
+    await page.goto(`${journey.baseUrl}/acme`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Acme Cloud');
     expect(await page.getByTestId('portal-title').textContent()).toBe('Trust Center');
     await context.close();
@@ -219,14 +93,14 @@ describe('a visitor opens the portal', () => {
 describe('pages around the portal', () => {
   it('shows /about and a 404 page that read well at both widths', async () => {
     for (const width of [1280, 390]) {
-      const context = await newContext(width);
+      const context = await journey.newContext(width);
       const page = await context.newPage();
-      await page.goto(`${baseUrl}/about`);
+      await page.goto(`${journey.baseUrl}/about`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('About Attest');
       await page.screenshot({ path: path.join(screenshots, `about-${width}.png`), fullPage: true });
       await expectNoSeriousAccessibilityViolations(page);
 
-      const missing = await page.goto(`${baseUrl}/no-such-company`);
+      const missing = await page.goto(`${journey.baseUrl}/no-such-company`);
       expect(missing?.status()).toBe(404);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Organisation not found');
       await page.screenshot({ path: path.join(screenshots, `not-found-${width}.png`) });
@@ -238,10 +112,10 @@ describe('pages around the portal', () => {
 
 describe('a staff member edits the portal title', () => {
   it('signs in on /console, saves a new title, sees Main mode, and the public sees the new title', async () => {
-    const context = await newContext(1280);
+    const context = await journey.newContext(1280);
     const page = await context.newPage();
     const problems = watchForErrors(page);
-    await page.goto(`${baseUrl}/console`);
+    await page.goto(`${journey.baseUrl}/console`);
     await page.getByLabel('E-mail address').fill(adminEmail);
     await page.getByLabel('Password').fill(adminPassword);
     await page.screenshot({ path: path.join(screenshots, 'console-sign-in-1280.png') });
@@ -269,7 +143,7 @@ describe('a staff member edits the portal title', () => {
     await page.screenshot({ path: path.join(screenshots, 'console-settings-390.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await page.goto(`${baseUrl}/acme`);
+    await page.goto(`${journey.baseUrl}/acme`);
     const toolbar = page.getByTestId('staff-toolbar');
     await toolbar.waitFor();
     expect(await toolbar.textContent()).toContain('Editing');
@@ -286,15 +160,15 @@ describe('a staff member edits the portal title', () => {
     expect(await page.getByTestId('preview-banner').textContent()).toContain('Previewing as the public');
     await page.screenshot({ path: path.join(screenshots, 'portal-preview-390.png') });
 
-    await page.goto(`${baseUrl}/console`);
+    await page.goto(`${journey.baseUrl}/console`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
 
-    const visitor = await newContext(390);
+    const visitor = await journey.newContext(390);
     const publicPage = await visitor.newPage();
-    await publicPage.goto(`${baseUrl}/acme`);
+    await publicPage.goto(`${journey.baseUrl}/acme`);
     expect(await publicPage.getByTestId('portal-title').textContent()).toBe('Security Hub');
     expect(await publicPage.getByTestId('staff-toolbar').count()).toBe(0);
     await publicPage.getByRole('dialog', { name: "Welcome to Acme Cloud's Security Hub" }).waitFor();

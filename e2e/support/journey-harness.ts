@@ -1,0 +1,183 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { ensureWebBuild } from '../../scripts/ensure-web-build';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const screenshots = path.join(root, 'e2e', 'screenshots');
+export const adminEmail = 'admin@acme.example';
+export const adminPassword = 'e2e-demo-password-123';
+// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
+    const isUp = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not start:\n${output()}`);
+}
+
+export type JourneyOptions = {
+  /** Prefix of the temporary DATA_DIR, so a leftover directory names the journey it came from. */
+  dataDirectoryPrefix: string;
+  /** Extra environment for the server, on top of the shared one. */
+  env?: Record<string, string>;
+};
+
+export type ContextOptions = {
+  javaScriptEnabled?: boolean;
+  permissions?: string[];
+  /** Refuse every request that is not for 127.0.0.1 (third-party widgets, share links). */
+  abortNonLoopback?: boolean;
+};
+
+export type Journey = {
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  newContext(width: number, options?: ContextOptions): Promise<BrowserContext>;
+};
+
+/** Starts the real server and Chromium for the calling file's journeys, and tears both down after. */
+export function useJourneyHarness(options: JourneyOptions): Journey {
+  let server: ChildProcess;
+  let serverOutput = '';
+  let browser: Browser;
+  let baseUrl: string;
+  let dataDirectory: string;
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    mkdirSync(screenshots, { recursive: true });
+    dataDirectory = mkdtempSync(path.join(os.tmpdir(), options.dataDirectoryPrefix));
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDirectory,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DEMO_ADMIN_PASSWORD: adminPassword,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk) => {
+      serverOutput += chunk;
+    });
+    server.stderr?.on('data', (chunk) => {
+      serverOutput += chunk;
+    });
+    await waitForServer(baseUrl, server, () => serverOutput);
+    // launch() gives every run a fresh temporary profile (user-data-dir) of its own.
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDirectory, { recursive: true, force: true });
+  });
+
+  return {
+    get baseUrl() {
+      return baseUrl;
+    },
+    get browser() {
+      return browser;
+    },
+    async newContext(width, { abortNonLoopback = false, ...contextOptions } = {}) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, ...contextOptions });
+      if (abortNonLoopback) {
+        await context.route(
+          (url) => url.hostname !== '127.0.0.1',
+          (route) => route.abort(),
+        );
+      }
+      return context;
+    },
+  };
+}
+
+/**
+ * Page errors and hydration warnings fail the journey; they mean the page broke for someone.
+ * `ignoredStatuses` are console errors a journey causes on purpose (signed out, the session is a 401).
+ */
+export function watchForErrors(page: Page, ignoredStatuses: RegExp = /status of 401/): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    if (ignoredStatuses.test(text)) return;
+    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
+  });
+  return problems;
+}
+
+/** Screenshots show the settled page, not a dialog or drawer halfway through its entrance. */
+export async function settle(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+export async function expectNoSeriousAccessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
+    );
+  expect(serious).toEqual([]);
+}
+
+/** Signs in on /console as the demo staff member and waits for the Overview. */
+export async function signInAsStaff(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/console`);
+  await page.getByLabel('E-mail address').fill(adminEmail);
+  await page.getByLabel('Password').fill(adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+}
