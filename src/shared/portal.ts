@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SectionKind } from './card-kinds';
 import { CardView, PlanFeatures } from './cards';
+import { DocumentAccessType, DocumentsView } from './documents';
 import { limits } from './limits';
 
 export const ViewerMode = z.enum(['main', 'public', 'preview', 'account_external']);
@@ -25,6 +26,23 @@ export type ContactAction = z.infer<typeof ContactAction>;
 /** Size of the 'Start your security review' banner; the spec hides its values, these are ours. */
 export const SecurityReviewBanner = z.enum(['none', 'small', 'medium']);
 export type SecurityReviewBanner = z.infer<typeof SecurityReviewBanner>;
+
+/** customisation.accessRequestFields: which optional request fields show (spec 3 §3). */
+export const AccessRequestFields = z.object({
+  jobTitleTextField: z.boolean().default(false),
+  pointOfContactField: z.boolean().default(false),
+  relationshipDropdown: z.boolean().default(false),
+  countriesDropdown: z.boolean().default(false),
+  accountMemberRequestProducts: z.boolean().default(false),
+  customCheckbox: z
+    .object({
+      isEnabled: z.boolean().default(false),
+      label: z.string().max(500).default(''),
+      isRequired: z.boolean().default(false),
+    })
+    .prefault({}),
+});
+export type AccessRequestFields = z.infer<typeof AccessRequestFields>;
 
 export const PortalCustomisation = z.object({
   portalTitle: z.string().min(1).max(limits.portalTitleMaxLength).default('Trust Center'),
@@ -58,6 +76,12 @@ export const PortalCustomisation = z.object({
     .prefault({}),
   securityReviewBanner: SecurityReviewBanner.default('none'),
   askInformation: z.boolean().default(false),
+  // Access (spec 3 §3): optional request fields, and the login tab's 'work at …' hint.
+  accessRequestFields: AccessRequestFields.prefault({}),
+  showAppLoginInstructions: z.boolean().default(true),
+  // Documents (spec 2 §6).
+  documentAccessType: DocumentAccessType.default('view_and_download'),
+  bulkDownloadEnabled: z.boolean().default(true),
 });
 export type PortalCustomisation = z.infer<typeof PortalCustomisation>;
 
@@ -104,6 +128,8 @@ export const PortalView = z.object({
   /** Section order of the product and its cards, as this viewer may see them (cards issue). */
   sections: z.array(SectionKind),
   cards: z.array(CardView),
+  /** Files of the documents card the viewer may read, and the featured order (documents issue). */
+  documents: DocumentsView,
   planFeatures: PlanFeatures,
   publicUrl: z.string(),
   platform: z.object({

@@ -4,7 +4,7 @@ import type { Viewer } from './viewer';
 
 /**
  * THE access gate. Every surface that shows content asks these functions, nothing else decides.
- * Later issues add canGetFile, canSeeKbEntry, canSeeUpdate here.
+ * Later issues add canSeeKbEntry, canSeeUpdate here.
  */
 
 export function hasStaffPermission(viewer: Viewer, permission: StaffPermission): boolean {
@@ -53,9 +53,17 @@ export type ItemAccess = {
  * authorised account member, or staff previewing as an account or profile; `profileItemIds` are the
  * items of that account's (or previewed) permission profile.
  */
-export type ItemGrants = { isAccount: boolean; profileItemIds: ReadonlySet<string> };
+export type ItemGrants = {
+  isAccount: boolean;
+  profileItemIds: ReadonlySet<string>;
+  /**
+   * An authorised member whose organisation requires an NDA they have not accepted (in its current
+   * version): they get nothing beyond what the public gets until they accept.
+   */
+  isNdaMissing: boolean;
+};
 
-export const noItemGrants: ItemGrants = { isAccount: false, profileItemIds: new Set() };
+export const noItemGrants: ItemGrants = { isAccount: false, profileItemIds: new Set(), isNdaMissing: false };
 
 export function isRestrictedHidden(item: Pick<ItemAccess, 'isPublic' | 'isHidden'>): boolean {
   return !item.isPublic && item.isHidden;
@@ -90,4 +98,34 @@ export function canReadItemContent(viewer: Viewer, item: ItemAccess, grants: Ite
   if (viewer.mode === 'main' || item.isPublic) return true;
   if (grants.profileItemIds.has(item.id)) return true;
   return grants.isAccount && !isRestrictedHidden(item);
+}
+
+export type FileAccess = {
+  /** The file's own setting, or null to follow the organisation's documentAccessType. */
+  accessType: 'view_only' | 'view_and_download' | null;
+};
+
+export type FileAction = 'view' | 'download';
+
+/**
+ * A document file linked to an item: staff in Main mode need files:view / files:download; every other
+ * viewer needs to see the item and read its content, and a download needs the file (or, when it has
+ * no setting, the organisation) to allow downloads. Files not linked to any item reach staff only.
+ */
+export function canGetFile(
+  viewer: Viewer,
+  linkedTo: { card: CardVisibility; item: ItemAccess } | null,
+  file: FileAccess,
+  action: FileAction,
+  grants: ItemGrants,
+): boolean {
+  if (viewer.mode === 'main') {
+    return hasStaffPermission(viewer, action === 'view' ? 'files:view' : 'files:download');
+  }
+  if (!linkedTo) return false;
+  if (!canSeeItem(viewer, linkedTo.card, linkedTo.item, grants)) return false;
+  if (!canReadItemContent(viewer, linkedTo.item, grants)) return false;
+  if (action === 'view') return true;
+  const accessType = file.accessType ?? viewer.organisation.customisation.documentAccessType;
+  return accessType === 'view_and_download';
 }

@@ -1,6 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, items, permissionProfileItems, permissionProfiles } from '../db/schema';
+import {
+  accessSettings,
+  accounts,
+  items,
+  ndaAcceptances,
+  ndaVersions,
+  permissionProfileItems,
+  permissionProfiles,
+} from '../db/schema';
 import { type ItemGrants, noItemGrants } from './index';
 import type { Viewer } from './viewer';
 
@@ -52,8 +60,44 @@ export async function loadItemGrants(db: Database, viewer: Viewer, productId: st
   } else {
     return noItemGrants;
   }
+  if (viewer.mode === 'account_external' && viewer.member) {
+    const isNdaMissing = await isMemberNdaMissing(db, organisationId, viewer.member.id);
+    if (isNdaMissing) return { ...noItemGrants, isNdaMissing: true };
+  }
   const profileItemIds = profileId
     ? await listProfileItemIds(db, organisationId, profileId, productId)
     : new Set<string>();
-  return { isAccount: true, profileItemIds };
+  return { isAccount: true, profileItemIds, isNdaMissing: false };
+}
+
+/**
+ * When the organisation requires an NDA, the member must have accepted its newest version; a changed
+ * NDA (a new version) asks again. No NDA text yet means nothing to accept.
+ */
+export async function isMemberNdaMissing(
+  db: Database,
+  organisationId: string,
+  accountMemberId: string,
+): Promise<boolean> {
+  const [settings] = await db
+    .select({ requireNda: accessSettings.requireNda })
+    .from(accessSettings)
+    .where(eq(accessSettings.organisationId, organisationId))
+    .limit(1);
+  if (!settings?.requireNda) return false;
+  const [current] = await db
+    .select({ id: ndaVersions.id })
+    .from(ndaVersions)
+    .where(eq(ndaVersions.organisationId, organisationId))
+    .orderBy(desc(ndaVersions.createdAt), desc(ndaVersions.id))
+    .limit(1);
+  if (!current) return false;
+  const [accepted] = await db
+    .select({ id: ndaAcceptances.id })
+    .from(ndaAcceptances)
+    .where(
+      and(eq(ndaAcceptances.ndaVersionId, current.id), eq(ndaAcceptances.accountMemberId, accountMemberId)),
+    )
+    .limit(1);
+  return !accepted;
 }

@@ -68,6 +68,8 @@ export const items = pgTable(
     isHidden: boolean('is_hidden').notNull().default(false),
     customUrlSlug: text('custom_url_slug'),
     position: integer('position'),
+    /** Documents card: position among featured documents; null when not featured. */
+    featuredPosition: integer('featured_position'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }),
     modifiedByStaffUserId: uuid('modified_by_staff_user_id').references(() => staffUsers.id, {

@@ -39,6 +39,8 @@ export const accounts = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The company's e-mail domain: new requests from it join this account. */
+    domain: text('domain'),
     reviewStatus: text('review_status', { enum: ['approved', 'declined', 'pending', 'other'] })
       .notNull()
       .default('pending'),
@@ -46,9 +48,16 @@ export const accounts = pgTable(
     permissionProfileId: uuid('permission_profile_id').references(() => permissionProfiles.id, {
       onDelete: 'set null',
     }),
+    decisionReason: text('decision_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('accounts_organisation_idx').on(table.organisationId)],
+  (table) => [
+    index('accounts_organisation_idx').on(table.organisationId),
+    uniqueIndex('accounts_org_domain_unique')
+      .on(table.organisationId, sql`lower(${table.domain})`)
+      .where(sql`${table.domain} is not null`),
+  ],
 );
 
 export const accountMembers = pgTable(
@@ -64,6 +73,10 @@ export const accountMembers = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
+    isAutoApproved: boolean('is_auto_approved').notNull().default(false),
+    /** Signed in by the organisation's own identity provider (byoid), not by e-mail link. */
+    externalSubject: text('external_subject'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

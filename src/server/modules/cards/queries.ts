@@ -30,6 +30,7 @@ const itemColumns = {
   isHidden: items.isHidden,
   customUrlSlug: items.customUrlSlug,
   position: items.position,
+  featuredPosition: items.featuredPosition,
   createdAt: items.createdAt,
   modifiedAt: items.modifiedAt,
   modifiedByStaffUserId: items.modifiedByStaffUserId,

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors';
+import { emptyDocumentsView } from '../../../shared/documents';
 import { messages } from '../../../shared/messages';
 import { orderSections } from '../../../shared/ordering';
 import { PortalView, type ProductSummary, withScheme } from '../../../shared/portal';
@@ -124,6 +125,7 @@ async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<Po
     },
     sections: orderSections(productRow.sectionOrder),
     cards,
+    documents: emptyDocumentsView,
     planFeatures: organisation.planFeatures,
     publicUrl: portalUrl(ctx.config.publicUrl, organisation),
     platform: {

@@ -80,6 +80,7 @@ export function editingViewFixture(overrides: Partial<PortalView> = {}): PortalV
       preview: null,
     },
     sections: ['overview', 'certifications', 'documents', 'cards', 'help'],
+    documents: { featuredItemUids: [], files: [] },
     cards: [
       cardFixture('DataSecurity', 'Data Security', [
         itemFixture({ title: 'Encryption at rest' }),

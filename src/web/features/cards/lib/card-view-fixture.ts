@@ -98,6 +98,7 @@ export function viewWithCards(
     },
     sections: defaultSectionOrder,
     cards,
+    documents: { featuredItemUids: [], files: [] },
     planFeatures: {
       replaceIcons: true,
       cardTitleRenaming: true,

@@ -40,6 +40,7 @@ export function portalViewFixture(overrides: Partial<PortalView> = {}): PortalVi
       'help',
     ],
     cards: [],
+    documents: { featuredItemUids: [], files: [] },
     planFeatures: {
       replaceIcons: true,
       cardTitleRenaming: true,

@@ -28,6 +28,7 @@ export function viewFixture(overrides: Partial<PortalView> = {}): PortalView {
     viewer: { mode: 'public', staff: null, member: null, preview: null },
     sections: [],
     cards: [],
+    documents: { featuredItemUids: [], files: [] },
     planFeatures: {
       replaceIcons: true,
       cardTitleRenaming: true,

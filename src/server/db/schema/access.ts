@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accountMembers, accounts, staffUsers } from './identity';
+import { organisations, products } from './organisations';
+
+/**
+ * Access rules an organisation keeps private (never in the public customisation): review defaults,
+ * NDA requirement and bring-your-own-identity settings. One row per organisation, created on first use.
+ */
+export const accessSettings = pgTable('access_settings', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  /** A request from a new address of an approved account's domain is approved without review. */
+  autoApproveAccountMembers: boolean('auto_approve_account_members').notNull().default(true),
+  /** Requests from free-mail providers are answered 'Please use your work email.'. */
+  rejectFreeMailDomains: boolean('reject_free_mail_domains').notNull().default(true),
+  defaultAccessDays: integer('default_access_days').notNull().default(365),
+  requireNda: boolean('require_nda').notNull().default(false),
+  byoidSecret: text('byoid_secret'),
+  byoidJwksUrl: text('byoid_jwks_url'),
+  byoidIssuer: text('byoid_issuer'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Domains approved without review, or refused outright (spec 3 §3 request_declined_blocked_domain). */
+export const accessDomainRules = pgTable(
+  'access_domain_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['auto_approve', 'blocked'] }).notNull(),
+    domain: text('domain').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('access_domain_rules_unique').on(table.organisationId, table.domain)],
+);
+
+/** A visitor's access request (spec 3 §3 access request payload) and its review. */
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    accountMemberId: uuid('account_member_id').references(() => accountMembers.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name').notNull(),
+    jobTitle: text('job_title'),
+    pointOfContactEmail: text('point_of_contact_email'),
+    relationship: text('relationship'),
+    country: text('country'),
+    requestedProductIds: jsonb('requested_product_ids').$type<string[]>().notNull().default([]),
+    customCheckbox: boolean('custom_checkbox'),
+    wantsUpdates: boolean('wants_updates').notNull().default(false),
+    itemUid: text('item_uid'),
+    itemKind: text('item_kind'),
+    source: text('source'),
+    invitedByAccountMemberId: uuid('invited_by_account_member_id').references(() => accountMembers.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'auto_approved', 'auto_declined'] })
+      .notNull()
+      .default('pending'),
+    decisionReason: text('decision_reason'),
+    accessDays: integer('access_days'),
+    decidedByStaffUserId: uuid('decided_by_staff_user_id').references(() => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('access_requests_org_status_idx').on(table.organisationId, table.status, table.createdAt),
+    index('access_requests_org_email_idx').on(table.organisationId, sql`lower(${table.email})`),
+  ],
+);
+
+/** One-time sign-in links (magic links): the token's sha256 only, single use, short-lived. */
+export const signInTokens = pgTable(
+  'sign_in_tokens',
+  {
+    id: text('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    accountMemberId: uuid('account_member_id')
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sign_in_tokens_expires_idx').on(table.expiresAt)],
+);
+
+/** Colleagues invited by a member; the invite token (a JWT whose subject is the e-mail) names this row. */
+export const accountInvites = pgTable(
+  'account_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    invitedByAccountMemberId: uuid('invited_by_account_member_id').references(() => accountMembers.id, {
+      onDelete: 'set null',
+    }),
+    email: text('email').notNull(),
+    message: text('message'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('account_invites_org_email_idx').on(table.organisationId, table.email)],
+);
+
+/** A version of an organisation's NDA; the newest row is the one visitors accept. Never updated. */
+export const ndaVersions = pgTable(
+  'nda_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    sourceFileName: text('source_file_name'),
+    sha256: text('sha256').notNull(),
+    createdByStaffUserId: uuid('created_by_staff_user_id').references(() => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('nda_versions_org_created_idx').on(table.organisationId, table.createdAt)],
+);
+
+/** Clickwrap evidence: who accepted which exact NDA text, when and from where. */
+export const ndaAcceptances = pgTable(
+  'nda_acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    ndaVersionId: uuid('nda_version_id')
+      .notNull()
+      .references(() => ndaVersions.id, { onDelete: 'cascade' }),
+    accountMemberId: uuid('account_member_id')
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: 'cascade' }),
+    signerName: text('signer_name').notNull(),
+    signerEmail: text('signer_email').notNull(),
+    ndaSha256: text('nda_sha256').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('nda_acceptances_member_version_unique').on(table.accountMemberId, table.ndaVersionId),
+  ],
+);

@@ -1,0 +1,94 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { items } from './cards';
+import { accountMembers, staffUsers } from './identity';
+import { organisations, products } from './organisations';
+
+/** A stored document in the organisation's library; bytes live in the storage provider under storageKey. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    title: text('title').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    /** null follows the organisation's documentAccessType. */
+    accessType: text('access_type', { enum: ['view_only', 'view_and_download'] }),
+    uploadedByStaffUserId: uuid('uploaded_by_staff_user_id').references(() => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('files_organisation_idx').on(table.organisationId),
+    uniqueIndex('files_storage_key_unique').on(table.storageKey),
+  ],
+);
+
+/** Files linked to an item (documents card entries are keyed by kind, then item uid). */
+export const itemFiles = pgTable(
+  'item_files',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.fileId] }),
+    index('item_files_file_idx').on(table.fileId),
+  ],
+);
+
+/** A generated SOC 1 / SOC 2 bridge letter of a product (spec 2 §3 bridge letter). */
+export const bridgeLetters = pgTable(
+  'bridge_letters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'cascade' }),
+    letterType: text('letter_type', { enum: ['soc1', 'soc2'] }).notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    signerName: text('signer_name').notNull(),
+    signerTitle: text('signer_title').notNull(),
+    letterDate: text('letter_date').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('bridge_letters_product_type_unique').on(table.productId, table.letterType)],
+);
+
+/** Who looked at what: every view and download of a document (staff analytics). */
+export const documentAccessEvents = pgTable(
+  'document_access_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['view', 'download', 'bulk_download'] }).notNull(),
+    viewerMode: text('viewer_mode').notNull(),
+    accountMemberId: uuid('account_member_id').references(() => accountMembers.id, { onDelete: 'set null' }),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('document_access_events_org_created_idx').on(table.organisationId, table.createdAt)],
+);

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * Documents (spec 2 §2–§9, spec 3 §2 featured re-order): the library, files linked to items, the
+ * documents card's entries, downloads and bulk download.
+ */
+
+export const documentMessages = {
+  uploadRequired: 'Please upload a file to save this item.',
+  linkedPending: 'Linked (pending)',
+  unlinkedPending: 'Unlinked (pending)',
+  undo: 'Undo',
+  viewAllDocuments: 'View all documents',
+  viewLess: 'View less',
+  featuredDocuments: 'Featured Documents',
+  featuredColumn: 'Featured documents',
+  nonFeaturedColumn: 'Non-featured documents',
+  saveOrder: 'Save order',
+  untitled: '(Untitled)',
+  bulkDownloadFailed: (count: number) => `Failed to download ${count} document(s)`,
+  downloadingFailed: 'Downloading files failed',
+  fileTooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB.`,
+  fileEmpty: 'The file is empty.',
+  fileTypeNotAllowed:
+    'This file type is not allowed. Upload a PDF, an image, a text, CSV, Word, Excel or PowerPoint file.',
+  fileNameInvalid: 'The file name may not contain path characters.',
+  linkExpired: 'This download link is not valid or has expired.',
+  fileNotFound: 'Document not found',
+} as const;
+
+export const documentLimits = {
+  uploadMaxBytes: 50 * 1024 * 1024,
+  fileNameMaxLength: 255,
+  titleMaxLength: 200,
+  /** Tiles before 'View all documents': small screens, larger screens. */
+  collapsedTilesSmall: 9,
+  collapsedTiles: 12,
+  bulkDownloadMaxFiles: 500,
+  signedUrlMinutes: 10,
+  letterFileNameTooltipChars: 60,
+} as const;
+
+/** Organisation-wide default for documents: view in the browser only, or view and download. */
+export const DocumentAccessType = z.enum(['view_only', 'view_and_download']);
+export type DocumentAccessType = z.infer<typeof DocumentAccessType>;
+
+export const DocumentKind = z.enum(['file', 'letter']);
+export type DocumentKind = z.infer<typeof DocumentKind>;
+
+/** One downloadable entry of the documents card, present only when the viewer may read its item. */
+export const DocumentFileView = z.object({
+  fileId: z.string().uuid(),
+  itemUid: z.string().uuid(),
+  kind: DocumentKind,
+  title: z.string(),
+  originalName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  canDownload: z.boolean(),
+  viewUrl: z.string(),
+  downloadUrl: z.string().nullable(),
+});
+export type DocumentFileView = z.infer<typeof DocumentFileView>;
+
+export const DocumentsView = z.object({
+  /** Documents card items shown in 'Featured Documents', in their featured order. */
+  featuredItemUids: z.array(z.string().uuid()),
+  files: z.array(DocumentFileView),
+});
+export type DocumentsView = z.infer<typeof DocumentsView>;
+export const emptyDocumentsView: DocumentsView = { featuredItemUids: [], files: [] };
+
+/* Staff library. */
+
+export const FileAccessType = DocumentAccessType;
+export const LibraryFile = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  originalName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  accessType: FileAccessType.nullable(),
+  linkedItems: z.array(
+    z.object({ itemUid: z.string().uuid(), title: z.string(), productId: z.string().uuid() }),
+  ),
+  createdAt: z.string(),
+  viewUrl: z.string(),
+  downloadUrl: z.string(),
+});
+export type LibraryFile = z.infer<typeof LibraryFile>;
+export const LibraryFileList = z.object({ files: z.array(LibraryFile) });
+export const UpdateLibraryFileInput = z.object({
+  title: z.string().trim().min(1).max(documentLimits.titleMaxLength).optional(),
+  accessType: FileAccessType.nullable().optional(),
+});
+
+/** Saving an item's file links applies the pending changes at once. */
+export const ItemFilesInput = z.object({ fileIds: z.array(z.string().uuid()).max(100) });
+export const FeaturedDocumentsInput = z.object({ featuredItemUids: z.array(z.string().uuid()).max(500) });
+
+/* Bulk download (spec 2 §3, §7). */
+
+export const BulkDownloadInput = z.object({
+  files: z
+    .array(z.object({ itemUid: z.string().uuid(), fileId: z.string().uuid(), generated: z.boolean() }))
+    .min(1)
+    .max(documentLimits.bulkDownloadMaxFiles),
+  productId: z.string().uuid(),
+  selectAllUsed: z.boolean(),
+});
+export type BulkDownloadInput = z.infer<typeof BulkDownloadInput>;
+export const BulkDownloadResult = z.object({
+  failedFileIds: z.array(z.string()),
+  successCount: z.number().int(),
+  fileUrl: z.string().nullable(),
+});
+export type BulkDownloadResult = z.infer<typeof BulkDownloadResult>;
