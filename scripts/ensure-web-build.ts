@@ -54,5 +54,7 @@ export async function ensureWebBuild(): Promise<void> {
 }
 
 export default async function setup(): Promise<void> {
+  // Server-only runs while the web side is mid-edit can keep the dist/ they have.
+  if (process.env.ATTEST_SKIP_WEB_BUILD === '1') return;
   await ensureWebBuild();
 }
