@@ -1,7 +1,9 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -20,6 +22,9 @@ import { staffRoutes } from './modules/staff/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { viewerPlugin } from './plugins/viewer';
+
+const compressibleTypes =
+  /^(?:text\/(?:html|css|javascript)|application\/(?:json|javascript|atom\+xml|feed\+json|xml)|image\/svg\+xml)(?:;|$)/;
 
 /** Builds the application; never listens. Tests call it with a fresh database and use inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -55,6 +60,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     hsts: deps.config.isProduction,
+  });
+  // Text answers (page HTML, view JSON, scripts, feeds) only: files are served byte-exact, so byte
+  // ranges and ETags of documents keep meaning what they say.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: compressibleTypes,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
   // Limits are declared per route (config.rateLimit); nothing is limited by default.
