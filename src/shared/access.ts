@@ -400,3 +400,21 @@ export const NdaVersionInput = z.object({
   title: z.string().trim().min(1).max(200),
   body: z.string().trim().min(1).max(accessLimits.ndaBodyMaxLength),
 });
+
+/* Added by the access server: session length, logout answer and the staff's add-member call. */
+
+export const memberAccessLimits = {
+  memberSessionDays: 30,
+  /** A bring-your-own-identity token may live at most this long (exp − iat). */
+  byoidTokenMaxSeconds: 3600,
+} as const;
+
+/** POST /api/statuspage/share/auth/logout answers 200 with the page to go to (spec 3 §7). */
+export const LogoutResult = z.object({ redirectTo: z.string() });
+export type LogoutResult = z.infer<typeof LogoutResult>;
+
+export const AddAccountMemberInput = z.object({
+  email: AccessEmail,
+  firstName: z.string().trim().max(limits.personNameMaxLength).default(''),
+  lastName: z.string().trim().max(limits.personNameMaxLength).default(''),
+});

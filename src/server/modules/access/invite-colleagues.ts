@@ -1,0 +1,68 @@
+import { accessLimits, InviteColleaguesInput } from '../../../shared/access';
+import { AppError } from '../../../shared/errors';
+import { messages } from '../../../shared/messages';
+import { accountInvites } from '../../db/schema';
+import { signInviteToken } from './access-tokens';
+import type { AccessContext } from './log-in-member';
+import { mailPerson, portalName } from './mails';
+import type { MemberViewer } from './member-viewer';
+
+/**
+ * An authorised member invites colleagues (spec 3 §2 Invite colleagues): one invite row and one mail
+ * each, with a portal link whose inviteToken lets the colleague join the member's account on request.
+ */
+export async function inviteColleagues({
+  ctx,
+  input,
+}: {
+  ctx: AccessContext & { viewer: MemberViewer };
+  input: { accountId: string; body: InviteColleaguesInput };
+}): Promise<{ ok: true }> {
+  const { organisation, member, mode } = ctx.viewer;
+  if (member.account.id !== input.accountId || mode !== 'account_external') {
+    throw new AppError('forbidden', messages.forbidden);
+  }
+  const { emails, message } = InviteColleaguesInput.parse(input.body);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + accessLimits.inviteDays * 24 * 3600 * 1000);
+  const inviter = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  const name = portalName(organisation);
+  // Signed before the transaction: the install secret is read once per process through ctx.db.
+  const invites = await Promise.all(
+    emails.map(async (email) => {
+      const id = crypto.randomUUID();
+      const link = new URL(`/${organisation.slug}`, ctx.config.publicUrl);
+      link.searchParams.set('requestAccess', 'true');
+      link.searchParams.set('source', 'invite');
+      link.searchParams.set(
+        'inviteToken',
+        await signInviteToken(ctx.db, { organisationId: organisation.id, inviteId: id, email, expiresAt }),
+      );
+      return { id, email, link };
+    }),
+  );
+  await ctx.db.transaction(async (tx) => {
+    for (const { id, email, link } of invites) {
+      await tx.insert(accountInvites).values({
+        id,
+        organisationId: organisation.id,
+        accountId: member.account.id,
+        invitedByAccountMemberId: member.id,
+        email,
+        message: message ?? null,
+        expiresAt,
+      });
+      await mailPerson({ ...ctx, db: tx }, organisation, {
+        to: email,
+        subject: `${inviter} invited you to the ${name}`,
+        paragraphs: [
+          `${inviter} (${member.email}) of ${member.account.name} invited you to see the ${name}.`,
+          ...(message ? [`Their message:\n${message}`] : []),
+          `Open the portal and request access; as an invited colleague you get in straight away. The invitation is valid for ${accessLimits.inviteDays} days: ${link}`,
+          'If you did not expect this, ignore this message.',
+        ],
+      });
+    }
+  });
+  return { ok: true };
+}

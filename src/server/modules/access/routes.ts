@@ -1,0 +1,413 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AcceptNdaInput,
+  accessLimits,
+  accessMessages,
+  ExtendAccessResult,
+  InviteColleaguesInput,
+  InviteColleaguesResult,
+  LoginInput,
+  LoginResult,
+  LogoutResult,
+  NdaStatus,
+  RequestResult,
+  SignInConfirmInput,
+} from '../../../shared/access';
+import { AppError, isAppError } from '../../../shared/errors';
+import { limits } from '../../../shared/limits';
+import { messages } from '../../../shared/messages';
+import { Slug } from '../../../shared/portal';
+import type { AppDeps } from '../../context';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
+import { requireViewer } from '../../plugins/viewer';
+import type { Viewer } from '../../policy/viewer';
+import { signInWithByoid } from './byoid';
+import { confirmSignIn } from './confirm-sign-in';
+import { extendAccess } from './extend-access';
+import { inviteColleagues } from './invite-colleagues';
+import { logInMember } from './log-in-member';
+import { portalName } from './mails';
+import type { NewMemberSession } from './member-sessions';
+import { type MemberViewer, requireMemberViewer } from './member-viewer';
+import { acceptNda, getNdaStatus } from './nda';
+import { renderByoidWelcomePage, renderRefusalPage, renderSignInConfirmPage } from './pages';
+import { requestAccess } from './request-access';
+import { isSignInTokenUsable } from './sign-in-links';
+import { signOutMember } from './sign-out-member';
+import { contentDisposition, renderSignedNda } from './signed-nda-pdf';
+
+const oneMinuteMs = 60_000;
+const oneHourMs = 60 * oneMinuteMs;
+const shareParams = z.object({ org: Slug });
+const accountParams = z.object({ accountId: z.string().uuid() });
+const Token = z.string().min(1).max(limits.queryValueMaxLength);
+// Sign-in and requests act on no session's authority: no CSRF header is needed (or possible) there.
+const publicWrite = { viewer: 'portal', skipCsrf: true } as const;
+const html = 'text/html; charset=utf-8';
+
+function bodyEmail(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, limits.emailMaxLength) : '';
+}
+
+function userAgent(request: FastifyRequest): string | null {
+  const value = request.headers['user-agent'];
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * Visitor side of access (spec 3 §4, §7): work-e-mail login by one-time link, access requests,
+ * extend access, invite colleagues, logout, clickwrap NDA and bring-your-own-identity sign-in.
+ */
+export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { isProduction } = deps.config;
+  const db = deps.database.db;
+  const context = <V extends Viewer>(viewer: V) => ({
+    db,
+    viewer,
+    providers: deps.providers,
+    config: deps.config,
+  });
+  // The sign-in and welcome pages post plain HTML forms; only these routes accept that encoding.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  const perAddressLimit = (name: string, max: number) => {
+    const limit = app.createRateLimit({
+      max,
+      timeWindow: oneHourMs,
+      keyGenerator: (request) => `${name}:${(request.params as { org?: string }).org}:${bodyEmail(request)}`,
+    });
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await limit(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', result.ttlInSeconds);
+        throw new AppError('rate_limited', messages.rateLimited);
+      }
+    };
+  };
+  const limitInvitesPerMember = app.createRateLimit({
+    max: accessLimits.invitePerMemberPerHour,
+    timeWindow: oneHourMs,
+    keyGenerator: (request) => `invite:${readSessionToken(request, isProduction) ?? request.ip}`,
+  });
+
+  const refuse = (reply: FastifyReply, viewer: Viewer, message: string) =>
+    reply
+      .status(400)
+      .header('cache-control', 'no-store')
+      .type(html)
+      .send(
+        renderRefusalPage({
+          portalName: portalName(viewer.organisation),
+          message,
+          portalPath: `/${viewer.organisation.slug}`,
+        }),
+      );
+  const startSession = (reply: FastifyReply, viewer: Viewer, session: NewMemberSession) => {
+    setSessionCookie(reply, session.token, session.expiresAt, isProduction);
+    return reply.header('cache-control', 'no-store').redirect(`/${viewer.organisation.slug}`, 303);
+  };
+
+  app.post(
+    '/api/statuspage/share/:org/login',
+    {
+      config: {
+        ...publicWrite,
+        rateLimit: {
+          max: accessLimits.loginPerIpPerMinute,
+          timeWindow: oneMinuteMs,
+          keyGenerator: (request) => `login:${request.ip}`,
+        },
+      },
+      preHandler: perAddressLimit('login', accessLimits.loginPerAddressPerHour),
+      schema: {
+        tags: ['access'],
+        summary: 'Work-e-mail login: mails a one-time sign-in link to an authorised member, or names why not',
+        params: shareParams,
+        body: LoginInput,
+        response: { 200: LoginResult },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return logInMember({ ctx: context(requireViewer(request)), input: request.body });
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/request',
+    {
+      config: {
+        ...publicWrite,
+        rateLimit: {
+          max: accessLimits.requestPerIpPerMinute,
+          timeWindow: oneMinuteMs,
+          keyGenerator: (request) => `request:${request.ip}`,
+        },
+      },
+      preHandler: perAddressLimit('request', accessLimits.requestPerAddressPerHour),
+      schema: {
+        tags: ['access'],
+        summary:
+          "Access request (spec 3 §3 payload), validated with the organisation's field settings; answers the outcome",
+        params: shareParams,
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: RequestResult },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return requestAccess({
+        ctx: context(requireViewer(request)),
+        input: { body: request.body, ipAddress: request.ip, userAgent: userAgent(request) },
+      });
+    },
+  );
+
+  app.get(
+    '/api/statuspage/share/:org/sign-in',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags: ['access'],
+        summary: 'The page a sign-in link opens: a button that posts the token (opening it changes nothing)',
+        params: shareParams,
+        querystring: z.object({ token: Token.optional() }),
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const { token } = request.query;
+      if (!token || !(await isSignInTokenUsable(db, viewer.organisation.id, token))) {
+        return refuse(reply, viewer, accessMessages.signInLinkInvalid);
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type(html)
+        .send(
+          renderSignInConfirmPage({
+            portalName: portalName(viewer.organisation),
+            actionPath: `/api/statuspage/share/${viewer.organisation.slug}/sign-in`,
+            token,
+            portalPath: `/${viewer.organisation.slug}`,
+          }),
+        );
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/sign-in',
+    {
+      config: publicWrite,
+      schema: {
+        tags: ['access'],
+        summary: 'Uses a one-time sign-in token (form or JSON): sets the member session, 303 to the portal',
+        params: shareParams,
+        body: SignInConfirmInput,
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      try {
+        const session = await confirmSignIn({
+          ctx: context(viewer),
+          input: { token: request.body.token, replacedToken: readSessionToken(request, isProduction) },
+        });
+        return startSession(reply, viewer, session);
+      } catch (error) {
+        if (isAppError(error) && error.code === 'token_invalid') return refuse(reply, viewer, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/:org/byoid',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        hide: true,
+        params: shareParams,
+        querystring: z.object({ byoidJwt: Token.optional() }),
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const token = request.query.byoidJwt;
+      if (!token) return reply.redirect(`/${viewer.organisation.slug}`, 303);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type(html)
+        .send(
+          renderByoidWelcomePage({
+            portalName: portalName(viewer.organisation),
+            actionPath: `/api/statuspage/share/${viewer.organisation.slug}/byoid`,
+            token,
+            portalPath: `/${viewer.organisation.slug}`,
+          }),
+        );
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/byoid',
+    {
+      config: {
+        ...publicWrite,
+        rateLimit: {
+          max: accessLimits.loginPerIpPerMinute,
+          timeWindow: oneMinuteMs,
+          keyGenerator: (request) => `byoid:${request.ip}`,
+        },
+      },
+      schema: {
+        tags: ['access'],
+        summary:
+          "Signs in with a token from the organisation's identity provider (form or JSON), 303 to the portal",
+        params: shareParams,
+        body: z.object({ byoidJwt: Token }),
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      try {
+        const session = await signInWithByoid({
+          ctx: context(viewer),
+          input: { token: request.body.byoidJwt, replacedToken: readSessionToken(request, isProduction) },
+        });
+        return startSession(reply, viewer, session);
+      } catch (error) {
+        if (isAppError(error) && error.code === 'token_invalid') return refuse(reply, viewer, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:accountId/external/extend-access',
+    {
+      schema: {
+        tags: ['access'],
+        summary: "Asks staff to extend the signed-in member's account access",
+        params: accountParams,
+        response: { 200: ExtendAccessResult },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMemberViewer(request, { db, config: deps.config });
+      return extendAccess({
+        ctx: context<MemberViewer>(viewer),
+        input: { accountId: request.params.accountId },
+      });
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:accountId/external/invite-colleague',
+    {
+      preHandler: async (request, reply) => {
+        const result = await limitInvitesPerMember(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('retry-after', result.ttlInSeconds);
+          throw new AppError('rate_limited', messages.rateLimited);
+        }
+      },
+      schema: {
+        tags: ['access'],
+        summary: 'Invites colleagues to the signed-in member’s account: one mail each with an invite link',
+        params: accountParams,
+        body: InviteColleaguesInput,
+        response: { 200: InviteColleaguesResult },
+      },
+    },
+    async (request) => {
+      const viewer = await requireMemberViewer(request, { db, config: deps.config });
+      return inviteColleagues({
+        ctx: context<MemberViewer>(viewer),
+        input: { accountId: request.params.accountId, body: request.body },
+      });
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/auth/logout',
+    {
+      schema: {
+        tags: ['access'],
+        summary: "Ends the member's session and clears the cookie; answers the portal page to return to",
+        response: { 200: LogoutResult },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMemberViewer(request, { db, config: deps.config });
+      const result = await signOutMember({ ctx: { db, viewer } });
+      clearSessionCookie(reply, isProduction);
+      reply.header('cache-control', 'no-store');
+      return result;
+    },
+  );
+
+  app.get(
+    '/api/statuspage/share/:org/nda',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags: ['access'],
+        summary: "The viewer's NDA status: provider, whether accepted, and the text to accept",
+        params: shareParams,
+        response: { 200: NdaStatus },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return getNdaStatus({ ctx: context(requireViewer(request)) });
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/nda/accept',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags: ['access'],
+        summary: 'Accepts the current NDA version (clickwrap); records the evidence',
+        params: shareParams,
+        body: AcceptNdaInput,
+        response: { 200: NdaStatus },
+      },
+    },
+    async (request) =>
+      acceptNda({
+        ctx: context(requireViewer(request)),
+        input: { body: request.body, ipAddress: request.ip, userAgent: userAgent(request) },
+      }),
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/download-signed-clickwrap-nda',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags: ['access'],
+        summary: "The member's signed NDA as a PDF with the evidence of acceptance",
+        params: shareParams,
+      },
+    },
+    async (request, reply) => {
+      const { bytes, fileName } = await renderSignedNda({ ctx: context(requireViewer(request)) });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDisposition(fileName))
+        .type('application/pdf')
+        .send(bytes);
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { DeclineAccessInput } from '../../../shared/access';
+import { AppError } from '../../../shared/errors';
+import { accessRequests, accounts } from '../../db/schema';
+import { mailPerson, portalName } from '../access/mails';
+import { findAccountById } from '../access/queries';
+import { findAccessRequest } from './queries';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
+
+/**
+ * Declines a pending request and tells the requester (with the reason when given). A pending
+ * account (a company's first request) is declined with it; an approved account is left as it is.
+ */
+export async function declineAccessRequest({
+  ctx,
+  input,
+}: {
+  ctx: StaffContext;
+  input: { requestId: string; body: z.input<typeof DeclineAccessInput> };
+}): Promise<void> {
+  const staff = requireAccessEditor(ctx.viewer);
+  const { reason } = DeclineAccessInput.parse(input.body);
+  const organisation = ctx.viewer.organisation;
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    const request = await findAccessRequest(tx, organisation.id, input.requestId);
+    if (!request) throw notFound('Access request');
+    const [updated] = await tx
+      .update(accessRequests)
+      .set({
+        status: 'declined',
+        decisionReason: reason || null,
+        decidedByStaffUserId: staff.id,
+        decidedAt: now,
+      })
+      .where(and(eq(accessRequests.id, request.id), eq(accessRequests.status, 'pending')))
+      .returning({ id: accessRequests.id });
+    if (!updated) throw new AppError('conflict', 'This request was already decided.');
+    const account = request.accountId ? await findAccountById(tx, organisation.id, request.accountId) : null;
+    if (account && (account.reviewStatus === 'pending' || account.reviewStatus === 'other')) {
+      await tx
+        .update(accounts)
+        .set({ reviewStatus: 'declined', decisionReason: reason || null, reviewedAt: now })
+        .where(eq(accounts.id, account.id));
+    }
+    const name = portalName(organisation);
+    await mailPerson({ ...ctx, db: tx }, organisation, {
+      to: request.email,
+      subject: `Your request for access to the ${name}`,
+      paragraphs: [
+        request.firstName ? `Hello ${request.firstName},` : 'Hello,',
+        `The ${organisation.name} team reviewed your request for access to the ${name} and could not approve it.`,
+        ...(reason ? [`Their reason: ${reason}`] : []),
+        'Public information on the portal remains available to you.',
+      ],
+    });
+    await writeAudit(tx, ctx.viewer, {
+      action: 'access_request.decline',
+      target: request.id,
+      data: { email: request.email, reason: reason || null },
+    });
+  });
+}

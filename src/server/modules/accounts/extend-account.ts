@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type AccountDetail, ExtendAccountInput } from '../../../shared/access';
+import { accounts } from '../../db/schema';
+import { findAccountDetail } from './queries';
+import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
+
+/** Access until now + accessDays; the account becomes approved (renewing an expired or declined one). */
+export async function extendAccount({
+  ctx,
+  input,
+}: {
+  ctx: StaffContext;
+  input: { accountId: string; body: z.input<typeof ExtendAccountInput> };
+}): Promise<AccountDetail> {
+  requireAccessEditor(ctx.viewer);
+  const { accessDays } = ExtendAccountInput.parse(input.body);
+  const organisationId = ctx.viewer.organisation.id;
+  const now = new Date();
+  const accessExpiresAt = new Date(now.getTime() + accessDays * dayMs);
+  await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(accounts)
+      .set({ reviewStatus: 'approved', accessExpiresAt, reviewedAt: now, decisionReason: null })
+      .where(and(eq(accounts.organisationId, organisationId), eq(accounts.id, input.accountId)))
+      .returning({ id: accounts.id });
+    if (!updated) throw notFound('Account');
+    await writeAudit(tx, ctx.viewer, {
+      action: 'account.extend',
+      target: input.accountId,
+      data: { accessDays, accessExpiresAt: accessExpiresAt.toISOString() },
+    });
+  });
+  return (await findAccountDetail(ctx.db, organisationId, input.accountId))!;
+}

@@ -1,0 +1,207 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AccessRequestRow, AccountDetail, AccountRow, PermissionProfile } from '../../../shared/access';
+import { RequesterType } from '../../../shared/access';
+import { ReviewStatus } from '../../../shared/portal';
+import type { Database } from '../../db/client';
+import {
+  accessRequests,
+  accountMembers,
+  accounts,
+  items,
+  ndaAcceptances,
+  permissionProfileItems,
+  permissionProfiles,
+  products,
+} from '../../db/schema';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export async function listAccessRequestRows(
+  db: Database,
+  organisationId: string,
+  status: 'pending' | 'decided',
+): Promise<AccessRequestRow[]> {
+  const inviter = alias(accountMembers, 'inviter');
+  const rows = await db
+    .select({
+      request: accessRequests,
+      productName: products.name,
+      itemTitle: items.title,
+      accountName: accounts.name,
+      invitedBy: inviter.email,
+    })
+    .from(accessRequests)
+    .leftJoin(products, eq(products.id, accessRequests.productId))
+    .leftJoin(
+      items,
+      and(eq(sql`${items.id}::text`, accessRequests.itemUid), eq(items.organisationId, organisationId)),
+    )
+    .leftJoin(accounts, eq(accounts.id, accessRequests.accountId))
+    .leftJoin(inviter, eq(inviter.id, accessRequests.invitedByAccountMemberId))
+    .where(
+      and(
+        eq(accessRequests.organisationId, organisationId),
+        status === 'pending' ? eq(accessRequests.status, 'pending') : ne(accessRequests.status, 'pending'),
+      ),
+    )
+    .orderBy(status === 'pending' ? asc(accessRequests.createdAt) : desc(accessRequests.createdAt))
+    .limit(500);
+  const productNames = new Map(
+    (
+      await db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(eq(products.organisationId, organisationId))
+    ).map((product) => [product.id, product.name]),
+  );
+  return rows.map(({ request, productName, itemTitle, accountName, invitedBy }) => {
+    const relationship = RequesterType.safeParse(request.relationship);
+    return {
+      id: request.id,
+      email: request.email,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      companyName: request.companyName,
+      jobTitle: request.jobTitle,
+      pointOfContactEmail: request.pointOfContactEmail,
+      relationship: relationship.success ? relationship.data : null,
+      country: request.country,
+      requestedProductNames: request.requestedProductIds.flatMap((id) => productNames.get(id) ?? []),
+      productName,
+      itemTitle,
+      source: request.source,
+      status: request.status,
+      decisionReason: request.decisionReason,
+      accountId: request.accountId,
+      accountName,
+      invitedBy,
+      createdAt: request.createdAt.toISOString(),
+      decidedAt: iso(request.decidedAt),
+    };
+  });
+}
+
+export async function findAccessRequest(db: Database, organisationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(accessRequests)
+    .where(and(eq(accessRequests.organisationId, organisationId), eq(accessRequests.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function accountRows(db: Database, organisationId: string, accountId?: string): Promise<AccountRow[]> {
+  const memberCounts = db
+    .select({ accountId: accountMembers.accountId, memberCount: count().as('member_count') })
+    .from(accountMembers)
+    .where(eq(accountMembers.organisationId, organisationId))
+    .groupBy(accountMembers.accountId)
+    .as('member_counts');
+  const rows = await db
+    .select({
+      account: accounts,
+      permissionProfileName: permissionProfiles.name,
+      memberCount: memberCounts.memberCount,
+    })
+    .from(accounts)
+    .leftJoin(permissionProfiles, eq(permissionProfiles.id, accounts.permissionProfileId))
+    .leftJoin(memberCounts, eq(memberCounts.accountId, accounts.id))
+    .where(
+      and(eq(accounts.organisationId, organisationId), accountId ? eq(accounts.id, accountId) : undefined),
+    )
+    .orderBy(asc(accounts.name), asc(accounts.id))
+    .limit(2000);
+  return rows.map(({ account, permissionProfileName, memberCount }) => ({
+    id: account.id,
+    name: account.name,
+    domain: account.domain,
+    reviewStatus: ReviewStatus.parse(account.reviewStatus),
+    accessExpiresAt: iso(account.accessExpiresAt),
+    permissionProfileId: account.permissionProfileId,
+    permissionProfileName,
+    memberCount: Number(memberCount ?? 0),
+    createdAt: account.createdAt.toISOString(),
+  }));
+}
+
+export const listAccountRows = (db: Database, organisationId: string) => accountRows(db, organisationId);
+
+export async function findAccountDetail(
+  db: Database,
+  organisationId: string,
+  accountId: string,
+): Promise<AccountDetail | null> {
+  const [row] = await accountRows(db, organisationId, accountId);
+  if (!row) return null;
+  const members = await db
+    .select({
+      member: accountMembers,
+      ndaAcceptedAt: sql<Date | null>`(select max(${ndaAcceptances.acceptedAt}) from ${ndaAcceptances} where ${ndaAcceptances.accountMemberId} = ${accountMembers.id})`,
+    })
+    .from(accountMembers)
+    .where(and(eq(accountMembers.organisationId, organisationId), eq(accountMembers.accountId, accountId)))
+    .orderBy(asc(accountMembers.email));
+  return {
+    ...row,
+    members: members.map(({ member, ndaAcceptedAt }) => ({
+      id: member.id,
+      email: member.email,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      isAutoApproved: member.isAutoApproved,
+      lastSignInAt: iso(member.lastSignInAt),
+      ndaAcceptedAt: ndaAcceptedAt ? new Date(ndaAcceptedAt).toISOString() : null,
+    })),
+  };
+}
+
+export async function listPermissionProfiles(
+  db: Database,
+  organisationId: string,
+): Promise<PermissionProfile[]> {
+  const profiles = await db
+    .select()
+    .from(permissionProfiles)
+    .where(eq(permissionProfiles.organisationId, organisationId))
+    .orderBy(asc(permissionProfiles.name), asc(permissionProfiles.id));
+  if (profiles.length === 0) return [];
+  const ids = profiles.map((profile) => profile.id);
+  const [itemRows, accountCounts] = await Promise.all([
+    db.select().from(permissionProfileItems).where(inArray(permissionProfileItems.permissionProfileId, ids)),
+    db
+      .select({ id: accounts.permissionProfileId, total: count() })
+      .from(accounts)
+      .where(and(eq(accounts.organisationId, organisationId), inArray(accounts.permissionProfileId, ids)))
+      .groupBy(accounts.permissionProfileId),
+  ]);
+  return profiles.map((profile) => ({
+    id: profile.id,
+    name: profile.name,
+    itemIds: itemRows
+      .filter((row) => row.permissionProfileId === profile.id)
+      .map((row) => row.itemId)
+      .sort(),
+    accountCount: Number(accountCounts.find((row) => row.id === profile.id)?.total ?? 0),
+  }));
+}
+
+export async function isProfileOfOrganisation(db: Database, organisationId: string, profileId: string) {
+  const [row] = await db
+    .select({ id: permissionProfiles.id })
+    .from(permissionProfiles)
+    .where(and(eq(permissionProfiles.organisationId, organisationId), eq(permissionProfiles.id, profileId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The ids among `itemIds` that are not items of this organisation. */
+export async function findForeignItemIds(db: Database, organisationId: string, itemIds: string[]) {
+  if (itemIds.length === 0) return [];
+  const own = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.organisationId, organisationId), inArray(items.id, itemIds)));
+  const ownIds = new Set(own.map((row) => row.id));
+  return itemIds.filter((id) => !ownIds.has(id));
+}

@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import type { AccountDetail } from '../../../shared/access';
+import { accounts } from '../../db/schema';
+import { findAccountDetail } from './queries';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
+
+/**
+ * Ends an account's access (declined). Member sessions stay, but every request rebuilds the viewer
+ * from the account's status, so the next request is already in Public mode.
+ */
+export async function revokeAccount({
+  ctx,
+  input,
+}: {
+  ctx: StaffContext;
+  input: { accountId: string };
+}): Promise<AccountDetail> {
+  requireAccessEditor(ctx.viewer);
+  const organisationId = ctx.viewer.organisation.id;
+  await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(accounts)
+      .set({ reviewStatus: 'declined', reviewedAt: new Date() })
+      .where(and(eq(accounts.organisationId, organisationId), eq(accounts.id, input.accountId)))
+      .returning({ id: accounts.id });
+    if (!updated) throw notFound('Account');
+    await writeAudit(tx, ctx.viewer, { action: 'account.revoke', target: input.accountId });
+  });
+  return (await findAccountDetail(ctx.db, organisationId, input.accountId))!;
+}

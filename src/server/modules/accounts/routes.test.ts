@@ -1,0 +1,310 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessSettings, accountMembers, auditLog } from '../../db/schema';
+import { createAccountMember, createItem, createOrganisation, createStaffUser } from '../../test/factories';
+import { createTestSession } from '../../test/sessions';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { mailsTo, nextClient, signInFromMail } from '../access/test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: 'true' });
+});
+afterAll(async () => t.close());
+
+type Session = { cookies: Record<string, string>; headers: Record<string, string> };
+
+async function setUp() {
+  const db = t.database.db;
+  const { organisation, product } = await createOrganisation(db);
+  const editor = await createStaffUser(db, organisation.id);
+  const reader = await createStaffUser(db, organisation.id, { permissions: ['files:view'] });
+  const session = await createTestSession(db, { organisationId: organisation.id, staffUserId: editor.id });
+  const readOnly = await createTestSession(db, { organisationId: organisation.id, staffUserId: reader.id });
+  return { organisation, product, session, readOnly };
+}
+
+const call = (
+  session: Session,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    cookies: session.cookies,
+    headers: session.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function requestAccess(slug: string, productId: string, email: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/statuspage/share/${slug}/request`,
+    headers: { 'x-forwarded-for': nextClient() },
+    payload: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email,
+      companyName: 'Analytical Engines',
+      agree: true,
+      productId,
+    },
+  });
+  expect(response.json().outcome).toBe('pending');
+}
+
+async function auditActions(organisationId: string) {
+  return (await t.database.db.select().from(auditLog).where(eq(auditLog.organisationId, organisationId))).map(
+    (row) => row.action,
+  );
+}
+
+describe('the review queue', () => {
+  it('lists pending requests; approving grants access for the days given and mails a working sign-in link', async () => {
+    const { organisation, product, session, readOnly } = await setUp();
+    await requestAccess(organisation.slug, product.id, 'ada@engines.example');
+    const list = await call(readOnly, 'GET', '/api/access-requests?status=pending');
+    expect(list.statusCode).toBe(200);
+    const [request] = list.json().requests;
+    expect(request).toMatchObject({
+      email: 'ada@engines.example',
+      status: 'pending',
+      productName: 'Platform',
+      accountName: 'Analytical Engines',
+    });
+
+    expect(
+      (await call(readOnly, 'POST', `/api/access-requests/${request.id}/approve`, { accessDays: 30 }))
+        .statusCode,
+    ).toBe(403);
+    const approved = await call(session, 'POST', `/api/access-requests/${request.id}/approve`, {
+      accessDays: 30,
+    });
+    expect(approved.statusCode).toBe(200);
+    const account = approved.json();
+    expect(account.reviewStatus).toBe('approved');
+    const days = (new Date(account.accessExpiresAt).getTime() - Date.now()) / (24 * 3600 * 1000);
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(account.members.map((member: { email: string }) => member.email)).toEqual(['ada@engines.example']);
+    expect(
+      (await call(session, 'POST', `/api/access-requests/${request.id}/approve`, { accessDays: 30 }))
+        .statusCode,
+    ).toBe(409);
+
+    const cookies = await signInFromMail(t, 'ada@engines.example');
+    const view = await t.app.inject({ url: `/api/statuspage/share/${organisation.slug}/view`, cookies });
+    expect(view.json().viewer.mode).toBe('account_external');
+    expect(
+      (await call(session, 'GET', '/api/access-requests?status=decided')).json().requests[0],
+    ).toMatchObject({ status: 'approved' });
+    expect(await auditActions(organisation.id)).toContain('access_request.approve');
+  });
+
+  it('declining mails the reason and declines the new company account', async () => {
+    const { organisation, product, session } = await setUp();
+    await requestAccess(organisation.slug, product.id, 'bo@nope.example');
+    const [request] = (await call(session, 'GET', '/api/access-requests')).json().requests;
+    const declined = await call(session, 'POST', `/api/access-requests/${request.id}/decline`, {
+      reason: 'We only share with customers.',
+    });
+    expect(declined.statusCode).toBe(204);
+    const mails = await mailsTo(t, 'bo@nope.example');
+    expect(mails.at(-1)!.text).toContain('We only share with customers.');
+    const account = (await call(session, 'GET', `/api/accounts/${request.accountId}`)).json();
+    expect(account.reviewStatus).toBe('declined');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `/api/statuspage/share/${organisation.slug}/login`,
+      headers: { 'x-forwarded-for': nextClient() },
+      payload: { email: 'bo@nope.example' },
+    });
+    expect(login.json().outcome).toBe('request_declined');
+    expect(await auditActions(organisation.id)).toContain('access_request.decline');
+  });
+});
+
+describe('accounts', () => {
+  it('creates, changes, extends and revokes; a revoked member is in Public mode on the next request', async () => {
+    const { organisation, session } = await setUp();
+    const created = await call(session, 'POST', '/api/accounts', {
+      name: 'Globex',
+      domain: 'Globex.example',
+      accessDays: 10,
+    });
+    expect(created.statusCode).toBe(201);
+    const account = created.json();
+    expect(account).toMatchObject({
+      name: 'Globex',
+      domain: 'globex.example',
+      reviewStatus: 'approved',
+      memberCount: 0,
+    });
+    expect(
+      (await call(session, 'POST', '/api/accounts', { name: 'Globex 2', domain: 'globex.example' }))
+        .statusCode,
+    ).toBe(409);
+    const withMember = await call(session, 'POST', `/api/accounts/${account.id}/members`, {
+      email: 'hank@globex.example',
+      firstName: 'Hank',
+    });
+    expect(withMember.json().members).toHaveLength(1);
+    const patched = await call(session, 'PATCH', `/api/accounts/${account.id}`, { name: 'Globex Corp' });
+    expect(patched.json().name).toBe('Globex Corp');
+    const extended = await call(session, 'POST', `/api/accounts/${account.id}/extend`, { accessDays: 90 });
+    expect(new Date(extended.json().accessExpiresAt).getTime()).toBeGreaterThan(
+      Date.now() + 89 * 24 * 3600 * 1000,
+    );
+
+    const [member] = await t.database.db
+      .select()
+      .from(accountMembers)
+      .where(eq(accountMembers.accountId, account.id));
+    const memberSession = await createTestSession(t.database.db, {
+      organisationId: organisation.id,
+      accountMemberId: member!.id,
+    });
+    const mode = async () =>
+      (
+        await t.app.inject({
+          url: `/api/statuspage/share/${organisation.slug}/view`,
+          cookies: memberSession.cookies,
+        })
+      ).json().viewer;
+    expect((await mode()).mode).toBe('account_external');
+    expect((await call(session, 'POST', `/api/accounts/${account.id}/revoke`)).json().reviewStatus).toBe(
+      'declined',
+    );
+    expect(await mode()).toMatchObject({ mode: 'public', member: { reviewStatus: 'declined' } });
+
+    expect(
+      (await call(session, 'DELETE', `/api/accounts/${account.id}/members/${member!.id}`)).statusCode,
+    ).toBe(204);
+    expect((await mode()).member).toBeNull();
+    expect((await call(session, 'GET', '/api/accounts')).json().accounts).toHaveLength(1);
+    expect(await auditActions(organisation.id)).toEqual(
+      expect.arrayContaining(['account.create', 'account.extend', 'account.revoke']),
+    );
+  });
+
+  it("keeps other organisations' accounts out of reach", async () => {
+    const { session } = await setUp();
+    const other = await createOrganisation(t.database.db);
+    const { account } = await createAccountMember(t.database.db, other.organisation.id);
+    expect((await call(session, 'GET', `/api/accounts/${account.id}`)).statusCode).toBe(404);
+    expect((await call(session, 'POST', `/api/accounts/${account.id}/revoke`)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/accounts' })).statusCode).toBe(401);
+  });
+});
+
+describe('permission profiles', () => {
+  it('accepts items of this organisation only', async () => {
+    const { organisation, product, session } = await setUp();
+    const item = await createItem(t.database.db, product, { cardKind: 'DataSecurity', isPublic: false });
+    const foreign = await createOrganisation(t.database.db);
+    const foreignItem = await createItem(t.database.db, foreign.product, { cardKind: 'DataSecurity' });
+    expect(
+      (
+        await call(session, 'POST', '/api/permission-profiles', {
+          name: 'Auditors',
+          itemIds: [foreignItem.id],
+        })
+      ).statusCode,
+    ).toBe(400);
+    const created = await call(session, 'POST', '/api/permission-profiles', {
+      name: 'Auditors',
+      itemIds: [item.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const profile = created.json();
+    expect(profile).toMatchObject({ name: 'Auditors', itemIds: [item.id], accountCount: 0 });
+    const updated = await call(session, 'PATCH', `/api/permission-profiles/${profile.id}`, {
+      name: 'External auditors',
+      itemIds: [],
+    });
+    expect(updated.json()).toMatchObject({ name: 'External auditors', itemIds: [] });
+    expect((await call(session, 'GET', '/api/permission-profiles')).json().profiles).toHaveLength(1);
+    expect((await call(session, 'DELETE', `/api/permission-profiles/${profile.id}`)).statusCode).toBe(204);
+    expect((await call(session, 'GET', '/api/permission-profiles')).json().profiles).toHaveLength(0);
+    expect(organisation.id).toBeTruthy();
+  });
+});
+
+describe('access settings and NDA versions', () => {
+  it('replaces settings and domain rules; the byoid secret is write-only', async () => {
+    const { organisation, session, readOnly } = await setUp();
+    const defaults = (await call(readOnly, 'GET', '/api/access-settings')).json();
+    expect(defaults).toMatchObject({
+      autoApproveAccountMembers: true,
+      rejectFreeMailDomains: true,
+      defaultAccessDays: 365,
+      requireNda: false,
+      domainRules: [],
+    });
+    const input = {
+      ...defaults,
+      requireNda: true,
+      domainRules: [{ kind: 'blocked', domain: 'blocked.example' }],
+      byoid: { secret: 'x'.repeat(40), jwksUrl: null, issuer: 'https://idp.example' },
+    };
+    expect((await call(readOnly, 'PUT', '/api/access-settings', input)).statusCode).toBe(403);
+    const saved = await call(session, 'PUT', '/api/access-settings', input);
+    expect(saved.json()).toMatchObject({
+      requireNda: true,
+      domainRules: [{ kind: 'blocked', domain: 'blocked.example' }],
+      byoid: { hasSecret: true, issuer: 'https://idp.example' },
+    });
+    expect(saved.body).not.toContain('x'.repeat(40));
+    const kept = await call(session, 'PUT', '/api/access-settings', {
+      ...input,
+      byoid: { jwksUrl: null, issuer: null },
+    });
+    expect(kept.json().byoid).toEqual({ hasSecret: true, jwksUrl: null, issuer: null });
+    const [row] = await t.database.db
+      .select()
+      .from(accessSettings)
+      .where(eq(accessSettings.organisationId, organisation.id));
+    expect(row!.byoidSecret).toBe('x'.repeat(40));
+    const duplicate = await call(session, 'PUT', '/api/access-settings', {
+      ...input,
+      domainRules: [
+        { kind: 'blocked', domain: 'a.example' },
+        { kind: 'auto_approve', domain: 'a.example' },
+      ],
+    });
+    expect(duplicate.statusCode).toBe(400);
+    expect(await auditActions(organisation.id)).toContain('access_settings.update');
+  });
+
+  it('publishes NDA versions from JSON or a Markdown upload, with the sha256 of the text', async () => {
+    const { organisation, session } = await setUp();
+    const created = await call(session, 'POST', '/api/nda-versions', {
+      title: 'Mutual NDA',
+      body: 'Keep it secret.',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().sha256).toBe(createHash('sha256').update('Keep it secret.').digest('hex'));
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/nda-versions?fileName=mutual-nda-v2.md',
+      cookies: session.cookies,
+      headers: { ...session.headers, 'content-type': 'text/markdown' },
+      payload: '# Mutual NDA\n\nKeep it very secret.',
+    });
+    expect(upload.statusCode).toBe(201);
+    expect(upload.json()).toMatchObject({ title: 'mutual-nda-v2', sourceFileName: 'mutual-nda-v2.md' });
+    const versions = (await call(session, 'GET', '/api/nda-versions')).json().versions;
+    expect(versions.map((version: { title: string }) => version.title)).toEqual([
+      'mutual-nda-v2',
+      'Mutual NDA',
+    ]);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.organisationId, organisation.id), eq(auditLog.action, 'nda_version.create')));
+    expect(audit).toHaveLength(2);
+  });
+});

@@ -1,0 +1,7 @@
+import { AccountsScreen } from '../../../features/accounts/components/accounts-screen';
+import { useSession } from '../../../features/staff/api/session';
+
+export default function AccessAccountsPage() {
+  const session = useSession();
+  return session.data ? <AccountsScreen csrfToken={session.data.csrfToken} /> : null;
+}

@@ -1,0 +1,81 @@
+import type {
+  AcceptNdaInput,
+  AccessRequestInput,
+  ExtendAccessCode,
+  InviteColleaguesInput,
+  LoginInput,
+  LoginResult,
+  RequestResult,
+} from '../../../../shared/access';
+import { accessLimits } from '../../../../shared/access';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Spec 3 §7 calls of the access modal and member dialogs; loaded with them, never in the first load. */
+
+const shareBase = '/api/statuspage/share';
+const portalBase = (organisationSlug: string) => `${shareBase}/${encodeURIComponent(organisationSlug)}`;
+
+export function login(
+  organisationSlug: string,
+  input: LoginInput,
+  csrfToken: string | null,
+): Promise<LoginResult> {
+  return apiRequest<LoginResult>(`${portalBase(organisationSlug)}/login`, {
+    method: 'POST',
+    body: input,
+    csrfToken: csrfToken ?? undefined,
+  });
+}
+
+/** POST {base}/request, given up after 120 s (spec 3 §9) so the form never waits forever. */
+export async function requestAccess(
+  organisationSlug: string,
+  input: AccessRequestInput,
+  csrfToken: string | null,
+  timeoutMs: number = accessLimits.requestTimeoutMs,
+): Promise<RequestResult> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await apiRequest<RequestResult>(`${portalBase(organisationSlug)}/request`, {
+      method: 'POST',
+      body: input,
+      csrfToken: csrfToken ?? undefined,
+      signal: controller.signal,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function extendAccess(accountId: string, csrfToken: string | null): Promise<ExtendAccessCode> {
+  try {
+    const result = await apiRequest<{ code: ExtendAccessCode }>(
+      `${shareBase}/${encodeURIComponent(accountId)}/external/extend-access`,
+      { method: 'POST', body: {}, csrfToken: csrfToken ?? undefined },
+    );
+    return result.code;
+  } catch {
+    return 'error';
+  }
+}
+
+export function inviteColleagues(
+  accountId: string,
+  input: InviteColleaguesInput,
+  csrfToken: string | null,
+): Promise<{ ok: true }> {
+  return apiRequest<{ ok: true }>(`${shareBase}/${encodeURIComponent(accountId)}/external/invite-colleague`, {
+    method: 'POST',
+    body: input,
+    csrfToken: csrfToken ?? undefined,
+  });
+}
+
+export function acceptNda(organisationSlug: string, input: AcceptNdaInput, csrfToken: string | null) {
+  return apiRequest<unknown>(`${portalBase(organisationSlug)}/nda/accept`, {
+    method: 'POST',
+    body: input,
+    csrfToken: csrfToken ?? undefined,
+  });
+}

@@ -1,0 +1,66 @@
+import { LogIn } from 'lucide-react';
+import { lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
+import type { PortalView } from '../../../../shared/portal';
+import { writePortalQuery } from '../../../lib/portal-query';
+import { headerTexts } from '../lib/header-texts';
+import { hasRestrictedContent } from '../lib/restricted-content';
+import { accountLabel, MemberTrigger } from './member-trigger';
+
+const AccountMenu = lazy(() => import('./account-menu'));
+
+type HeaderAccessEntryProps = { view: PortalView; basePath: string; csrfToken: string | null };
+
+export const signInHref = '?loginRequest=true&source=header';
+
+const triggerClassName =
+  'inline-flex h-10 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 hover:text-slate-900';
+
+/**
+ * The header's end (spec 1 §2 Header): the account menu for a signed-in member, a quiet 'Sign in' for
+ * public visitors when restricted content exists, nothing otherwise.
+ */
+export function HeaderAccessEntry({ view, basePath, csrfToken }: HeaderAccessEntryProps) {
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const { mode, member } = view.viewer;
+
+  // A signed-in member whose access is not (or no longer) granted is in Public mode; the menu shows their review.
+  if (member && (mode === 'account_external' || mode === 'public')) {
+    if (!isHydrated) {
+      return (
+        <button type="button" className={triggerClassName} aria-label={accountLabel(member)} disabled>
+          <MemberTrigger member={member} />
+        </button>
+      );
+    }
+    return (
+      <Suspense
+        fallback={
+          <button type="button" className={triggerClassName} aria-label={accountLabel(member)} disabled>
+            <MemberTrigger member={member} />
+          </button>
+        }
+      >
+        <AccountMenu view={view} basePath={basePath} csrfToken={csrfToken} />
+      </Suspense>
+    );
+  }
+
+  if (mode !== 'public' || !hasRestrictedContent(view)) return null;
+  const openSignIn = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    writePortalQuery({ loginRequest: 'true', requestAccess: null, source: 'header' });
+  };
+  return (
+    <a
+      href={signInHref}
+      onClick={openSignIn}
+      title={headerTexts.signInHint}
+      className={triggerClassName}
+      data-testid="header-sign-in"
+    >
+      <LogIn className="size-4" aria-hidden />
+      {headerTexts.signIn}
+    </a>
+  );
+}

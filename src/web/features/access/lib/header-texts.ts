@@ -1,0 +1,13 @@
+/** Texts of the header's access entry; plain strings, because the header is in the first load. */
+export const headerTexts = {
+  signIn: 'Sign in',
+  signInHint: 'Sign in or request access to restricted content',
+  account: 'Account',
+  review: (status: string) => `Review ${status}`,
+  inviteColleagues: 'Invite colleagues',
+  requestAccess: 'Request access',
+  downloadNda: 'Download signed NDA',
+  logOut: 'Log out',
+  submitQuestionnaire: 'Submit a questionnaire',
+  sendToTprm: 'Send data to TPRM',
+} as const;

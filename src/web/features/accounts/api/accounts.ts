@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  AccountDetail,
+  AccountList,
+  CreateAccountInput,
+  ExtendAccountInput,
+  UpdateAccountInput,
+} from '../../../../shared/access';
+import { apiRequest } from '../../../lib/api-client';
+import { accessKeys } from './query-keys';
+
+export type CreateAccountValues = z.input<typeof CreateAccountInput>;
+export type UpdateAccountValues = z.input<typeof UpdateAccountInput>;
+export type ExtendAccountValues = z.input<typeof ExtendAccountInput>;
+
+const accountPath = (id: string) => `/api/accounts/${encodeURIComponent(id)}`;
+
+export function useAccounts() {
+  return useQuery({
+    queryKey: accessKeys.accounts,
+    queryFn: () => apiRequest<z.infer<typeof AccountList>>('/api/accounts').then((list) => list.accounts),
+  });
+}
+
+export function useAccount(id: string) {
+  return useQuery({
+    queryKey: accessKeys.account(id),
+    queryFn: () => apiRequest<AccountDetail>(accountPath(id)),
+  });
+}
+
+/** Every account write refetches the lists it changes; nothing is updated optimistically. */
+function useAccountWrite<Input, Output>(request: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: accessKeys.accounts });
+      void queryClient.invalidateQueries({ queryKey: accessKeys.profiles });
+    },
+  });
+}
+
+export function useCreateAccount(csrfToken: string) {
+  return useAccountWrite((input: CreateAccountValues) =>
+    apiRequest<AccountDetail>('/api/accounts', { method: 'POST', body: input, csrfToken }),
+  );
+}
+
+export function useUpdateAccount(csrfToken: string, id: string) {
+  return useAccountWrite((input: UpdateAccountValues) =>
+    apiRequest<AccountDetail>(accountPath(id), { method: 'PATCH', body: input, csrfToken }),
+  );
+}
+
+export function useExtendAccount(csrfToken: string, id: string) {
+  return useAccountWrite((input: ExtendAccountValues) =>
+    apiRequest<AccountDetail>(`${accountPath(id)}/extend`, { method: 'POST', body: input, csrfToken }),
+  );
+}
+
+export function useRevokeAccount(csrfToken: string, id: string) {
+  return useAccountWrite(() =>
+    apiRequest<AccountDetail>(`${accountPath(id)}/revoke`, { method: 'POST', csrfToken }),
+  );
+}
+
+export function useDeleteMember(csrfToken: string, accountId: string) {
+  return useAccountWrite((memberId: string) =>
+    apiRequest<void>(`${accountPath(accountId)}/members/${encodeURIComponent(memberId)}`, {
+      method: 'DELETE',
+      csrfToken,
+    }),
+  );
+}

@@ -1,0 +1,39 @@
+import { ErrorBox } from '../../../components/ui/error-box';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useAccessSettings, useOrganisationSettings } from '../api/access-settings';
+import { AccessRequestFieldsForm } from './access-request-fields-form';
+import { AccessSettingsForm } from './access-settings-form';
+import { PageHeader } from './console-page';
+import { NdaSection } from './nda-section';
+
+/** Review rules, domains, BYOID, the NDA and the request form's questions: three independent saves. */
+export function AccessSettingsScreen({ csrfToken }: { csrfToken: string }) {
+  const settings = useAccessSettings();
+  const organisation = useOrganisationSettings();
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Access settings"
+        description="How visitors get access to restricted content: review rules, domains, sign-in with your own identity provider, the NDA and the request form."
+      />
+      {settings.isPending ? (
+        <div className="space-y-4" aria-busy="true">
+          <Skeleton className="h-56 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      ) : settings.isError ? (
+        <ErrorBox detail={settings.error.message} />
+      ) : (
+        <AccessSettingsForm settings={settings.data} csrfToken={csrfToken} />
+      )}
+      <NdaSection csrfToken={csrfToken} isRequired={settings.data?.requireNda} />
+      {organisation.isPending ? (
+        <Skeleton className="h-72 w-full" />
+      ) : organisation.isError ? (
+        <ErrorBox detail={organisation.error.message} />
+      ) : (
+        <AccessRequestFieldsForm settings={organisation.data} csrfToken={csrfToken} />
+      )}
+    </div>
+  );
+}

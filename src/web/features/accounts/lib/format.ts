@@ -1,0 +1,56 @@
+import { format } from 'date-fns';
+import type { AccessRequestStatus, RequesterType } from '../../../../shared/access';
+import { requesterTypeLabels } from '../../../../shared/access';
+import type { ReviewStatus } from '../../../../shared/portal';
+
+/** Spec 3 §9: dates display as 'MMMM d, yyyy'. */
+export function formatDate(iso: string | null): string {
+  return iso ? format(new Date(iso), 'MMMM d, yyyy') : '—';
+}
+
+let regionNames: Intl.DisplayNames | null = null;
+
+/** ISO 3166-1 alpha-2 code to an English name; the code itself when the platform does not know it. */
+export function countryName(code: string | null): string {
+  if (!code) return '—';
+  try {
+    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function relationshipLabel(relationship: RequesterType | null): string {
+  return relationship ? requesterTypeLabels[relationship] : '—';
+}
+
+export const requestStatusLabels: Record<AccessRequestStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+  auto_approved: 'Auto-approved',
+  auto_declined: 'Auto-declined',
+};
+
+export const reviewStatusLabels: Record<ReviewStatus, string> = {
+  approved: 'Approved',
+  declined: 'Declined',
+  pending: 'Pending',
+  other: 'Other',
+};
+
+export type Expiry = { label: string; isExpired: boolean };
+
+/** An account that was never approved has no access to expire; say so rather than 'No expiry'. */
+export function expiryOf(
+  accessExpiresAt: string | null,
+  reviewStatus: ReviewStatus = 'approved',
+  now = new Date(),
+): Expiry {
+  if (!accessExpiresAt) {
+    return { label: reviewStatus === 'approved' ? 'No expiry' : 'No access', isExpired: false };
+  }
+  const isExpired = new Date(accessExpiresAt).getTime() <= now.getTime();
+  return { label: `${isExpired ? 'Expired' : 'Expires'} ${formatDate(accessExpiresAt)}`, isExpired };
+}

@@ -1,0 +1,31 @@
+/**
+ * Features talk to each other through the address bar's query (spec 3 §2): one writes parameters
+ * without a reload, another listens. history.replaceState fires no event, so we announce the change.
+ */
+
+export const portalQueryChangeEvent = 'attest:query-change';
+
+/** Sets (string) or removes (null) parameters; the path, other parameters and the fragment stay. */
+export function writePortalQuery(changes: Record<string, string | null | undefined>): void {
+  const url = new URL(window.location.href);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null) url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  }
+  const next = `${url.pathname}${url.search}${url.hash}`;
+  if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+    window.history.replaceState(window.history.state, '', next);
+  }
+  window.dispatchEvent(new Event(portalQueryChangeEvent));
+}
+
+/** Calls back on our own writes and on back/forward navigation; returns the unsubscribe. */
+export function onPortalQueryChange(listener: () => void): () => void {
+  window.addEventListener(portalQueryChangeEvent, listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    window.removeEventListener(portalQueryChangeEvent, listener);
+    window.removeEventListener('popstate', listener);
+  };
+}

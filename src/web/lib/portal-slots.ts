@@ -1,0 +1,7 @@
+import { createContext, type ReactNode } from 'react';
+
+/**
+ * What the portal page puts at the end of the site header (the access feature's sign-in entry or
+ * account menu), so the header shows it without the portal feature importing the access feature.
+ */
+export const HeaderEndSlot = createContext<ReactNode>(null);
