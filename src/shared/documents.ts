@@ -116,3 +116,49 @@ export const BulkDownloadResult = z.object({
   fileUrl: z.string().nullable(),
 });
 export type BulkDownloadResult = z.infer<typeof BulkDownloadResult>;
+
+/* Bridge letters (spec 2 §3, §5, §9). */
+
+export const BridgeLetterType = z.enum(['soc1', 'soc2']);
+export type BridgeLetterType = z.infer<typeof BridgeLetterType>;
+export const bridgeLetterTitles: Record<BridgeLetterType, string> = {
+  soc1: 'SOC 1 Bridge Letter',
+  soc2: 'SOC 2 Bridge Letter',
+};
+export const bridgeLetterMessages = {
+  contentRequired: 'Letter Content is required',
+  signerNameRequired: 'Signer Name is required',
+  signerTitleRequired: 'Signer Title is required',
+  greeting: 'To Whom It May Concern',
+  closing: 'Sincerely,',
+} as const;
+export const bridgeLetterLimits = { contentMaxLength: 20_000, signerMaxLength: 200 } as const;
+
+/** Content and signer are checked server-side only when the letter is enabled (spec 2 §5). */
+export const BridgeLetterInput = z.object({
+  letterEnabled: z.boolean(),
+  letterContent: z.string().max(bridgeLetterLimits.contentMaxLength),
+  signerName: z.string().max(bridgeLetterLimits.signerMaxLength),
+  signerTitle: z.string().max(bridgeLetterLimits.signerMaxLength),
+});
+export type BridgeLetterInput = z.infer<typeof BridgeLetterInput>;
+export const BridgeLetterView = BridgeLetterInput.extend({
+  letterType: BridgeLetterType,
+  /** The letter's id once saved and enabled: the fileId of its documents card entry. */
+  letterId: z.string().uuid().nullable(),
+  /** The report item the letter belongs to (its access decides who gets the letter). */
+  itemUid: z.string().uuid().nullable(),
+  letterDate: z.string().nullable(),
+  fileName: z.string(),
+  viewUrl: z.string().nullable(),
+});
+export type BridgeLetterView = z.infer<typeof BridgeLetterView>;
+
+/** Organisation name and letter title, spaces to hyphens, .pdf (spec 2 §9). */
+export function bridgeLetterFileName(organisationName: string, letterType: BridgeLetterType): string {
+  return `${`${organisationName.trim()} ${bridgeLetterTitles[letterType]}`.replace(/\s+/g, '-')}.pdf`;
+}
+
+export const ItemFilesResult = z.object({ itemUid: z.string().uuid(), fileIds: z.array(z.string().uuid()) });
+export type ItemFilesResult = z.infer<typeof ItemFilesResult>;
+export const FeaturedDocumentsResult = FeaturedDocumentsInput;

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import { bridgeLetterTitles } from '../../../shared/documents';
+import { renderTextPdf } from '../../modules/documents/text-pdf';
+import { type FileStorage, newStorageKey } from '../../providers/storage';
+import type { Database } from '../client';
+import { bridgeLetters, files, itemFiles, items } from '../schema';
+
+type DemoDocument = {
+  itemTitle: string;
+  fileName: string;
+  title: string;
+  isPublic: boolean;
+  accessType: 'view_only' | 'view_and_download' | null;
+  featuredPosition: number | null;
+  paragraphs: string[];
+};
+
+const demoDocuments: DemoDocument[] = [
+  {
+    itemTitle: 'SOC 2 Type II report (excerpt)',
+    fileName: 'Acme-Cloud-SOC-2-Type-II-2025-excerpt.pdf',
+    title: 'SOC 2 Type II report 2025 (excerpt)',
+    isPublic: false,
+    accessType: 'view_only',
+    featuredPosition: 0,
+    paragraphs: [
+      'Independent service auditor’s report on controls relevant to security, availability and confidentiality, for the period January 1 to December 31, 2025.',
+      'Opinion: in our opinion, in all material respects, the description presents Acme Cloud’s payroll platform as designed and implemented throughout the period, and the controls stated in the description were suitably designed and operated effectively.',
+      'Section 4 lists 94 controls tested; no exceptions were noted for logical access (CC6.1–CC6.8), change management (CC8.1) or incident response (CC7.3–CC7.5).',
+    ],
+  },
+  {
+    itemTitle: 'Penetration test summary',
+    fileName: 'Acme-Cloud-Pen-Test-Summary-Q3-2025.pdf',
+    title: 'Penetration test summary Q3 2025',
+    isPublic: false,
+    accessType: null,
+    featuredPosition: null,
+    paragraphs: [
+      'Scope: the payroll web application, its public API and the employee mobile app, tested black-box and grey-box over ten days in August 2025.',
+      'Findings: 0 critical, 0 high, 2 medium (both remediated and re-tested), 5 low, 3 informational.',
+      'Medium findings: verbose error messages on one export endpoint; a missing rate limit on password-reset confirmation. Both were fixed within 14 days.',
+    ],
+  },
+  {
+    itemTitle: 'Information security policy',
+    fileName: 'Information-Security-Policy.pdf',
+    title: 'Information security policy',
+    isPublic: true,
+    accessType: null,
+    featuredPosition: 1,
+    paragraphs: [
+      'Purpose: to protect the confidentiality, integrity and availability of customer and employee data processed by Acme Cloud.',
+      'Every employee completes security training at hiring and yearly; access follows least privilege and is reviewed quarterly.',
+      'The CISO owns this policy; it is reviewed at least yearly and after any significant change.',
+    ],
+  },
+  {
+    itemTitle: 'Acceptable use policy',
+    fileName: 'Acceptable-Use-Policy.pdf',
+    title: 'Acceptable use policy',
+    isPublic: true,
+    accessType: null,
+    featuredPosition: null,
+    paragraphs: [
+      'Company devices are managed, encrypted and kept up to date; personal devices reach company data only through managed apps.',
+      'Customer data never leaves approved systems; copying it to personal storage is forbidden.',
+    ],
+  },
+  {
+    itemTitle: 'Business continuity and disaster recovery plan',
+    fileName: 'BCDR-Plan-Summary.pdf',
+    title: 'Business continuity and disaster recovery plan (summary)',
+    isPublic: false,
+    accessType: 'view_only',
+    featuredPosition: null,
+    paragraphs: [
+      'Recovery time objective: 4 hours. Recovery point objective: 15 minutes.',
+      'Production runs in two availability zones; backups are encrypted and copied to a second region every hour. Restores are tested quarterly.',
+    ],
+  },
+];
+
+/**
+ * Documents card items with generated PDFs (public and restricted, some view-only, two featured) and
+ * a SOC 2 bridge letter. Skips what exists, so running it again adds nothing.
+ */
+export async function seedDemoDocuments(
+  db: Database,
+  options: { organisationId: string; productId: string; adminId: string; storage: FileStorage },
+): Promise<void> {
+  const { organisationId, productId, adminId, storage } = options;
+  for (const document of demoDocuments) {
+    const [existing] = await db
+      .select({ id: items.id })
+      .from(items)
+      .where(
+        and(
+          eq(items.productId, productId),
+          eq(items.cardKind, 'Documents'),
+          eq(items.title, document.itemTitle),
+        ),
+      )
+      .limit(1);
+    if (existing) continue;
+    const bytes = await renderTextPdf(document.title, document.paragraphs, { subtitle: 'Acme Cloud' });
+    const storageKey = newStorageKey(organisationId);
+    await storage.put(storageKey, Readable.from([bytes]), {
+      contentType: 'application/pdf',
+      contentLength: bytes.length,
+    });
+    const [file] = await db
+      .insert(files)
+      .values({
+        organisationId,
+        storageKey,
+        originalName: document.fileName,
+        title: document.title,
+        contentType: 'application/pdf',
+        sizeBytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        accessType: document.accessType,
+        uploadedByStaffUserId: adminId,
+      })
+      .returning({ id: files.id });
+    const [item] = await db
+      .insert(items)
+      .values({
+        organisationId,
+        productId,
+        cardKind: 'Documents',
+        title: document.itemTitle,
+        enabledState: 'Enabled',
+        isPublic: document.isPublic,
+        featuredPosition: document.featuredPosition,
+        modifiedAt: new Date(),
+        modifiedByStaffUserId: adminId,
+      })
+      .returning({ id: items.id });
+    await db.insert(itemFiles).values({ itemId: item!.id, fileId: file!.id, position: 0 });
+  }
+  const [report] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.productId, productId), eq(items.catalogueKey, 'reports.soc-2-type-2')))
+    .limit(1);
+  await db
+    .insert(bridgeLetters)
+    .values({
+      organisationId,
+      productId,
+      itemId: report?.id ?? null,
+      letterType: 'soc2',
+      title: bridgeLetterTitles.soc2,
+      content:
+        'Our SOC 2 Type II examination covered January 1 to December 31, 2025. Since the end of that period there have been no material changes to our system or to the design or operation of our controls, and we are not aware of any incidents that would change the auditor’s opinion.\n\nOur next examination covers calendar year 2026; its report is expected in February 2027.',
+      signerName: 'Dana Whitfield',
+      signerTitle: 'Chief Information Security Officer',
+      letterDate: new Date().toISOString().slice(0, 10),
+    })
+    .onConflictDoNothing();
+}

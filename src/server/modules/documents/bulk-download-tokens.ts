@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import { documentLimits } from '../../../shared/documents';
+import type { Database } from '../../db/client';
+import { settings } from '../../db/schema';
+import type { Viewer } from '../../policy/viewer';
+
+const secretKey = 'document_link_secret';
+const secrets = new WeakMap<object, Promise<Uint8Array>>();
+
+/** One random secret per install in the settings table, so every node signs and verifies alike. */
+function linkSecret(db: Database): Promise<Uint8Array> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = (async () => {
+      const candidate = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+      await db.insert(settings).values({ key: secretKey, value: candidate }).onConflictDoNothing();
+      const [row] = await db.select().from(settings).where(eq(settings.key, secretKey));
+      return new Uint8Array(Buffer.from(row!.value, 'base64url'));
+    })();
+    secret.catch(() => secrets.delete(db));
+    secrets.set(db, secret);
+  }
+  return secret;
+}
+
+const shortHash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/** Who the link was made for: the same session identity (and preview) must fetch it. */
+export function viewerKey(viewer: Viewer): string {
+  return shortHash(
+    [
+      viewer.mode,
+      viewer.staff?.id ?? '',
+      viewer.member?.id ?? '',
+      viewer.preview?.accountId ?? '',
+      viewer.preview?.permissionProfileId ?? '',
+    ].join(':'),
+  );
+}
+
+/** Identifies the product's document list at signing time; any link or letter change invalidates the URL. */
+export function catalogueHash(keys: string[]): string {
+  return shortHash(keys.join('\n'));
+}
+
+export type BulkSelection = { productId: string; catalogue: string; selected: number[] };
+
+/**
+ * The selection rides in the URL as a bitmap over the product's document list (a few bytes per
+ * hundred documents), signed and expiring; nothing is stored on the server.
+ */
+export async function signBulkDownload(db: Database, viewer: Viewer, selection: BulkSelection) {
+  const size = Math.max(0, ...selection.selected) + 1;
+  const bitmap = Buffer.alloc(Math.ceil(size / 8));
+  for (const index of selection.selected) bitmap[index >> 3]! |= 1 << (index & 7);
+  return new SignJWT({ p: selection.productId, c: selection.catalogue, b: bitmap.toString('base64url') })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(viewer.organisation.id)
+    .setSubject(viewerKey(viewer))
+    .setExpirationTime(`${documentLimits.signedUrlMinutes}m`)
+    .sign(await linkSecret(db));
+}
+
+/** The selection, or null when the token is expired, tampered with, or made for another viewer or organisation. */
+export async function verifyBulkDownload(
+  db: Database,
+  viewer: Viewer,
+  token: string,
+): Promise<BulkSelection | null> {
+  try {
+    const { payload } = await jwtVerify(token, await linkSecret(db), {
+      algorithms: ['HS256'],
+      audience: viewer.organisation.id,
+      subject: viewerKey(viewer),
+    });
+    const { p, c, b } = payload as { p?: unknown; c?: unknown; b?: unknown };
+    if (typeof p !== 'string' || typeof c !== 'string' || typeof b !== 'string') return null;
+    const bitmap = Buffer.from(b, 'base64url');
+    const selected: number[] = [];
+    for (let index = 0; index < bitmap.length * 8; index++) {
+      if (bitmap[index >> 3]! & (1 << (index & 7))) selected.push(index);
+    }
+    return { productId: p, catalogue: c, selected };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,384 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DocumentsView,
+  documentLimits,
+  documentMessages,
+  type LibraryFile,
+} from '../../../shared/documents';
+import type { StaffPermission } from '../../../shared/permissions';
+import type { PortalCustomisation } from '../../../shared/portal';
+import { documentAccessEvents, files, organisations } from '../../db/schema';
+import {
+  createAccountMember,
+  createItem,
+  createOrganisation,
+  createStaffUser,
+  findCatalogueItem,
+} from '../../test/factories';
+import { createTestSession } from '../../test/sessions';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { renderTextPdf } from './text-pdf';
+
+let t: TestApp;
+let pdf: Buffer;
+beforeAll(async () => {
+  t = await createTestApp();
+  pdf = await renderTextPdf('Security policy', ['All access is logged.', 'Keys rotate every 90 days.']);
+});
+afterAll(async () => t.close());
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function setUp(
+  options: { permissions?: StaffPermission[]; customisation?: Partial<PortalCustomisation> } = {},
+) {
+  const db = t.database.db;
+  const { organisation, product } = await createOrganisation(db, {
+    name: 'Acme Cloud',
+    customisation: options.customisation,
+  });
+  const staff = await createStaffUser(db, organisation.id, { permissions: options.permissions });
+  const session = await createTestSession(db, { organisationId: organisation.id, staffUserId: staff.id });
+  const { member } = await createAccountMember(db, organisation.id);
+  const memberSession = await createTestSession(db, {
+    organisationId: organisation.id,
+    accountMemberId: member.id,
+  });
+  const staffRequest = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      payload: payload as never,
+      cookies: session.cookies,
+      headers: session.headers,
+    });
+  const upload = (name: string, bytes: Buffer | Readable, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/documents?name=${encodeURIComponent(name)}`,
+      payload: bytes as never,
+      cookies: session.cookies,
+      headers: { ...session.headers, 'content-type': 'application/octet-stream', ...headers },
+    });
+  const base = `/api/statuspage/share/${organisation.slug}`;
+  const view = async (cookies: Record<string, string> = {}) =>
+    (await t.app.inject({ url: `${base}/view`, cookies })).json().documents as DocumentsView;
+  return {
+    db,
+    organisation,
+    product,
+    staff,
+    session,
+    member,
+    memberSession,
+    staffRequest,
+    upload,
+    base,
+    view,
+  };
+}
+
+/** The decoded content streams of the first page, where drawn text appears as hex strings. */
+async function pageText(bytes: Uint8Array): Promise<string> {
+  const document = await PDFDocument.load(bytes);
+  const contents = document.getPage(0).node.Contents();
+  const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
+  return refs
+    .map((ref) => document.context.lookup(ref as PDFRef))
+    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
+    .join('\n');
+}
+
+async function uploadPdf(setup: Awaited<ReturnType<typeof setUp>>, name = 'policy.pdf', bytes = pdf) {
+  const response = await setup.upload(name, bytes);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as LibraryFile;
+}
+
+describe('document library', () => {
+  it('stores an upload under a generated key with its sha256, type by bytes and original name', async () => {
+    const setup = await setUp();
+    const file = await uploadPdf(setup, 'Sécurité policy.pdf');
+    expect(file).toMatchObject({
+      originalName: 'Sécurité policy.pdf',
+      title: 'Sécurité policy',
+      contentType: 'application/pdf',
+      sizeBytes: pdf.length,
+      accessType: null,
+      linkedItems: [],
+    });
+    const { createHash } = await import('node:crypto');
+    expect(file.sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
+    const [row] = await setup.db.select().from(files).where(eq(files.id, file.id));
+    expect(row!.storageKey).toMatch(new RegExp(`^${setup.organisation.id}/[0-9a-f-]{36}$`));
+    expect(await t.providers.storage.exists(row!.storageKey)).toBe(true);
+    const list = await setup.staffRequest('GET', '/api/documents');
+    expect(list.json().files.map((entry: LibraryFile) => entry.id)).toEqual([file.id]);
+
+    const content = await setup.staffRequest(
+      'GET',
+      `/api/documents/${file.id}/content?disposition=attachment`,
+    );
+    expect(content.statusCode).toBe(200);
+    expect(content.rawPayload).toEqual(pdf);
+    expect(content.headers['content-disposition']).toBe(
+      `attachment; filename="S_curit_ policy.pdf"; filename*=UTF-8''S%C3%A9curit%C3%A9%20policy.pdf`,
+    );
+    expect(content.headers.etag).toBe(`"${file.sha256}"`);
+  });
+
+  it('accepts images and UTF-8 text and CSV without magic bytes', async () => {
+    const setup = await setUp();
+    expect((await setup.upload('pixel.png', png)).json().contentType).toBe('image/png');
+    expect((await setup.upload('notes.txt', Buffer.from('Grüße\nline two\n'))).json().contentType).toMatch(
+      /^text\/plain/,
+    );
+    expect(
+      (await setup.upload('vendors.csv', Buffer.from('name,country\nAcme,DE\n'))).json().contentType,
+    ).toMatch(/^text\/csv/);
+  });
+
+  it('refuses lying extensions, unknown types, empty files, path characters and oversized bodies, keeping nothing', async () => {
+    const setup = await setUp();
+    const cases: [string, Buffer, number, string][] = [
+      ['report.png', pdf, 400, documentMessages.fileTypeNotAllowed],
+      ['pixel.pdf', png, 400, documentMessages.fileTypeNotAllowed],
+      ['binary.txt', Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe]), 400, documentMessages.fileTypeNotAllowed],
+      [
+        'page.html',
+        Buffer.from('<html><script>alert(1)</script></html>'),
+        400,
+        documentMessages.fileTypeNotAllowed,
+      ],
+      ['empty.pdf', Buffer.alloc(0), 400, documentMessages.fileEmpty],
+      ['../../etc/passwd.pdf', pdf, 400, documentMessages.fileNameInvalid],
+      ['dir\\policy.pdf', pdf, 400, documentMessages.fileNameInvalid],
+    ];
+    for (const [name, bytes, status, message] of cases) {
+      const response = await setup.upload(name, bytes);
+      expect(response.statusCode, name).toBe(status);
+      expect(response.json().error.message, name).toBe(message);
+    }
+    const tooLarge = documentLimits.uploadMaxBytes + 1;
+    let sent = 0;
+    const stream = new Readable({
+      read() {
+        const size = Math.min(1024 * 1024, tooLarge - sent);
+        sent += size;
+        this.push(size > 0 ? Buffer.alloc(size, 0x41) : null);
+      },
+    });
+    const streamed = await setup.upload('large.txt', stream);
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json().error.message).toBe(documentMessages.fileTooLarge(50));
+    const declared = await setup.upload('large.txt', Buffer.from('small'), {
+      'content-length': String(tooLarge),
+    });
+    expect(declared.statusCode).toBe(413);
+    const rows = await setup.db.select().from(files).where(eq(files.organisationId, setup.organisation.id));
+    expect(rows).toEqual([]);
+    const stored = await fs
+      .readdir(path.join(t.config.dataDir, 'files', setup.organisation.id))
+      .catch(() => []);
+    expect(stored).toEqual([]);
+  });
+
+  it('renames, sets the access type and deletes with links and bytes; permissions decide who may', async () => {
+    const setup = await setUp();
+    const file = await uploadPdf(setup);
+    const item = await createItem(setup.db, setup.product, {
+      cardKind: 'Documents',
+      title: 'Security policy',
+    });
+    await setup.staffRequest('PUT', `/api/trust-center/products/${setup.product.id}/items/${item.id}/files`, {
+      fileIds: [file.id],
+    });
+    const patched = await setup.staffRequest('PATCH', `/api/documents/${file.id}`, {
+      title: 'Information security policy',
+      accessType: 'view_only',
+    });
+    expect(patched.json()).toMatchObject({ title: 'Information security policy', accessType: 'view_only' });
+    expect(patched.json().linkedItems).toEqual([
+      { itemUid: item.id, title: 'Security policy', productId: setup.product.id },
+    ]);
+    const [row] = await setup.db.select().from(files).where(eq(files.id, file.id));
+    expect((await setup.staffRequest('DELETE', `/api/documents/${file.id}`)).statusCode).toBe(204);
+    expect(await t.providers.storage.exists(row!.storageKey)).toBe(false);
+    expect((await setup.view()).files).toEqual([]);
+    expect((await setup.staffRequest('DELETE', `/api/documents/${file.id}`)).statusCode).toBe(404);
+
+    const reader = await setUp({ permissions: ['files:view'] });
+    const readerFile = await uploadPdf(setup);
+    expect((await reader.staffRequest('GET', '/api/documents')).statusCode).toBe(200);
+    expect((await reader.upload('policy.pdf', pdf)).statusCode).toBe(403);
+    expect((await reader.staffRequest('DELETE', `/api/documents/${readerFile.id}`)).statusCode).toBe(403);
+    const editorOnly = await setUp({ permissions: ['statuspage:edit'] });
+    expect((await editorOnly.staffRequest('GET', '/api/documents')).statusCode).toBe(403);
+    const own = await uploadPdf(editorOnly);
+    expect((await editorOnly.staffRequest('GET', `/api/documents/${own.id}/content`)).statusCode).toBe(403);
+  });
+});
+
+describe('linking, featured order and the portal view', () => {
+  it('links files in one transaction, requires a file on documents items and features items in order', async () => {
+    const setup = await setUp();
+    const [first, second] = [await uploadPdf(setup, 'a.pdf'), await uploadPdf(setup, 'b.pdf')];
+    const itemA = await createItem(setup.db, setup.product, { cardKind: 'Documents', title: 'Alpha' });
+    const itemB = await createItem(setup.db, setup.product, { cardKind: 'Documents', title: 'Beta' });
+    const filesUrl = (itemId: string) =>
+      `/api/trust-center/products/${setup.product.id}/items/${itemId}/files`;
+    const [before] = await setup.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, setup.organisation.id));
+    expect((await setup.staffRequest('PUT', filesUrl(itemA.id), { fileIds: [first.id] })).json()).toEqual({
+      itemUid: itemA.id,
+      fileIds: [first.id],
+    });
+    const [after] = await setup.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, setup.organisation.id));
+    expect(after!.revision).toBeGreaterThan(before!.revision);
+    await setup.staffRequest('PUT', filesUrl(itemB.id), { fileIds: [second.id] });
+
+    const empty = await setup.staffRequest('PUT', filesUrl(itemA.id), { fileIds: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(documentMessages.uploadRequired);
+    const other = await setUp();
+    const foreign = await uploadPdf(other);
+    const stolen = await setup.staffRequest('PUT', filesUrl(itemA.id), { fileIds: [first.id, foreign.id] });
+    expect(stolen.statusCode).toBe(400);
+    expect((await setup.view()).files.map((file) => file.fileId).sort()).toEqual(
+      [first.id, second.id].sort(),
+    );
+
+    const featured = `/api/trust-center/products/${setup.product.id}/documents/featured`;
+    expect((await setup.staffRequest('PUT', featured, { featuredItemUids: [itemB.id] })).statusCode).toBe(
+      200,
+    );
+    const documents = await setup.view();
+    expect(documents.featuredItemUids).toEqual([itemB.id]);
+    expect(documents.files.map((file) => file.title)).toEqual(['b', 'a']);
+    const notOnCard = await findCatalogueItem(setup.db, setup.product.id, 'reports.soc-3');
+    expect((await setup.staffRequest('PUT', featured, { featuredItemUids: [notOnCard.id] })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('visitor views and downloads', () => {
+  async function publishedDocuments(customisation: Partial<PortalCustomisation> = {}) {
+    const setup = await setUp({ customisation });
+    const publicFile = await uploadPdf(setup, 'public policy.pdf');
+    const restrictedFile = await uploadPdf(setup, 'pen test.pdf');
+    const viewOnlyFile = await uploadPdf(setup, 'architecture.pdf');
+    await setup.staffRequest('PATCH', `/api/documents/${viewOnlyFile.id}`, { accessType: 'view_only' });
+    const publicItem = await createItem(setup.db, setup.product, {
+      cardKind: 'Documents',
+      title: 'Public policy',
+    });
+    const restrictedItem = await createItem(setup.db, setup.product, {
+      cardKind: 'Documents',
+      title: 'Pen test',
+      isPublic: false,
+    });
+    const link = (itemId: string, fileIds: string[]) =>
+      setup.staffRequest('PUT', `/api/trust-center/products/${setup.product.id}/items/${itemId}/files`, {
+        fileIds,
+      });
+    await link(publicItem.id, [publicFile.id, viewOnlyFile.id]);
+    await link(restrictedItem.id, [restrictedFile.id]);
+    const url = (fileId: string, itemId: string, disposition = 'attachment') =>
+      `${setup.base}/documents/${fileId}?itemUid=${itemId}&disposition=${disposition}`;
+    return { ...setup, publicFile, restrictedFile, viewOnlyFile, publicItem, restrictedItem, url };
+  }
+
+  it('serves public files to everyone with ranges, ETag and RFC 6266 names', async () => {
+    const s = await publishedDocuments();
+    const url = s.url(s.publicFile.id, s.publicItem.id);
+    const whole = await t.app.inject({ url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload).toEqual(pdf);
+    expect(whole.headers['content-disposition']).toBe(
+      `attachment; filename="public policy.pdf"; filename*=UTF-8''public%20policy.pdf`,
+    );
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const partial = await t.app.inject({ url, headers: { range: 'bytes=0-9' } });
+    expect(partial.statusCode).toBe(206);
+    expect(partial.headers['content-range']).toBe(`bytes 0-9/${pdf.length}`);
+    expect(partial.rawPayload).toEqual(pdf.subarray(0, 10));
+    const suffix = await t.app.inject({ url, headers: { range: 'bytes=-5' } });
+    expect(suffix.rawPayload).toEqual(pdf.subarray(pdf.length - 5));
+    const past = await t.app.inject({ url, headers: { range: `bytes=${pdf.length}-` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${pdf.length}`);
+    const cached = await t.app.inject({ url, headers: { 'if-none-match': whole.headers.etag as string } });
+    expect(cached.statusCode).toBe(304);
+    // The file exists but is not linked to that item: not found, like an unknown id.
+    expect((await t.app.inject({ url: s.url(s.publicFile.id, s.restrictedItem.id) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: s.url(crypto.randomUUID(), s.publicItem.id) })).statusCode).toBe(404);
+    const events = await s.db
+      .select()
+      .from(documentAccessEvents)
+      .where(
+        and(eq(documentAccessEvents.fileId, s.publicFile.id), eq(documentAccessEvents.action, 'download')),
+      );
+    expect(events.length).toBe(4); // whole, 0-9, the suffix and the 304; the range past 0 continues a reading
+  });
+
+  it('shows view-only files for viewing only, with the spec text on download', async () => {
+    const s = await publishedDocuments();
+    const entry = (await s.view()).files.find((file) => file.fileId === s.viewOnlyFile.id)!;
+    expect(entry).toMatchObject({ canDownload: false, downloadUrl: null });
+    expect((await t.app.inject({ url: entry.viewUrl })).statusCode).toBe(200);
+    const download = await t.app.inject({ url: s.url(s.viewOnlyFile.id, s.publicItem.id) });
+    expect(download.statusCode).toBe(403);
+    expect(download.json().error.message).toBe(
+      'This file is view-only and not downloadable in the Trust Center',
+    );
+    const orgViewOnly = await publishedDocuments({ documentAccessType: 'view_only' });
+    expect(
+      (await t.app.inject({ url: orgViewOnly.url(orgViewOnly.publicFile.id, orgViewOnly.publicItem.id) }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses restricted files to the public and watermarks them for an approved account', async () => {
+    const s = await publishedDocuments();
+    const url = s.url(s.restrictedFile.id, s.restrictedItem.id);
+    expect((await s.view()).files.map((file) => file.fileId)).not.toContain(s.restrictedFile.id);
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    const served = await t.app.inject({
+      url,
+      cookies: s.memberSession.cookies,
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['accept-ranges']).toBe('none');
+    expect(served.headers['cache-control']).toBe('private, no-store');
+    expect(served.headers.etag).toBeUndefined();
+    const marked = await PDFDocument.load(served.rawPayload);
+    expect(marked.getPageCount()).toBe(1);
+    expect(served.rawPayload.toString('latin1')).not.toEqual(pdf.toString('latin1'));
+    const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();
+    expect(await pageText(served.rawPayload)).toContain(
+      hex(`Confidential — ${s.member.email}`.replace('—', '\x97')),
+    );
+    const memberView = await s.view(s.memberSession.cookies);
+    expect(memberView.files.find((file) => file.fileId === s.restrictedFile.id)?.canDownload).toBe(true);
+  });
+});

@@ -1,0 +1,294 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BridgeLetterInput,
+  BridgeLetterType,
+  BridgeLetterView,
+  BulkDownloadInput,
+  BulkDownloadResult,
+  documentLimits,
+  FeaturedDocumentsInput,
+  FeaturedDocumentsResult,
+  ItemFilesInput,
+  ItemFilesResult,
+  LibraryFile,
+  LibraryFileList,
+  UpdateLibraryFileInput,
+} from '../../../shared/documents';
+import { limits } from '../../../shared/limits';
+import { Slug } from '../../../shared/portal';
+import type { AppDeps } from '../../context';
+import { requireViewer } from '../../plugins/viewer';
+import { getBridgeLetter, saveBridgeLetter } from './bridge-letters';
+import { openBulkDownload, prepareBulkDownload } from './bulk-download';
+import { contentDisposition } from './content-disposition';
+import { deleteLibraryFile } from './delete-library-file';
+import { getDocument } from './get-document';
+import { getLibraryFile } from './get-library-file';
+import { listLibraryFiles } from './list-library-files';
+import { isContinuation, sendDocument } from './send-document';
+import { setFeaturedDocuments } from './set-featured-documents';
+import { setItemFiles } from './set-item-files';
+import { updateLibraryFile } from './update-library-file';
+import { uploadDocument } from './upload-document';
+import { zipStream } from './zip-stream';
+
+const staffRoute = { viewer: 'staff' as const };
+const fileParams = z.object({ fileId: z.string().uuid() });
+const productParams = z.object({ productId: z.string().uuid() });
+const shareParams = z.object({ org: Slug });
+const Disposition = z.enum(['inline', 'attachment']).default('inline');
+const previewQuery = {
+  accountId: z.string().uuid().optional(),
+  permissionProfileId: z.string().uuid().optional(),
+  preview: z.enum(['public']).optional(),
+};
+const binary = z.any().describe('the file bytes');
+const tags = ['documents'];
+
+/** The staff library, item links, featured order, bridge letters, and visitors' views and downloads. */
+export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context = (request: FastifyRequest) => ({
+    db: deps.database.db,
+    viewer: requireViewer(request),
+    providers: deps.providers,
+    config: deps.config,
+  });
+
+  // Uploads arrive as the raw body (any content type) and are streamed, never buffered whole.
+  await app.register(async (plugin) => {
+    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    uploads.post(
+      '/api/documents',
+      {
+        config: staffRoute,
+        schema: {
+          tags,
+          summary: `Uploads a document (raw body, up to ${documentLimits.uploadMaxBytes / 1024 / 1024} MB; the type is checked by its bytes)`,
+          querystring: z.object({
+            name: z.string().min(1).max(limits.queryValueMaxLength),
+            title: z.string().max(documentLimits.titleMaxLength).optional(),
+          }),
+          response: { 201: LibraryFile },
+        },
+      },
+      async (request, reply) => {
+        const declared = Number(request.headers['content-length']);
+        const file = await uploadDocument({
+          ctx: context(request),
+          input: {
+            body: (request.body as Readable | undefined) ?? request.raw,
+            name: request.query.name,
+            title: request.query.title,
+            declaredLength: Number.isFinite(declared) ? declared : undefined,
+          },
+        });
+        return reply.status(201).send(file);
+      },
+    );
+  });
+
+  app.get(
+    '/api/documents',
+    {
+      config: staffRoute,
+      schema: { tags, summary: 'The document library', response: { 200: LibraryFileList } },
+    },
+    (request) => listLibraryFiles({ ctx: context(request) }),
+  );
+
+  app.patch(
+    '/api/documents/:fileId',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Renames a document or sets its access type',
+        params: fileParams,
+        body: UpdateLibraryFileInput,
+        response: { 200: LibraryFile },
+      },
+    },
+    (request) => updateLibraryFile({ ctx: context(request), input: { ...request.params, ...request.body } }),
+  );
+
+  app.delete(
+    '/api/documents/:fileId',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Deletes a document, its item links and its stored bytes',
+        params: fileParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteLibraryFile({ ctx: context(request), input: request.params });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/documents/:fileId/content',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'A library document for staff (files:view to view, files:download to download)',
+        params: fileParams,
+        querystring: z.object({ disposition: Disposition }),
+        response: { 200: binary, 206: binary },
+      },
+    },
+    async (request, reply) => {
+      const { disposition } = request.query;
+      const body = await getLibraryFile({
+        ctx: context(request),
+        input: {
+          fileId: request.params.fileId,
+          action: disposition === 'attachment' ? 'download' : 'view',
+          isNewAccess: !isContinuation(request),
+          ipAddress: request.ip,
+        },
+      });
+      return sendDocument(request, reply, body, { disposition, isPublic: false });
+    },
+  );
+
+  app.put(
+    '/api/trust-center/products/:productId/items/:itemUid/files',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: "Saves an item's linked files (its pending links and unlinks at once)",
+        params: productParams.extend({ itemUid: z.string().uuid() }),
+        body: ItemFilesInput,
+        response: { 200: ItemFilesResult },
+      },
+    },
+    (request) => setItemFiles({ ctx: context(request), input: { ...request.params, ...request.body } }),
+  );
+
+  app.put(
+    '/api/trust-center/products/:productId/documents/featured',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'The featured documents of the documents card, in order',
+        params: productParams,
+        body: FeaturedDocumentsInput,
+        response: { 200: FeaturedDocumentsResult },
+      },
+    },
+    (request) =>
+      setFeaturedDocuments({ ctx: context(request), input: { ...request.params, ...request.body } }),
+  );
+
+  const letterParams = productParams.extend({ letterType: BridgeLetterType });
+  app.get(
+    '/api/trust-center/products/:productId/bridge-letters/:letterType',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'A SOC 1 / SOC 2 bridge letter',
+        params: letterParams,
+        response: { 200: BridgeLetterView },
+      },
+    },
+    (request) => getBridgeLetter({ ctx: context(request), input: request.params }),
+  );
+
+  app.put(
+    '/api/trust-center/products/:productId/bridge-letters/:letterType',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Saves (or, disabled, removes) a bridge letter',
+        params: letterParams,
+        body: BridgeLetterInput,
+        response: { 200: BridgeLetterView },
+      },
+    },
+    (request) => saveBridgeLetter({ ctx: context(request), input: { ...request.params, ...request.body } }),
+  );
+
+  app.get(
+    '/api/statuspage/share/:org/documents/:fileId',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags,
+        summary: 'Views or downloads a document of the documents card, through the access gate',
+        params: shareParams.extend({ fileId: z.string().uuid() }),
+        querystring: z.object({ itemUid: z.string().uuid(), disposition: Disposition, ...previewQuery }),
+        response: { 200: binary, 206: binary },
+      },
+    },
+    async (request, reply) => {
+      const { disposition, itemUid } = request.query;
+      const { body, isPublic } = await getDocument({
+        ctx: context(request),
+        input: {
+          documentId: request.params.fileId,
+          itemUid,
+          action: disposition === 'attachment' ? 'download' : 'view',
+          isNewAccess: !isContinuation(request),
+          ipAddress: request.ip,
+        },
+      });
+      return sendDocument(request, reply, body, { disposition, isPublic });
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/bulk-download',
+    {
+      config: {
+        viewer: 'portal',
+        rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (request) => `bulk-download:${request.ip}` },
+      },
+      schema: {
+        tags,
+        summary: 'Checks a bulk download selection and answers a signed, expiring zip URL',
+        params: shareParams,
+        querystring: z.object(previewQuery),
+        body: BulkDownloadInput,
+        response: { 200: BulkDownloadResult },
+      },
+    },
+    (request) => prepareBulkDownload({ ctx: context(request), input: request.body }),
+  );
+
+  app.get(
+    '/api/statuspage/share/:org/bulk-download/file',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags,
+        summary: 'Streams the zip of a signed bulk download URL (each entry re-checked against the gate)',
+        params: shareParams,
+        querystring: z.object({ token: z.string().min(1).max(limits.queryValueMaxLength), ...previewQuery }),
+        response: { 200: binary },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, entries } = await openBulkDownload({
+        ctx: context(request),
+        input: { token: request.query.token, ipAddress: request.ip },
+      });
+      reply.header('Content-Type', 'application/zip');
+      reply.header('Content-Disposition', contentDisposition('attachment', fileName));
+      reply.header('Cache-Control', 'private, no-store');
+      return reply.send(zipStream(entries));
+    },
+  );
+};
