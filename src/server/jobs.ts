@@ -1,11 +1,67 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from './context';
+import { jobs } from './db/schema';
 import { createDeliverMailHandler } from './modules/mail/deliver-mail';
 import { mailDeliveryQueue } from './modules/mail/queue-mail';
+import {
+  createPurgePendingHandler,
+  purgePendingQueue,
+} from './modules/subscriptions/purge-pending-subscribers';
+import { registerUpdateJobHandlers } from './modules/updates/handlers';
 
-/** Every queue's handler, registered on each node (main.ts and the test app alike). */
-export function registerJobHandlers(deps: AppDeps): void {
+const minuteMs = 60_000;
+
+/** Work that repeats: a job of the queue is enqueued once per period, whatever the number of nodes. */
+export const recurringJobs = [{ queue: purgePendingQueue, everyMs: 6 * 60 * minuteMs }] as const;
+
+/**
+ * Enqueues each recurring job unless one of its queue was created within its period. The advisory
+ * lock makes "check, then enqueue" one step across nodes. Returns the queues it enqueued.
+ */
+export async function enqueueDueRecurringJobs(deps: AppDeps, now = new Date()): Promise<string[]> {
+  const enqueued: string[] = [];
+  for (const { queue, everyMs } of recurringJobs) {
+    const isEnqueued = await deps.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recurring:${queue}`}))`);
+      const [recent] = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.queue, queue), gt(jobs.createdAt, new Date(now.getTime() - everyMs))))
+        .limit(1);
+      if (recent) return false;
+      await deps.providers.jobs.enqueue(tx, queue, {}, { maxAttempts: 3 });
+      return true;
+    });
+    if (isEnqueued) enqueued.push(queue);
+  }
+  return enqueued;
+}
+
+/** Every node that runs jobs looks every few minutes; tests call enqueueDueRecurringJobs themselves. */
+function startRecurringJobs(deps: AppDeps): () => void {
+  const check = () =>
+    void enqueueDueRecurringJobs(deps).catch((error) =>
+      deps.logger?.warn({ err: error }, 'scheduling recurring jobs failed'),
+    );
+  const first = setTimeout(check, minuteMs).unref();
+  const every = setInterval(check, 5 * minuteMs).unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
+
+/**
+ * Every queue's handler, registered on each node (main.ts and the test app alike). Returns the
+ * function that stops scheduling recurring jobs (called on shutdown, before the queue stops).
+ */
+export function registerJobHandlers(deps: AppDeps): () => void {
   deps.providers.jobs.register(
     mailDeliveryQueue,
     createDeliverMailHandler({ db: deps.database.db, providers: deps.providers, logger: deps.logger }),
   );
+  registerUpdateJobHandlers(deps);
+  deps.providers.jobs.register(purgePendingQueue, createPurgePendingHandler(deps.database.db));
+  if (deps.config.runJobs && deps.config.nodeEnv !== 'test') return startRecurringJobs(deps);
+  return () => {};
 }

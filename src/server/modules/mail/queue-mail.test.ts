@@ -4,7 +4,13 @@ import { ZodError } from 'zod';
 import { devMailboxMessages, jobs, organisations, outboxMessages } from '../../db/schema';
 import { createOrganisation } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { mailDeliveryMaxAttempts, mailDeliveryQueue, type QueuedMail, queueMail } from './queue-mail';
+import {
+  mailDeliveryMaxAttempts,
+  mailDeliveryQueue,
+  type QueuedMail,
+  queueMail,
+  queueMails,
+} from './queue-mail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,6 +153,70 @@ describe('queueMail', () => {
         .select()
         .from(outboxMessages)
         .where(eq(outboxMessages.toAddress, 'ok@customer.example')),
+    ).toEqual([]);
+  });
+
+  it('queues many mails at once, each with its own outbox row and job, and delivers each once', async () => {
+    const mails = Array.from({ length: 2500 }, (_, index) => ({
+      to: `bulk-${index}@customer.example`,
+      subject: 'Bulk',
+      text: `Hello ${index}`,
+    }));
+    const queued = await queueMails(context(), mails);
+    expect(queued).toHaveLength(2500);
+    expect(new Set(queued.map((mail) => mail.outboxMessageId)).size).toBe(2500);
+    const [counts] = await t.database.db
+      .select({
+        outbox: sql<number>`(select count(*)::int from outbox_messages where to_address like 'bulk-%')`,
+        jobs: sql<number>`(select count(*)::int from jobs where queue = ${mailDeliveryQueue} and state = 'queued')`,
+      })
+      .from(sql`(select 1) as one`);
+    expect(Number(counts!.outbox)).toBe(2500);
+    expect(Number(counts!.jobs)).toBe(2500);
+    await t.providers.jobs.drain();
+    const sample = await findOutboxMessage(queued[1234]!.outboxMessageId);
+    expect(sample).toMatchObject({
+      status: 'sent',
+      toAddress: 'bulk-1234@customer.example',
+      text: 'Hello 1234',
+    });
+    expect(await mailboxMessagesTo('bulk-2499@customer.example')).toHaveLength(1);
+  });
+
+  it('takes the caller’s outbox ids, queue and extra job fields, and writes nothing when one mail is invalid', async () => {
+    const queue = 'test.bulk-mail';
+    const outboxMessageId = crypto.randomUUID();
+    const [queued] = await queueMails(
+      context(),
+      [
+        {
+          to: 'chosen@customer.example',
+          subject: 'Chosen',
+          text: 'x',
+          outboxMessageId,
+          jobPayload: { deliveryId: 'd-1' },
+        },
+      ],
+      { queue },
+    );
+    expect(queued).toEqual({ outboxMessageId, messageId: `<${outboxMessageId}@attest.test>` });
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.queue, queue));
+    expect(job).toMatchObject({
+      payload: { deliveryId: 'd-1', outboxMessageId },
+      maxAttempts: mailDeliveryMaxAttempts,
+    });
+
+    await expect(
+      queueMails(context(), [
+        { to: 'first-ok@customer.example', subject: 'Fine', text: 'Fine' },
+        { to: 'not an address', subject: 'Fine', text: 'Fine' },
+      ]),
+    ).rejects.toBeInstanceOf(ZodError);
+    expect(
+      await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.toAddress, 'first-ok@customer.example')),
     ).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { limits } from '../../../shared/limits';
 import type { Context } from '../../context';
-import { outboxMessages } from '../../db/schema';
 
 export const mailDeliveryQueue = 'mail.deliver';
 
@@ -41,7 +41,73 @@ export const QueuedMail = z.object({
 });
 export type QueuedMail = z.input<typeof QueuedMail>;
 
-export type MailContext = Pick<Context, 'db' | 'providers' | 'config'>;
+export type MailContext = {
+  db: Context['db'];
+  providers: Pick<Context['providers'], 'jobs'>;
+  config: Pick<Context['config'], 'publicUrl' | 'mailFrom'>;
+};
+
+/** A mail of a bulk send: its outbox id may be chosen by the caller, its job may carry more fields. */
+export type BulkQueuedMail = QueuedMail & {
+  outboxMessageId?: string;
+  jobPayload?: Record<string, unknown>;
+};
+
+// Rows per outbox INSERT: a few bind parameters each, far below PostgreSQL's 65 535.
+const outboxChunkSize = 1000;
+
+/**
+ * Writes many mails to the outbox and enqueues one delivery job each, in one transaction (a savepoint
+ * inside the caller's), with one INSERT per thousand rows and one NOTIFY. Jobs go to `queue`
+ * (mail.deliver by default) with payload `{ outboxMessageId, ...jobPayload }`.
+ */
+export async function queueMails(
+  ctx: MailContext,
+  mails: BulkQueuedMail[],
+  options: { queue?: string } = {},
+): Promise<Array<{ outboxMessageId: string; messageId: string }>> {
+  if (mails.length === 0) return [];
+  const hostname = new URL(ctx.config.publicUrl).hostname;
+  const rows = mails.map((mail) => {
+    const input = QueuedMail.parse(mail);
+    const outboxMessageId = mail.outboxMessageId ?? crypto.randomUUID();
+    return {
+      jobPayload: { ...mail.jobPayload, outboxMessageId },
+      row: {
+        id: outboxMessageId,
+        organisationId: input.organisationId ?? null,
+        // Generated once and kept across retries, so a receiver can drop a copy sent twice.
+        messageId: `<${outboxMessageId}@${hostname}>`,
+        toAddress: input.to,
+        fromAddress: ctx.config.mailFrom,
+        subject: input.subject,
+        text: input.text,
+        html: input.html ?? null,
+        headers: input.headers,
+      },
+    };
+  });
+  await ctx.db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += outboxChunkSize) {
+      // One JSON parameter per statement: building thousands of bind parameters cost more than the insert.
+      const chunk = JSON.stringify(rows.slice(start, start + outboxChunkSize).map(({ row }) => row));
+      await tx.execute(sql`
+        insert into outbox_messages
+          (id, organisation_id, message_id, to_address, from_address, subject, text, html, headers)
+        select r.id, r."organisationId", r."messageId", r."toAddress", r."fromAddress", r.subject, r.text,
+          r.html, r.headers
+        from jsonb_to_recordset(${chunk}::jsonb) as r(id uuid, "organisationId" uuid, "messageId" text,
+          "toAddress" text, "fromAddress" text, subject text, text text, html text, headers jsonb)`);
+    }
+    await ctx.providers.jobs.enqueueMany(
+      tx,
+      options.queue ?? mailDeliveryQueue,
+      rows.map(({ jobPayload }) => jobPayload),
+      { maxAttempts: mailDeliveryMaxAttempts },
+    );
+  });
+  return rows.map(({ row }) => ({ outboxMessageId: row.id, messageId: row.messageId }));
+}
 
 /**
  * Writes the mail to the outbox and enqueues its delivery in one transaction (a savepoint when the
@@ -51,28 +117,6 @@ export async function queueMail(
   ctx: MailContext,
   mail: QueuedMail,
 ): Promise<{ outboxMessageId: string; messageId: string }> {
-  const input = QueuedMail.parse(mail);
-  const outboxMessageId = crypto.randomUUID();
-  // Generated once and kept across retries, so a receiver can drop a copy sent twice.
-  const messageId = `<${outboxMessageId}@${new URL(ctx.config.publicUrl).hostname}>`;
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(outboxMessages).values({
-      id: outboxMessageId,
-      organisationId: input.organisationId ?? null,
-      messageId,
-      toAddress: input.to,
-      fromAddress: ctx.config.mailFrom,
-      subject: input.subject,
-      text: input.text,
-      html: input.html ?? null,
-      headers: input.headers,
-    });
-    await ctx.providers.jobs.enqueue(
-      tx,
-      mailDeliveryQueue,
-      { outboxMessageId },
-      { maxAttempts: mailDeliveryMaxAttempts },
-    );
-  });
-  return { outboxMessageId, messageId };
+  const [queued] = await queueMails(ctx, [mail]);
+  return queued!;
 }

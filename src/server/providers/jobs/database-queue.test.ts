@@ -29,7 +29,7 @@ async function makeDueNow(id: number) {
 
 describe('database job queue', () => {
   it('doubles the retry delay per attempt up to fifteen minutes', () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([2000, 4000, 8000, 16000]);
+    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts))).toEqual([2000, 4000, 8000, 16000]);
     expect(retryDelayMs(10)).toBe(15 * 60 * 1000);
     expect(retryDelayMs(50)).toBe(15 * 60 * 1000);
   });
@@ -216,5 +216,145 @@ describe('database job queue', () => {
       .where(eq(jobs.queue, name))
       .groupBy(jobs.state);
     expect(states).toEqual([{ state: 'completed', count: jobCount }]);
+  });
+
+  it('runs up to its concurrency at once and never more', async () => {
+    const name = newQueueName();
+    const queue = createDatabaseJobQueue({ db: database.db, workerId: 'worker-wide', concurrency: 3 });
+    let runningNow = 0;
+    let mostAtOnce = 0;
+    const gates: Array<() => void> = [];
+    queue.register(name, async () => {
+      runningNow++;
+      mostAtOnce = Math.max(mostAtOnce, runningNow);
+      await new Promise<void>((resolve) => gates.push(resolve));
+      runningNow--;
+    });
+    const ids = await queue.enqueueMany(
+      database.db,
+      name,
+      Array.from({ length: 7 }, (_, index) => ({ index })),
+    );
+    expect(ids).toHaveLength(7);
+    const drained = queue.drain();
+    // Release jobs one by one as they start; each freed slot is filled while the others still run.
+    for (let released = 0; released < 7; released++) {
+      await expect.poll(() => gates.length).toBeGreaterThan(0);
+      await expect.poll(() => runningNow).toBe(Math.min(3, 7 - released));
+      gates.shift()!();
+    }
+    expect(await drained).toBe(7);
+    expect(mostAtOnce).toBe(3);
+    const rows = await database.db.select().from(jobs).where(eq(jobs.queue, name));
+    expect(rows.map((row) => row.state)).toEqual(Array(7).fill('completed'));
+  });
+
+  it('enqueues many jobs in payload order and runs each once', async () => {
+    const name = newQueueName();
+    const queue = createQueue('worker-many');
+    const seen: number[] = [];
+    queue.register(name, async (payload) => {
+      seen.push(payload.index as number);
+    });
+    const payloads = Array.from({ length: 250 }, (_, index) => ({ index }));
+    const ids = await queue.enqueueMany(database.db, name, payloads, { maxAttempts: 2 });
+    const rows = await database.db.select().from(jobs).where(eq(jobs.queue, name)).orderBy(jobs.id);
+    expect(rows.map((row) => row.id)).toEqual(ids);
+    expect(rows.map((row) => (row.payload as { index: number }).index)).toEqual(payloads.map((p) => p.index));
+    expect(rows.every((row) => row.maxAttempts === 2)).toBe(true);
+    expect(await queue.drain()).toBe(250);
+    expect(seen.sort((a, b) => a - b)).toEqual(payloads.map((p) => p.index));
+    expect(await queue.enqueueMany(database.db, name, [])).toEqual([]);
+  });
+
+  it('uses its own backoff settings', async () => {
+    const name = newQueueName();
+    const queue = createDatabaseJobQueue({ db: database.db, workerId: 'worker-fast', retryBaseMs: 5 });
+    const runs: Array<{ startedAt: number; runAt: number }> = [];
+    let id = 0;
+    queue.register(name, async () => {
+      runs.push({ startedAt: Date.now(), runAt: (await findJob(id)).runAt.getTime() });
+      if (runs.length === 1) throw new Error('once');
+    });
+    id = await queue.enqueue(database.db, name, {});
+    await expect
+      .poll(async () => {
+        await queue.drain();
+        return (await findJob(id)).state;
+      })
+      .toBe('completed');
+    expect(runs).toHaveLength(2);
+    // The retry was due 2 × 5 ms after the failure, not after the default 2 s.
+    expect(runs[1]!.runAt).toBeGreaterThanOrEqual(runs[0]!.startedAt + retryDelayMs(1, 5));
+    expect(runs[1]!.runAt).toBeLessThan(runs[0]!.startedAt + retryDelayMs(1));
+    expect(retryDelayMs(3, 5, 30)).toBe(30);
+  });
+
+  it('renews the lease of a job that runs longer than it, so no other worker takes it', async () => {
+    const name = newQueueName();
+    const leaseMs = 300;
+    const slow = createDatabaseJobQueue({ db: database.db, workerId: 'worker-slow', leaseMs });
+    const other = createDatabaseJobQueue({ db: database.db, workerId: 'worker-other', leaseMs });
+    let release!: () => void;
+    const mayFinish = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const runsBy: string[] = [];
+    slow.register(name, async () => {
+      runsBy.push('slow');
+      await mayFinish;
+    });
+    other.register(name, async () => {
+      runsBy.push('other');
+    });
+    const id = await slow.enqueue(database.db, name, {});
+    const drained = slow.drain();
+    await expect.poll(() => runsBy.length).toBe(1);
+    const firstLease = (await findJob(id)).lockedUntil!.getTime();
+    // Several lease lengths later the lease has moved on, and the other worker finds nothing due.
+    await expect
+      .poll(async () => (await findJob(id)).lockedUntil!.getTime())
+      .toBeGreaterThan(firstLease + 2 * leaseMs);
+    expect(await other.drain()).toBe(0);
+    release();
+    expect(await drained).toBe(1);
+    expect(await findJob(id)).toMatchObject({ state: 'completed', lockedBy: 'worker-slow', attempts: 1 });
+    expect(runsBy).toEqual(['slow']);
+    await slow.stop();
+  });
+
+  it('stops claiming on stop and waits for the running jobs to end', async () => {
+    const name = newQueueName();
+    const queue = createDatabaseJobQueue({
+      db: database.db,
+      workerId: 'worker-stopping',
+      concurrency: 2,
+      pollIntervalMs: 20,
+    });
+    let release!: () => void;
+    const mayFinish = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    let finished = 0;
+    queue.register(name, async () => {
+      started++;
+      await mayFinish;
+      finished++;
+    });
+    await queue.enqueueMany(database.db, name, [{}, {}, {}]);
+    queue.start();
+    await expect.poll(() => started).toBe(2);
+    let isStopped = false;
+    const stopping = queue.stop().then(() => {
+      isStopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isStopped).toBe(false);
+    release();
+    await stopping;
+    expect(finished).toBe(2);
+    const states = await database.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.queue, name));
+    expect(states.map((row) => row.state).sort()).toEqual(['completed', 'completed', 'queued']);
   });
 });

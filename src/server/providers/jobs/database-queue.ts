@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
@@ -15,44 +15,120 @@ export type DatabaseJobQueueOptions = {
   logger?: Pick<Logger, 'error' | 'warn'>;
   pollIntervalMs?: number;
   leaseMs?: number;
+  /** Jobs this node runs at the same time (JOB_CONCURRENCY); claims never exceed the free slots. */
+  concurrency?: number;
+  /** The most jobs one claim statement takes. */
   batchSize?: number;
+  /** Backoff: a job that failed its n-th attempt waits 2^n × retryBaseMs, at most retryMaxMs. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Extend the leases of running jobs every leaseMs / 3, so a long job is not taken by another node. */
+  renewLeases?: boolean;
   /** Called with a wake-up function; the queue runs as soon as a NOTIFY announces a new job. */
   subscribe?: (wake: () => void) => Promise<() => Promise<void>>;
 };
 
-export function retryDelayMs(attempts: number): number {
-  return Math.min(2 ** attempts * 1000, 15 * 60 * 1000);
+const defaultRetryBaseMs = 1000;
+const defaultRetryMaxMs = 15 * 60 * 1000;
+// Jobs per INSERT statement (one JSON parameter each).
+const enqueueChunkSize = 5000;
+
+export function retryDelayMs(
+  attempts: number,
+  baseMs = defaultRetryBaseMs,
+  maxMs = defaultRetryMaxMs,
+): number {
+  return Math.min(2 ** attempts * baseMs, maxMs);
 }
+
+type ClaimedJob = typeof jobs.$inferSelect;
 
 /**
  * Jobs are rows; a worker claims due rows with FOR UPDATE SKIP LOCKED, so on any number of nodes a
  * job runs on one of them. A claim is a lease: a worker that dies lets the job run again when it ends.
+ * Each node runs up to `concurrency` jobs at once and claims only as many as it has free slots.
  */
 export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQueue {
   const { db, workerId } = options;
   const handlers = new Map<string, JobHandler>();
   const leaseMs = options.leaseMs ?? 60_000;
-  const batchSize = options.batchSize ?? 5;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const batchSize = Math.max(1, options.batchSize ?? concurrency);
+  const retryBaseMs = options.retryBaseMs ?? defaultRetryBaseMs;
+  const retryMaxMs = options.retryMaxMs ?? defaultRetryMaxMs;
+  const runningJobs = new Map<number, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
+  let renewTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => Promise<void>) | undefined;
   let running: Promise<number> | undefined;
-  let isStopped = true;
+  let isStarted = false;
+  let isStopping = false;
   let wakeAgain = false;
+  let wakeDrainLoop: (() => void) | undefined;
+  let isWakePending = false;
 
-  async function claim() {
+  function wakeLoop() {
+    isWakePending = true;
+    wakeDrainLoop?.();
+  }
+
+  function ensureLeaseRenewal() {
+    if (options.renewLeases === false || renewTimer) return;
+    renewTimer = setInterval(
+      () =>
+        void renewLeases().catch((error) =>
+          options.logger?.warn({ err: error }, 'renewing job leases failed'),
+        ),
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
+    renewTimer.unref();
+  }
+
+  /**
+   * Due jobs first, then jobs whose lease ran out (their worker died), each an index range scan on
+   * (state, run_at) that stops at `limit` rows: ordering by id as well made every claim sort the
+   * whole backlog (14 ms per claim at 20 000 queued mails on PGlite, against 0.25 ms).
+   */
+  async function claim(limit: number): Promise<ClaimedJob[]> {
     const queues = [...handlers.keys()];
-    if (queues.length === 0) return [];
+    if (queues.length === 0 || limit <= 0) return [];
+    const claimed = await claimWhere(
+      limit,
+      and(eq(jobs.state, 'queued'), sql`${jobs.runAt} <= now()`),
+      jobs.runAt,
+      queues,
+    );
+    if (claimed.length >= limit) return claimed;
+    const expired = await claimWhere(
+      limit - claimed.length,
+      and(eq(jobs.state, 'active'), sql`${jobs.lockedUntil} < now()`),
+      jobs.lockedUntil,
+      queues,
+    );
+    return [...claimed, ...expired];
+  }
+
+  async function claimWhere(
+    limit: number,
+    condition: SQL | undefined,
+    order: typeof jobs.runAt | typeof jobs.lockedUntil,
+    queues: string[],
+  ): Promise<ClaimedJob[]> {
+    const ownRunning = [...runningJobs.keys()];
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
       .where(
         and(
+          condition,
           inArray(jobs.queue, queues),
-          sql`((${jobs.state} = 'queued' and ${jobs.runAt} <= now()) or (${jobs.state} = 'active' and ${jobs.lockedUntil} < now()))`,
+          // A job whose lease ran out while this worker still runs it is not started twice here.
+          ownRunning.length > 0 ? notInArray(jobs.id, ownRunning) : undefined,
         ),
       )
-      .orderBy(jobs.runAt, jobs.id)
-      .limit(batchSize)
+      .orderBy(order)
+      .limit(limit)
       .for('update', { skipLocked: true });
     return db
       .update(jobs)
@@ -66,7 +142,17 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
       .returning();
   }
 
-  async function runOne(job: typeof jobs.$inferSelect) {
+  /** One statement for every running job; a job another node took over is not ours to extend. */
+  async function renewLeases(): Promise<void> {
+    const ids = [...runningJobs.keys()];
+    if (ids.length === 0) return;
+    await db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, workerId), eq(jobs.state, 'active')));
+  }
+
+  async function runOne(job: ClaimedJob) {
     const handler = handlers.get(job.queue);
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.state, 'active'));
     try {
@@ -97,32 +183,65 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
                 state: 'queued',
                 lastError: message.slice(0, 2000),
                 lockedUntil: null,
-                runAt: new Date(Date.now() + retryDelayMs(job.attempts)),
+                runAt: new Date(Date.now() + retryDelayMs(job.attempts, retryBaseMs, retryMaxMs)),
               },
         )
         .where(mine);
     }
   }
 
+  function startJob(job: ClaimedJob) {
+    const run = runOne(job)
+      .catch((error) => options.logger?.error({ err: error, jobId: job.id }, 'recording a job failed'))
+      .finally(() => {
+        runningJobs.delete(job.id);
+        wakeLoop();
+      });
+    runningJobs.set(job.id, run);
+  }
+
+  /**
+   * Fills free slots, then waits for a job to end, a wake-up or the poll interval, and fills again.
+   * Ends when nothing is due and nothing runs (or on stop, once the running jobs have ended).
+   */
   async function drainOnce(): Promise<number> {
     let count = 0;
+    ensureLeaseRenewal();
     for (;;) {
-      const claimed = await claim();
-      if (claimed.length === 0) return count;
-      for (const job of claimed) await runOne(job);
-      count += claimed.length;
+      isWakePending = false;
+      let claimedNone = false;
+      if (!isStopping) {
+        const claimed = await claim(Math.min(batchSize, concurrency - runningJobs.size));
+        for (const job of claimed) startJob(job);
+        count += claimed.length;
+        claimedNone = claimed.length === 0;
+      }
+      if (runningJobs.size === 0 && (claimedNone || isStopping)) return count;
+      if (runningJobs.size < concurrency && !claimedNone && !isStopping) continue;
+      // Jobs run (a fan-out may keep enqueueing): wait for a slot, a NOTIFY, or the next poll.
+      await new Promise<void>((resolve) => {
+        if (isWakePending) return resolve();
+        // Stopping, only a job's end matters: no timer keeps polling for a worker on its way out.
+        const poll = isStopping ? undefined : setTimeout(resolve, pollIntervalMs);
+        wakeDrainLoop = () => {
+          clearTimeout(poll);
+          resolve();
+        };
+      });
+      wakeDrainLoop = undefined;
     }
   }
 
-  /** One drain at a time per process; a wake-up during a drain runs another drain after it. */
+  /** One drain at a time per process; a wake-up during a drain makes it look for due jobs again. */
   function drain(): Promise<number> {
     if (running) {
       wakeAgain = true;
+      wakeLoop();
       return running;
     }
     running = drainOnce().finally(() => {
       running = undefined;
-      if (wakeAgain && !isStopped) {
+      if (wakeAgain && isStarted && !isStopping) {
         wakeAgain = false;
         void drain().catch((error) => options.logger?.error({ err: error }, 'job drain failed'));
       }
@@ -134,33 +253,53 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
     void drain().catch((error) => options.logger?.error({ err: error }, 'job drain failed'));
   }
 
+  /**
+   * One INSERT … SELECT from a JSON array per chunk: one bind parameter however many jobs, so neither
+   * the query builder nor the server's parser pays per row (drizzle's multi-row VALUES took a third of
+   * a 20 000-recipient fan-out's time).
+   */
+  async function insertJobs(
+    executor: Database,
+    queue: string,
+    payloads: Array<Record<string, unknown>>,
+    enqueueOptions: EnqueueOptions,
+  ): Promise<number[]> {
+    const ids: number[] = [];
+    const runAt = enqueueOptions.runAt ? sql`${enqueueOptions.runAt.toISOString()}::timestamptz` : sql`now()`;
+    const maxAttempts = enqueueOptions.maxAttempts ?? 8;
+    for (let start = 0; start < payloads.length; start += enqueueChunkSize) {
+      const chunk = JSON.stringify(payloads.slice(start, start + enqueueChunkSize));
+      const result = await executor.execute(sql`
+        insert into jobs (queue, payload, run_at, max_attempts)
+        select ${queue}, element.payload, ${runAt}, ${maxAttempts}::int
+        from jsonb_array_elements(${chunk}::jsonb) with ordinality as element(payload, position)
+        order by element.position
+        returning id`);
+      const rows = (result as unknown as { rows: Array<{ id: number | string }> }).rows;
+      // Ids are drawn in payload order; RETURNING's own order is not promised.
+      for (const id of rows.map((row) => Number(row.id)).sort((a, b) => a - b)) ids.push(id);
+    }
+    // Delivered on commit, so a worker never wakes for a job whose transaction rolled back.
+    if (ids.length > 0) await executor.execute(sql`select pg_notify(${jobsChannel}, ${queue})`);
+    return ids;
+  }
+
   return {
-    async enqueue(
-      executor: Database,
-      queue: string,
-      payload: Record<string, unknown>,
-      enqueueOptions: EnqueueOptions = {},
-    ) {
-      const [row] = await executor
-        .insert(jobs)
-        .values({
-          queue,
-          payload,
-          runAt: enqueueOptions.runAt ?? new Date(),
-          maxAttempts: enqueueOptions.maxAttempts ?? 8,
-        })
-        .returning({ id: jobs.id });
-      // Delivered on commit, so a worker never wakes for a job whose transaction rolled back.
-      await executor.execute(sql`select pg_notify(${jobsChannel}, ${queue})`);
-      return row!.id;
+    async enqueue(executor, queue, payload, enqueueOptions = {}) {
+      const [id] = await insertJobs(executor, queue, [payload], enqueueOptions);
+      return id!;
+    },
+    enqueueMany(executor, queue, payloads, enqueueOptions = {}) {
+      return insertJobs(executor, queue, payloads, enqueueOptions);
     },
     register(queue, handler) {
       handlers.set(queue, handler);
     },
     start() {
-      if (!isStopped) return;
-      isStopped = false;
-      timer = setInterval(tick, options.pollIntervalMs ?? 1000);
+      if (isStarted) return;
+      isStarted = true;
+      isStopping = false;
+      timer = setInterval(tick, pollIntervalMs);
       timer.unref();
       void options.subscribe?.(tick).then((stop) => {
         unsubscribe = stop;
@@ -168,10 +307,18 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
       tick();
     },
     async stop() {
-      isStopped = true;
+      isStarted = false;
+      isStopping = true;
       if (timer) clearInterval(timer);
+      wakeLoop();
       await unsubscribe?.();
+      unsubscribe = undefined;
+      // Running jobs finish (their leases still renewed); nothing new is claimed meanwhile.
       await running?.catch(() => {});
+      await Promise.all(runningJobs.values());
+      if (renewTimer) clearInterval(renewTimer);
+      renewTimer = undefined;
+      isStopping = false;
     },
     drain,
   };

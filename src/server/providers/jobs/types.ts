@@ -16,8 +16,16 @@ export type JobQueue = {
     payload: Record<string, unknown>,
     options?: EnqueueOptions,
   ): Promise<number>;
+  /** Many jobs of one queue in as few statements as possible, one NOTIFY; ids in payload order. */
+  enqueueMany(
+    db: Database,
+    queue: string,
+    payloads: Array<Record<string, unknown>>,
+    options?: EnqueueOptions,
+  ): Promise<number[]>;
   register(queue: string, handler: JobHandler): void;
   start(): void;
+  /** Stops claiming, then waits for the running jobs to end. */
   stop(): Promise<void>;
   /** Claims and runs due jobs until none is left; tests and the worker loop both use it. */
   drain(): Promise<number>;

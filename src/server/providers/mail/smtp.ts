@@ -1,3 +1,4 @@
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
@@ -32,10 +33,44 @@ export function isPermanentSmtpError(error: unknown): boolean {
   return responseCode === undefined && (code === 'EENVELOPE' || code === 'EMESSAGE');
 }
 
-/** SMTP delivery via SMTP_URL; query parameters in the URL (e.g. ?pool=false) override the defaults. */
-export function createSmtpTransport(options: { url: string }): MailTransport {
+type SocketCallback = (error: Error | null, socketOptions?: { connection: net.Socket }) => void;
+
+/**
+ * Opens the TCP connection for nodemailer with Nagle's algorithm off: SMTP is a chain of small
+ * request/reply exchanges, and with it on each mail waited ~40 ms for delayed ACKs (20 vs 180 mails/s
+ * per connection on loopback). TLS (smtps, STARTTLS) is still negotiated by nodemailer on this socket.
+ */
+function connectWithoutDelay(options: SMTPPool.Options, callback: SocketCallback): void {
+  const socket = net.connect({
+    host: options.host ?? 'localhost',
+    port: Number(options.port ?? (options.secure ? 465 : 587)),
+  });
+  const fail = (error: Error) => {
+    socket.destroy();
+    callback(error);
+  };
+  socket.setTimeout(options.connectionTimeout ?? smtpDefaults.connectionTimeout!, () =>
+    fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })),
+  );
+  socket.once('error', fail);
+  socket.once('connect', () => {
+    socket.setTimeout(0);
+    socket.removeListener('error', fail);
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true);
+    callback(null, { connection: socket });
+  });
+}
+
+/**
+ * SMTP delivery via SMTP_URL through a pool of at most `maxConnections` connections (one per job
+ * running at once); query parameters in the URL (e.g. ?pool=false, ?maxConnections=10) override.
+ */
+export function createSmtpTransport(options: { url: string; maxConnections?: number }): MailTransport {
   const transporter = nodemailer.createTransport({
     ...smtpDefaults,
+    ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
+    getSocket: connectWithoutDelay,
     ...parseConnectionUrl(options.url),
   } as SMTPPool.Options);
   return {

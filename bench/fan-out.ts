@@ -1,0 +1,161 @@
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * Fan-out of one update to many subscribers into a local SMTP sink (127.0.0.1). Prints the time the
+ * publishing request takes, the time to enqueue every delivery, delivery throughput against the raw
+ * send rate of the same transport and sink (the baseline), and peak RSS. Not a test: no thresholds.
+ * BENCH_SUBSCRIBERS (100000), BENCH_DELIVER (mails delivered for the throughput figure, 2000),
+ * BENCH_DATABASE_URL (a PostgreSQL server; PGlite in memory otherwise), JOB_CONCURRENCY (4).
+ */
+const subscriberCount = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
+const deliverCount = Number(process.env.BENCH_DELIVER ?? 2000);
+if (process.env.BENCH_DATABASE_URL) {
+  process.env.ATTEST_TEST_DB = 'postgres';
+  process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+}
+
+function startSink() {
+  let received = 0;
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        received++;
+        callback(null);
+      });
+    },
+  });
+  return new Promise<{ port: number; received: () => number; close: () => Promise<void> }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.server.address() as AddressInfo).port,
+        received: () => received,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+export async function benchFanOut() {
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 50);
+  const { createTestApp } = await import('../src/server/test/test-app');
+  const { staffOrganisation, addConfirmedSubscribers, topicInput } = await import(
+    '../src/server/modules/updates/test-support'
+  );
+  const { fanOutUpdate } = await import('../src/server/modules/updates/fan-out');
+  const { createSmtpTransport } = await import('../src/server/providers/mail/smtp');
+  const sink = await startSink();
+  const t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    ...(process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {}),
+  });
+  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  try {
+    // Baseline: the same transport sending straight to the sink, no database in between, with as
+    // many sends at once as the job queue runs jobs (JOB_CONCURRENCY).
+    const concurrency = t.config.jobConcurrency;
+    const transport = createSmtpTransport({
+      url: `smtp://127.0.0.1:${sink.port}`,
+      maxConnections: concurrency,
+    });
+    const baselineCount = Math.min(deliverCount, 2000);
+    let started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let index = next++; index < baselineCount; index = next++) {
+          await transport.send({
+            messageId: `<bench-${index}@attest.test>`,
+            from: 'bench@attest.test',
+            to: `raw-${index}@customer.example`,
+            subject: 'Baseline',
+            text: 'Baseline',
+            html: null,
+            headers: {},
+          });
+        }
+      }),
+    );
+    const baselineRate = baselineCount / ((performance.now() - started) / 1000);
+    await transport.close();
+
+    // What one unsubscribe token costs (every recipient gets one).
+    const { signUnsubscribeToken } = await import('../src/server/modules/subscriptions/subscription-tokens');
+    const tokenOrganisation = { id: crypto.randomUUID() };
+    await signUnsubscribeToken(t.database.db, tokenOrganisation, 'warm@customer.example');
+    started = performance.now();
+    for (let index = 0; index < 5000; index++) {
+      await signUnsubscribeToken(t.database.db, tokenOrganisation, `token-${index}@customer.example`);
+    }
+    const tokenMicros = ((performance.now() - started) / 5000) * 1000;
+
+    // Publish to the big organisation; enqueue its deliveries without sending them.
+    const big = await staffOrganisation(t);
+    await addConfirmedSubscribers(t, big.organisation.id, subscriberCount, 'bench');
+    const payload = topicInput({
+      channels: { statusPage: true, email: { enabled: true, subscribers: true } },
+    });
+    await big.inject({ method: 'POST', url: '/api/updates/topics', payload: topicInput() }); // warm-up
+    started = performance.now();
+    const response = await big.inject({ method: 'POST', url: '/api/updates/topics', payload });
+    const publishMs = performance.now() - started;
+    if (response.statusCode !== 201) throw new Error(`publish answered ${response.statusCode}`);
+    const updateId = response.json<{ updates: Array<{ id: string }> }>().updates[0]!.id;
+    started = performance.now();
+    const { queued } = await fanOutUpdate(
+      { db: t.database.db, config: t.config, providers: t.providers },
+      updateId,
+    );
+    const enqueueMs = performance.now() - started;
+
+    // Delivery throughput through the job queue, on an organisation of its own.
+    const small = await staffOrganisation(t);
+    await addConfirmedSubscribers(t, small.organisation.id, deliverCount, 'deliver');
+    await t.database.db.execute(
+      (await import('drizzle-orm')).sql`update jobs set state = 'completed' where queue = 'updates.mail'`,
+    );
+    const before = sink.received();
+    await small.inject({ method: 'POST', url: '/api/updates/topics', payload });
+    started = performance.now();
+    await t.providers.jobs.drain();
+    const deliverSeconds = (performance.now() - started) / 1000;
+    const delivered = sink.received() - before;
+    const deliveryRate = delivered / deliverSeconds;
+
+    console.log(
+      [
+        `fan-out on ${database}: ${subscriberCount} subscribers, JOB_CONCURRENCY ${concurrency}`,
+        `  publish request (e-mail channel)   ${publishMs.toFixed(0)} ms`,
+        `  enqueue all deliveries             ${(enqueueMs / 1000).toFixed(1)} s (${queued} rows + mails + jobs, ${Math.round(queued / (enqueueMs / 1000))}/s)`,
+        `  delivery via job queue             ${deliveryRate.toFixed(1)} mails/s (${delivered} mails, incl. fan-out)`,
+        `  raw SMTP send baseline             ${baselineRate.toFixed(1)} mails/s (${concurrency} at once)`,
+        `  delivery / baseline                ${((deliveryRate / baselineRate) * 100).toFixed(1)} %`,
+        `  unsubscribe token signing          ${tokenMicros.toFixed(0)} µs each`,
+        `  peak RSS                           ${Math.round(peakRss / 1024 / 1024)} MiB`,
+      ].join('\n'),
+    );
+  } finally {
+    clearInterval(sampler);
+    await t.close();
+    await sink.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchFanOut().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

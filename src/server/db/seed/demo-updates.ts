@@ -1,0 +1,210 @@
+import type { UpdateCategory } from '../../../shared/updates';
+import type { Database } from '../client';
+import { subscribers, topics, topicUpdates } from '../schema';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+type DemoTopic = {
+  subject: string;
+  category: UpdateCategory;
+  daysAgo: number;
+  isPinned?: boolean;
+  /** Follow-ups, oldest first, each `days` after the first update. */
+  updates: Array<{ message: string; days?: number; audience?: 'public' | 'private'; hours?: number }>;
+};
+
+/** A year of updates across every category: one pinned, one from the last hours, a few private ones. */
+const demoTopics: DemoTopic[] = [
+  {
+    subject: 'SOC 2 Type II report for 2025 available',
+    category: 'compliance',
+    daysAgo: 40,
+    isPinned: true,
+    updates: [
+      {
+        message:
+          'Our **SOC 2 Type II** report covering October 2024 to September 2025 is available.\n\nSigned-in customers can download it from the *Reports* card.',
+      },
+    ],
+  },
+  {
+    subject: 'Scheduled maintenance of the payroll API',
+    category: 'general',
+    daysAgo: 0,
+    updates: [
+      {
+        message:
+          'On Saturday between 02:00 and 04:00 UTC the payroll API answers read requests only. No action is needed.',
+        hours: 3,
+      },
+    ],
+  },
+  {
+    subject: 'ISO/IEC 27001:2022 transition completed',
+    category: 'compliance',
+    daysAgo: 330,
+    updates: [
+      {
+        message:
+          'Our certification moved to **ISO/IEC 27001:2022**. The new certificate is on the *Certifications* card.',
+      },
+    ],
+  },
+  {
+    subject: 'OpenSSL vulnerability (CVE-2025-0001) assessment',
+    category: 'vulnerabilities',
+    daysAgo: 290,
+    updates: [
+      {
+        message:
+          'We are assessing the OpenSSL advisory published today. No customer action is needed at this time.',
+      },
+      {
+        message:
+          'All load balancers and services were patched within 24 hours. We found no sign of exploitation.',
+        days: 1,
+      },
+    ],
+  },
+  {
+    subject: 'Degraded performance of payslip exports',
+    category: 'incidents',
+    daysAgo: 210,
+    updates: [
+      { message: 'Payslip exports are slower than usual. We are investigating.' },
+      {
+        message:
+          'A database index was rebuilt; exports are back to normal speed.\n\n- Start: 09:12 UTC\n- End: 10:47 UTC',
+        days: 0,
+      },
+      {
+        message:
+          'Root cause analysis for affected customers: the detailed timeline is in the shared incident report.',
+        days: 3,
+        audience: 'private',
+      },
+    ],
+  },
+  {
+    subject: 'New subprocessor: Mailgun for transactional e-mail',
+    category: 'subprocessors',
+    daysAgo: 180,
+    updates: [
+      {
+        message:
+          'From next month we send transactional e-mail through **Mailgun Technologies, Inc.** (EU region). See the [subprocessor list](https://acme.example/subprocessors).',
+      },
+    ],
+  },
+  {
+    subject: 'Annual penetration test completed',
+    category: 'vulnerabilities',
+    daysAgo: 150,
+    updates: [
+      { message: 'An independent firm tested the payroll and HR applications. All high findings are fixed.' },
+      {
+        message:
+          'Account members can request the executive summary of the penetration test from their account manager.',
+        days: 2,
+        audience: 'private',
+      },
+    ],
+  },
+  {
+    subject: 'GDPR data processing addendum updated',
+    category: 'compliance',
+    daysAgo: 120,
+    updates: [{ message: 'The DPA now includes the 2021 Standard Contractual Clauses and the UK addendum.' }],
+  },
+  {
+    subject: 'Login outage for single sign-on users',
+    category: 'incidents',
+    daysAgo: 75,
+    updates: [
+      { message: 'Users signing in with SAML cannot log in. Password sign-in works.' },
+      { message: 'Resolved: an expired signing certificate was replaced. Duration 38 minutes.', days: 0 },
+    ],
+  },
+  {
+    subject: 'Subprocessor removed: legacy analytics provider',
+    category: 'subprocessors',
+    daysAgo: 60,
+    updates: [
+      { message: 'We no longer use our former analytics provider; all data held by it was deleted.' },
+    ],
+  },
+  {
+    subject: 'Security awareness programme results',
+    category: 'general',
+    daysAgo: 20,
+    updates: [
+      {
+        message:
+          "Every employee completed this year's security awareness training; phishing simulation click rate fell to 2 %.",
+        audience: 'private',
+      },
+    ],
+  },
+  {
+    subject: 'HIPAA attestation renewed',
+    category: 'compliance',
+    daysAgo: 8,
+    updates: [
+      { message: 'Our HIPAA attestation letter for the HR product has been renewed for another year.' },
+    ],
+  },
+];
+
+const demoSubscribers = [
+  'dana@customer.example',
+  'lee@prospect.example',
+  'sam@partner.example',
+  'kim@auditor.example',
+];
+
+/** Trust updates and a few confirmed subscribers for the demo organisation. */
+export async function seedDemoUpdates(
+  db: Database,
+  options: { organisationId: string; adminId: string; now?: Date },
+): Promise<void> {
+  const now = (options.now ?? new Date()).getTime();
+  for (const demo of demoTopics) {
+    const startedAt = now - demo.daysAgo * dayMs;
+    const [topic] = await db
+      .insert(topics)
+      .values({
+        organisationId: options.organisationId,
+        subject: demo.subject,
+        category: demo.category,
+        isPinned: demo.isPinned ?? false,
+        createdByStaffUserId: options.adminId,
+        createdAt: new Date(startedAt - (demo.updates[0]?.hours ?? 0) * 3_600_000),
+        updatedAt: new Date(startedAt),
+      })
+      .returning({ id: topics.id });
+    await db.insert(topicUpdates).values(
+      demo.updates.map((update, index) => ({
+        organisationId: options.organisationId,
+        topicId: topic!.id,
+        message: update.message,
+        audience: update.audience ?? ('public' as const),
+        onStatusPage: true,
+        createdByStaffUserId: options.adminId,
+        // Follow-ups a few hours apart on the same day, so the order holds within a topic.
+        createdAt: new Date(
+          startedAt + (update.days ?? 0) * dayMs + index * 3 * 3_600_000 - (update.hours ?? 0) * 3_600_000,
+        ),
+      })),
+    );
+  }
+  await db.insert(subscribers).values(
+    demoSubscribers.map((email) => ({
+      organisationId: options.organisationId,
+      email,
+      source: 'subscribe_button',
+      status: 'confirmed' as const,
+      confirmedAt: new Date(now - 30 * dayMs),
+      createdAt: new Date(now - 30 * dayMs),
+    })),
+  );
+}

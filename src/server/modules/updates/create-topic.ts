@@ -1,0 +1,48 @@
+import { CreateTopicInput, type StaffTopicView } from '../../../shared/updates';
+import { topics } from '../../db/schema';
+import { insertUpdateAndDispatch } from './publish-update';
+import {
+  assertCanPublish,
+  audit,
+  inPublishTransaction,
+  loadStaffTopicView,
+  type StaffContext,
+} from './staff-writes';
+
+/** Spec 3 §3 create payload: a topic with its first update, published at once. */
+export async function createTopic({
+  ctx,
+  input,
+}: {
+  ctx: StaffContext;
+  input: CreateTopicInput;
+}): Promise<StaffTopicView> {
+  assertCanPublish(ctx.viewer);
+  const { subject, category, message, channels, isPinned } = CreateTopicInput.parse(input);
+  const staffUserId = ctx.viewer.staff?.id ?? null;
+  const topicId = await inPublishTransaction(ctx, async (db) => {
+    const [topic] = await db
+      .insert(topics)
+      .values({
+        organisationId: ctx.viewer.organisation.id,
+        subject,
+        category,
+        isPinned,
+        createdByStaffUserId: staffUserId,
+      })
+      .returning();
+    const update = await insertUpdateAndDispatch(db, ctx.providers, {
+      topic: topic!,
+      message,
+      channels,
+      staffUserId,
+    });
+    await audit(db, ctx.viewer, {
+      action: 'update.publish',
+      target: topic!.id,
+      data: { updateId: update.id, category, channels },
+    });
+    return topic!.id;
+  });
+  return loadStaffTopicView(ctx, topicId);
+}

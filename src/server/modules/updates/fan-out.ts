@@ -1,0 +1,256 @@
+import { and, asc, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { updateLimits } from '../../../shared/updates';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import {
+  organisations,
+  outboxMessages,
+  subscribers,
+  subscriptionBlocks,
+  topics,
+  topicUpdates,
+  updateDeliveries,
+} from '../../db/schema';
+import type { Providers } from '../../providers';
+import { PermanentJobError } from '../../providers/jobs/database-queue';
+import type { JobHandler } from '../../providers/jobs/types';
+import { deliverMail } from '../mail/deliver-mail';
+import { queueMails } from '../mail/queue-mail';
+import { unsubscribeLinks } from '../subscriptions/subscription-tokens';
+import { updateMailQueue } from './queries';
+import { composeUpdateMail, personaliseUpdateMail, type UpdateMailContent } from './update-mail';
+
+export type FanOutDeps = {
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'mailFrom'>;
+  providers: Pick<Providers, 'mail' | 'jobs'>;
+  logger?: Pick<Logger, 'warn' | 'info'>;
+  batchSize?: number;
+  /** Called after each committed batch; tests stop a worker here. */
+  afterBatch?: (info: { updateId: string; inserted: number }) => Promise<void>;
+};
+
+type Recipient = { email: string; subscriberId: string | null };
+type Blocks = { emails: Set<string>; domains: Set<string> };
+
+const FanOutPayload = z.object({ updateId: z.uuid() });
+const UpdateMailPayload = z.object({ outboxMessageId: z.uuid(), deliveryId: z.uuid() });
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+const isBlocked = (blocks: Blocks, email: string) =>
+  blocks.emails.has(email) || blocks.domains.has(domainOf(email));
+
+async function loadUpdate(db: Database, updateId: string) {
+  const [row] = await db
+    .select({
+      update: topicUpdates,
+      topic: topics,
+      organisation: { id: organisations.id, slug: organisations.slug, name: organisations.name },
+    })
+    .from(topicUpdates)
+    .innerJoin(topics, eq(topics.id, topicUpdates.topicId))
+    .innerJoin(organisations, eq(organisations.id, topicUpdates.organisationId))
+    .where(eq(topicUpdates.id, updateId))
+    .limit(1);
+  return row ?? null;
+}
+
+async function loadBlocks(db: Database, organisationId: string): Promise<Blocks> {
+  const rows = await db
+    .select({ kind: subscriptionBlocks.kind, value: subscriptionBlocks.value })
+    .from(subscriptionBlocks)
+    .where(eq(subscriptionBlocks.organisationId, organisationId));
+  return {
+    emails: new Set(rows.filter((row) => row.kind === 'email').map((row) => row.value)),
+    domains: new Set(rows.filter((row) => row.kind === 'domain').map((row) => row.value)),
+  };
+}
+
+/**
+ * Delivery rows, outbox mails and their delivery jobs for one batch, in one transaction. The unique
+ * (update, lower(email)) key decides who is new: a batch run twice (after a crash) mails nobody twice.
+ */
+async function writeBatch(
+  deps: FanOutDeps,
+  target: { organisation: { id: string; slug: string }; updateId: string; content: UpdateMailContent },
+  recipients: Recipient[],
+): Promise<number> {
+  if (recipients.length === 0) return 0;
+  const { db, config } = deps;
+  // Signed before the transaction, so it stays short.
+  const prepared = await Promise.all(
+    recipients.map(async (recipient) => ({
+      ...recipient,
+      deliveryId: crypto.randomUUID(),
+      outboxMessageId: crypto.randomUUID(),
+      links: await unsubscribeLinks({ db, config }, target.organisation, recipient.email),
+    })),
+  );
+  return db.transaction(async (tx) => {
+    // One JSON parameter for the batch: drizzle's multi-row VALUES cost more than the insert itself.
+    const rows = JSON.stringify(
+      prepared.map((recipient) => ({
+        id: recipient.deliveryId,
+        subscriberId: recipient.subscriberId,
+        email: recipient.email,
+        outboxMessageId: recipient.outboxMessageId,
+      })),
+    );
+    const result = await tx.execute(sql`
+      insert into update_deliveries (id, organisation_id, update_id, subscriber_id, email, outbox_message_id)
+      select r.id, ${target.organisation.id}::uuid, ${target.updateId}::uuid, r."subscriberId", r.email,
+        r."outboxMessageId"
+      from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, "subscriberId" uuid, email text, "outboxMessageId" uuid)
+      on conflict do nothing
+      returning id`);
+    const inserted = (result as unknown as { rows: Array<{ id: string }> }).rows;
+    const insertedIds = new Set(inserted.map((row) => row.id));
+    const fresh = prepared.filter((recipient) => insertedIds.has(recipient.deliveryId));
+    if (fresh.length === 0) return 0;
+    await queueMails(
+      { db: tx, providers: deps.providers, config },
+      fresh.map((recipient) => ({
+        ...personaliseUpdateMail(target.content, recipient.links.pageUrl),
+        to: recipient.email,
+        organisationId: target.organisation.id,
+        headers: recipient.links.headers,
+        outboxMessageId: recipient.outboxMessageId,
+        jobPayload: { deliveryId: recipient.deliveryId },
+      })),
+      { queue: updateMailQueue },
+    );
+    return fresh.length;
+  });
+}
+
+/** Where a restarted fan-out picks up: the greatest subscriber address already given a delivery row. */
+async function subscriberCursor(db: Database, updateId: string): Promise<string> {
+  const [row] = await db
+    .select({ email: max(updateDeliveries.email) })
+    .from(updateDeliveries)
+    .where(and(eq(updateDeliveries.updateId, updateId), isNotNull(updateDeliveries.subscriberId)));
+  return row?.email ?? '';
+}
+
+/**
+ * The fan-out job: listed addresses first, then confirmed subscribers page by page (keyset on the
+ * address). Correctness rests on the unique key, not on the cursor: a rerun from anywhere skips
+ * nobody and mails nobody twice. Private-audience updates go to listed addresses only.
+ */
+export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<{ queued: number }> {
+  const { db } = deps;
+  const batchSize = deps.batchSize ?? updateLimits.fanOutBatchSize;
+  const found = await loadUpdate(db, updateId);
+  if (!found) return { queued: 0 };
+  const { update, topic, organisation } = found;
+  const topicUrl = new URL(`/${organisation.slug}`, deps.config.publicUrl);
+  topicUrl.searchParams.set('tcuUid', topic.id);
+  const content = composeUpdateMail({
+    organisationName: organisation.name,
+    topicSubject: topic.subject,
+    category: topic.category,
+    message: update.message,
+    topicUrl: topicUrl.toString(),
+  });
+  const target = { organisation, updateId, content };
+  const blocks = await loadBlocks(db, organisation.id);
+  let queued = 0;
+
+  const listed = [...new Set(update.emailAddresses.map((email) => email.toLowerCase()))];
+  for (let start = 0; start < listed.length; start += batchSize) {
+    const chunk = listed.slice(start, start + batchSize);
+    // A listed address that unsubscribed or was blocked is not mailed either.
+    const optedOut = await db
+      .select({ email: subscribers.email })
+      .from(subscribers)
+      .where(
+        and(
+          eq(subscribers.organisationId, organisation.id),
+          inArray(subscribers.email, chunk),
+          inArray(subscribers.status, ['unsubscribed', 'blocked']),
+        ),
+      );
+    const excluded = new Set(optedOut.map((row) => row.email));
+    const recipients = chunk
+      .filter((email) => !excluded.has(email) && !isBlocked(blocks, email))
+      .map((email) => ({ email, subscriberId: null }));
+    const inserted = await writeBatch(deps, target, recipients);
+    queued += inserted;
+    await deps.afterBatch?.({ updateId, inserted });
+  }
+
+  if (!update.emailSubscribers || update.audience === 'private') return { queued };
+  let cursor = await subscriberCursor(db, updateId);
+  for (;;) {
+    const page = await db
+      .select({ id: subscribers.id, email: subscribers.email })
+      .from(subscribers)
+      .where(
+        and(
+          eq(subscribers.organisationId, organisation.id),
+          eq(subscribers.status, 'confirmed'),
+          gt(subscribers.email, cursor),
+        ),
+      )
+      .orderBy(asc(subscribers.email))
+      .limit(batchSize);
+    if (page.length === 0) break;
+    const recipients = page
+      .filter((row) => !isBlocked(blocks, row.email))
+      .map((row) => ({ email: row.email, subscriberId: row.id }));
+    const inserted = await writeBatch(deps, target, recipients);
+    queued += inserted;
+    cursor = page[page.length - 1]!.email;
+    await deps.afterBatch?.({ updateId, inserted });
+    if (page.length < batchSize) break;
+  }
+  return { queued };
+}
+
+export function createFanOutHandler(deps: FanOutDeps): JobHandler {
+  return async (payload) => {
+    const parsed = FanOutPayload.safeParse(payload);
+    if (!parsed.success) throw new PermanentJobError('updates.fan-out payload needs an updateId');
+    const { queued } = await fanOutUpdate(deps, parsed.data.updateId);
+    deps.logger?.info({ updateId: parsed.data.updateId, queued }, 'update fan-out done');
+  };
+}
+
+/** The outbox message's fate, copied to its delivery row (staff see queued / sent / failed); one statement. */
+async function recordDeliveryStatus(
+  db: Database,
+  deliveryId: string,
+  outboxMessageId: string,
+): Promise<void> {
+  await db
+    .update(updateDeliveries)
+    .set({ status: sql`case when ${outboxMessages.status} = 'sent' then 'sent' else 'failed' end` })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(updateDeliveries.id, deliveryId),
+        eq(outboxMessages.id, outboxMessageId),
+        inArray(outboxMessages.status, ['sent', 'quarantined']),
+      ),
+    );
+}
+
+/** Sends one update mail through the outbox's deliverMail (retries, quarantine), then records its status. */
+export function createUpdateMailHandler(deps: Pick<FanOutDeps, 'db' | 'providers' | 'logger'>): JobHandler {
+  return async (payload, job) => {
+    const parsed = UpdateMailPayload.safeParse(payload);
+    if (!parsed.success)
+      throw new PermanentJobError('updates.mail payload needs outboxMessageId and deliveryId');
+    const { outboxMessageId, deliveryId } = parsed.data;
+    try {
+      await deliverMail({
+        ctx: { db: deps.db, providers: deps.providers, logger: deps.logger },
+        input: { outboxMessageId, attempts: job.attempts, maxAttempts: job.maxAttempts },
+      });
+    } finally {
+      await recordDeliveryStatus(deps.db, deliveryId, outboxMessageId);
+    }
+  };
+}

@@ -1,0 +1,21 @@
+import type { AppDeps } from '../../context';
+import { createWebhookHandler } from './deliver-webhook';
+import { createFanOutHandler, createUpdateMailHandler } from './fan-out';
+import { fanOutQueue, updateMailQueue, webhookQueue } from './queries';
+
+/** The updates module's queues: fan-out (one job per update), one job per update mail, webhooks. */
+export function registerUpdateJobHandlers(deps: AppDeps): void {
+  const { db } = deps.database;
+  deps.providers.jobs.register(
+    fanOutQueue,
+    createFanOutHandler({ db, config: deps.config, providers: deps.providers, logger: deps.logger }),
+  );
+  deps.providers.jobs.register(
+    updateMailQueue,
+    createUpdateMailHandler({ db, providers: deps.providers, logger: deps.logger }),
+  );
+  deps.providers.jobs.register(
+    webhookQueue,
+    createWebhookHandler({ db, config: deps.config, logger: deps.logger }),
+  );
+}

@@ -1,0 +1,62 @@
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { JSDOM } from 'jsdom';
+import { Marked } from 'marked';
+
+const markdown = new Marked({ gfm: true, breaks: true, async: false });
+let purifier: DOMPurify | undefined;
+
+/** One jsdom window per process: building one costs tens of milliseconds, sanitising with it is cheap. */
+function getPurifier(): DOMPurify {
+  if (!purifier) {
+    purifier = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+    // Links leave the portal: never pass the referrer or a handle on our window to the other site.
+    purifier.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A' && node.hasAttribute('href')) {
+        node.setAttribute('rel', 'noopener noreferrer nofollow');
+        node.setAttribute('target', '_blank');
+      }
+    });
+  }
+  return purifier;
+}
+
+/**
+ * Staff write Markdown (raw HTML included); visitors get HTML without scripts, event handlers, styles,
+ * forms, frames or javascript:/data: links. Sanitised on every output, so a stored message is never trusted.
+ */
+export function renderUpdateHtml(message: string): string {
+  const html = markdown.parse(message) as string;
+  return getPurifier().sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: [
+      'style',
+      'form',
+      'input',
+      'button',
+      'textarea',
+      'select',
+      'iframe',
+      'object',
+      'embed',
+      'svg',
+      'math',
+    ],
+    FORBID_ATTR: ['style', 'class', 'id'],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#|\/(?!\/))/i,
+  });
+}
+
+/** Plain text of a message for mail bodies and feed summaries. */
+export function renderUpdateText(message: string): string {
+  const html = renderUpdateHtml(message);
+  const { document } = new JSDOM(`<body>${html}</body>`).window;
+  for (const br of document.querySelectorAll('br')) br.replaceWith('\n');
+  for (const block of document.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, pre, blockquote')) {
+    block.append('\n');
+  }
+  for (const link of document.querySelectorAll('a[href]')) {
+    const href = link.getAttribute('href') ?? '';
+    if (href && href !== link.textContent) link.append(` (${href})`);
+  }
+  return (document.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
+}

@@ -1,0 +1,272 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Slug } from '../../../shared/portal';
+import {
+  AddUpdateInput,
+  CreateTopicInput,
+  EditTopicInput,
+  EditUpdateInput,
+  FeedQuery,
+  NotificationBarQuery,
+  NotificationBarResponse,
+  StaffTopicsResponse,
+  StaffTopicView,
+  TopicParams,
+  UpdateParams,
+  VisitorUpdatesQuery,
+  VisitorUpdatesResponse,
+  WebhookCreated,
+  WebhookCreateInput,
+  WebhookEditInput,
+  WebhookList,
+  WebhookParams,
+  WebhookView,
+} from '../../../shared/updates';
+import type { AppDeps } from '../../context';
+import { requireViewer } from '../../plugins/viewer';
+import { addUpdate } from './add-update';
+import { createTopic } from './create-topic';
+import { deleteTopic } from './delete-topic';
+import { deleteUpdate } from './delete-update';
+import { editTopic } from './edit-topic';
+import { editUpdate } from './edit-update';
+import { type FeedFormat, feedContentTypes, getUpdatesFeed } from './feeds';
+import { getNotificationBar } from './get-notification-bar';
+import { listStaffTopics } from './list-staff-topics';
+import { listVisitorUpdates } from './list-visitor-updates';
+import { createWebhook, deleteWebhook, editWebhook, listWebhookViews } from './webhook-writes';
+
+const staffRoute = { viewer: 'staff' as const };
+const portalRoute = { viewer: 'portal' as const };
+const shareParams = z.object({ org: Slug });
+const tags = ['updates'];
+
+/** Anonymous answers are the same for everyone; anything else names one viewer and must not be shared. */
+function setCaching(request: FastifyRequest, reply: FastifyReply) {
+  const isPublic = requireViewer(request).mode === 'public';
+  reply.header('cache-control', isPublic ? 'public, max-age=0, must-revalidate' : 'private, no-store');
+  reply.header('vary', 'cookie');
+}
+
+/** Trust updates: staff publishing (spec 3 §3, §5), the visitor card and bar (spec 3 §7), feeds, webhooks. */
+export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context = (request: FastifyRequest) => ({
+    db: deps.database.db,
+    viewer: requireViewer(request),
+    providers: deps.providers,
+    config: deps.config,
+  });
+
+  app.get(
+    '/api/updates/topics',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Every topic with its updates and delivery progress, and the e-mail subscriber count',
+        response: { 200: StaffTopicsResponse },
+      },
+    },
+    (request) => listStaffTopics({ ctx: context(request) }),
+  );
+
+  app.post(
+    '/api/updates/topics',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Publishes a compliance update: a new topic with its first update',
+        body: CreateTopicInput,
+        response: { 201: StaffTopicView },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTopic({ ctx: context(request), input: request.body })),
+  );
+
+  app.patch(
+    '/api/updates/topics/:topicId',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Edits a topic: subject, category, hidden, pinned',
+        params: TopicParams,
+        body: EditTopicInput,
+        response: { 200: StaffTopicView },
+      },
+    },
+    (request) =>
+      editTopic({ ctx: context(request), input: { ...request.body, topicId: request.params.topicId } }),
+  );
+
+  app.delete(
+    '/api/updates/topics/:topicId',
+    {
+      config: staffRoute,
+      schema: { tags, summary: 'Deletes a topic and its updates', params: TopicParams },
+    },
+    async (request, reply) => {
+      await deleteTopic({ ctx: context(request), input: request.params });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/updates/topics/:topicId/updates',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Publishes a further update in a topic',
+        params: TopicParams,
+        body: AddUpdateInput,
+        response: { 201: StaffTopicView },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await addUpdate({
+          ctx: context(request),
+          input: { ...request.body, topicId: request.params.topicId },
+        }),
+      ),
+  );
+
+  app.patch(
+    '/api/updates/topics/:topicId/updates/:updateId',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: "Edits an update's message or status-page audience",
+        params: UpdateParams,
+        body: EditUpdateInput,
+        response: { 200: StaffTopicView },
+      },
+    },
+    (request) => editUpdate({ ctx: context(request), input: { ...request.body, ...request.params } }),
+  );
+
+  app.delete(
+    '/api/updates/topics/:topicId/updates/:updateId',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Deletes one update of a topic (not its last one)',
+        params: UpdateParams,
+        response: { 200: StaffTopicView },
+      },
+    },
+    (request) => deleteUpdate({ ctx: context(request), input: request.params }),
+  );
+
+  app.get(
+    '/api/statuspage/share/:org/compliance-update',
+    {
+      config: portalRoute,
+      schema: {
+        tags,
+        summary: 'Trust updates the viewer may see: pinned first, then newest; 5 per page',
+        params: shareParams,
+        querystring: VisitorUpdatesQuery,
+        response: { 200: VisitorUpdatesResponse },
+      },
+    },
+    async (request, reply) => {
+      setCaching(request, reply);
+      return listVisitorUpdates({ ctx: context(request), input: request.query });
+    },
+  );
+
+  app.get(
+    '/api/statuspage/share/:org/compliance-update/latest',
+    {
+      config: portalRoute,
+      schema: {
+        tags,
+        summary: 'The notification bar: the newest visible update of the last 24 hours, or null',
+        params: shareParams,
+        querystring: NotificationBarQuery,
+        response: { 200: NotificationBarResponse },
+      },
+    },
+    async (request, reply) => {
+      setCaching(request, reply);
+      return getNotificationBar({ ctx: context(request), input: { product: request.query.product } });
+    },
+  );
+
+  for (const format of ['atom', 'json'] as FeedFormat[]) {
+    app.get(
+      `/:org/updates.${format}`,
+      {
+        config: portalRoute,
+        schema: {
+          tags,
+          summary: `${format === 'atom' ? 'Atom' : 'JSON Feed'} of public updates (per category with ?category=)`,
+          params: shareParams,
+          querystring: FeedQuery,
+        },
+      },
+      async (request, reply) => {
+        const body = await getUpdatesFeed({
+          ctx: context(request),
+          input: { format, category: request.query.category },
+        });
+        return reply.type(feedContentTypes[format]).header('cache-control', 'public, max-age=300').send(body);
+      },
+    );
+  }
+
+  app.get(
+    '/api/webhooks',
+    {
+      config: staffRoute,
+      schema: { tags, summary: 'Webhooks of the organisation', response: { 200: WebhookList } },
+    },
+    (request) => listWebhookViews({ ctx: context(request) }),
+  );
+
+  app.post(
+    '/api/webhooks',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Adds a webhook for update categories; the answer shows its signing secret once',
+        body: WebhookCreateInput,
+        response: { 201: WebhookCreated },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createWebhook({ ctx: context(request), input: request.body })),
+  );
+
+  app.patch(
+    '/api/webhooks/:webhookId',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Edits a webhook: address, categories, active',
+        params: WebhookParams,
+        body: WebhookEditInput,
+        response: { 200: WebhookView },
+      },
+    },
+    (request) => editWebhook({ ctx: context(request), input: { ...request.body, ...request.params } }),
+  );
+
+  app.delete(
+    '/api/webhooks/:webhookId',
+    { config: staffRoute, schema: { tags, summary: 'Deletes a webhook', params: WebhookParams } },
+    async (request, reply) => {
+      await deleteWebhook({ ctx: context(request), input: request.params });
+      return reply.status(204).send();
+    },
+  );
+};

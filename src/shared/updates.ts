@@ -1,0 +1,482 @@
+import { z } from 'zod';
+import { limits } from './limits';
+import { messages } from './messages';
+
+/**
+ * Trust updates (spec 1 §3 / spec 3 §3 Topic, Update, create payload; spec 3 §5 rules): the contract
+ * between the server's updates module and the web's updates card, notification bar and console.
+ *
+ * HTTP surface (all JSON unless said):
+ * - Staff (staff session, statuspage:edit for writes; writes need the x-csrf-token header):
+ *   GET    /api/updates/topics                                 → StaffTopicsResponse
+ *   POST   /api/updates/topics              CreateTopicInput   → StaffTopicView (201)
+ *   PATCH  /api/updates/topics/:topicId     EditTopicInput     → StaffTopicView
+ *   DELETE /api/updates/topics/:topicId                        → 204
+ *   POST   /api/updates/topics/:topicId/updates   AddUpdateInput  → StaffTopicView (201)
+ *   PATCH  /api/updates/topics/:topicId/updates/:updateId EditUpdateInput → StaffTopicView
+ *   DELETE /api/updates/topics/:topicId/updates/:updateId      → StaffTopicView (the topic needs ≥ 1 update left)
+ *   GET    /api/subscribers?status=&page=&q=                   → SubscriberListResponse
+ *   DELETE /api/subscribers/:subscriberId                      → 204
+ *   GET    /api/subscription-blocks                            → SubscriptionBlockList
+ *   POST   /api/subscription-blocks         BlockInput         → SubscriptionBlockView (201)
+ *   DELETE /api/subscription-blocks/:blockId                   → 204
+ *   GET    /api/webhooks                                       → WebhookList
+ *   POST   /api/webhooks                    WebhookCreateInput → WebhookCreated (201; secret shown once)
+ *   PATCH  /api/webhooks/:webhookId         WebhookEditInput   → WebhookView
+ *   DELETE /api/webhooks/:webhookId                            → 204
+ * - Visitors (portal viewer; share query parameters permissionProfileId/accountId apply as on /view):
+ *   GET /api/statuspage/share/:org/compliance-update?page=&product=&category= → VisitorUpdatesResponse
+ *   GET /api/statuspage/share/:org/compliance-update/latest                   → NotificationBarResponse
+ * - Feeds (public updates only): GET /:org/updates.atom, /:org/updates.json (each takes ?category=)
+ */
+
+export const UpdateCategory = z.enum(
+  ['compliance', 'vulnerabilities', 'incidents', 'subprocessors', 'general'],
+  {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? updateMessages.categoryRequired
+        : updateMessages.categoryInvalid,
+  },
+);
+export type UpdateCategory = z.infer<typeof UpdateCategory>;
+export const updateCategories = UpdateCategory.options;
+
+/** Who sees an update on the status page (spec 3 §3 spAudience). */
+export const UpdateAudience = z.enum(['public', 'private']);
+export type UpdateAudience = z.infer<typeof UpdateAudience>;
+
+export const updateLimits = {
+  /** Spec 3 §9. */
+  pageSize: 5,
+  /** Spec 1 §9: the notification bar shows updates created within this window. */
+  notificationWindowHours: limits.notificationWindowHours,
+  subjectMaxLength: 200,
+  messageMaxLength: 20_000,
+  /** Listed e-mail addresses of one update. */
+  audienceMaxAddresses: 500,
+  /** Subscribers read and mails queued per transaction during a fan-out. */
+  fanOutBatchSize: 500,
+  webhookMaxPerOrganisation: 20,
+  /** Newest entries in a feed. */
+  feedMaxEntries: 50,
+} as const;
+
+export const categoryLabels: Record<UpdateCategory, string> = {
+  compliance: 'Compliance',
+  vulnerabilities: 'Vulnerabilities',
+  incidents: 'Incidents',
+  subprocessors: 'Subprocessors',
+  general: 'General',
+};
+
+export const updateMessages = {
+  subjectRequired: 'Subject is required',
+  subjectTooLong: `Subject must be at most ${updateLimits.subjectMaxLength} characters`,
+  categoryRequired: 'Category is required',
+  categoryInvalid:
+    'Choose one of the categories: compliance, vulnerabilities, incidents, subprocessors, general',
+  messageRequired: 'Message is required',
+  messageTooLong: `Message must be at most ${updateLimits.messageMaxLength} characters`,
+  channelRequired: 'Select at least one channel',
+  emailAudienceRequired: 'Add at least one e-mail address',
+  emailInvalid: (value: string) => `"${value}" is not a valid email`,
+  emailDuplicate: (value: string) => `"${value}" has already been added`,
+  tooManyAddresses: `At most ${updateLimits.audienceMaxAddresses} addresses`,
+  /** Subscribers are anonymous: a private update can only be e-mailed to addresses staff list. */
+  privateToSubscribers: 'Private updates cannot be e-mailed to all subscribers; list the addresses instead',
+  editNeedsAField: 'Change at least one field',
+  topicNotFound: 'Update topic not found',
+  updateNotFound: 'Update not found',
+  lastUpdate: 'A topic needs at least one update; hide or delete the topic instead',
+  topicCreated: 'Update published',
+  updateAdded: 'Update added',
+  topicSaved: 'Topic saved',
+  topicHidden: 'Topic hidden',
+  topicShown: 'Topic shown',
+  topicPinned: 'Topic pinned',
+  topicUnpinned: 'Topic unpinned',
+  subscriberNotFound: 'Subscriber not found',
+  blockNotFound: 'Block not found',
+  blockInvalidDomain: 'Enter a domain such as example.com',
+  blockExists: 'This address or domain is already blocked',
+  webhookNotFound: 'Webhook not found',
+  webhookUrlInvalid: 'Enter an http(s) address such as https://example.com/hooks/attest',
+  webhookUrlNotAllowed: 'This address is not allowed for webhooks (private or local network)',
+  webhookCategoriesRequired: 'Select at least one category',
+  webhookLimit: `At most ${updateLimits.webhookMaxPerOrganisation} webhooks per organisation`,
+  /** Card title (spec 3 §2): '{portal title} Updates'. */
+  cardTitle: (portalTitle: string) => `${portalTitle} Updates`,
+  pinned: 'Pinned',
+  noUpdates: 'No updates yet',
+  latestTrustUpdates: messages.latestTrustUpdates,
+  recentTrustUpdates: messages.recentTrustUpdates,
+} as const;
+
+const AudienceAddress = z.string().trim().toLowerCase().max(limits.emailMaxLength, messages.emailTooLong);
+
+/**
+ * Spec 3 §3 channels. The e-mail channel is chosen with `email.enabled`; then it goes to all confirmed
+ * subscribers, to the listed `audience` addresses, or both. Spec 3 §5 "the statusPage channel needs an
+ * e-mail unless already present" is read as: without the status page the e-mail channel is required.
+ */
+export const UpdateChannels = z
+  .object({
+    statusPage: z.boolean(),
+    statusPageAudience: UpdateAudience.default('public'),
+    email: z
+      .object({
+        enabled: z.boolean().default(false),
+        subscribers: z.boolean().default(false),
+        audience: z
+          .array(AudienceAddress)
+          .max(updateLimits.audienceMaxAddresses, updateMessages.tooManyAddresses)
+          .default([]),
+      })
+      .prefault({}),
+  })
+  .superRefine((channels, ctx) => checkChannels(channels, ctx));
+export type UpdateChannels = z.infer<typeof UpdateChannels>;
+
+type ChannelsShape = {
+  statusPage: boolean;
+  statusPageAudience: UpdateAudience;
+  email: { enabled: boolean; subscribers: boolean; audience: string[] };
+};
+
+/** Every rule of spec 3 §5 with its path, so the form shows each message under its field. */
+function checkChannels(channels: ChannelsShape, ctx: z.RefinementCtx): void {
+  const path: (string | number)[] = [];
+  const { statusPage, statusPageAudience, email } = channels;
+  if (!statusPage && !email.enabled) {
+    ctx.addIssue({ code: 'custom', message: updateMessages.channelRequired, path });
+  }
+  if (email.enabled && !email.subscribers && email.audience.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: updateMessages.emailAudienceRequired,
+      path: [...path, 'email', 'audience'],
+    });
+  }
+  if (email.enabled && email.subscribers && statusPageAudience === 'private') {
+    ctx.addIssue({
+      code: 'custom',
+      message: updateMessages.privateToSubscribers,
+      path: [...path, 'email', 'subscribers'],
+    });
+  }
+  const seen = new Set<string>();
+  email.audience.forEach((address, index) => {
+    if (!z.regexes.email.test(address)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: updateMessages.emailInvalid(address),
+        path: [...path, 'email', 'audience', index],
+      });
+    } else if (seen.has(address)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: updateMessages.emailDuplicate(address),
+        path: [...path, 'email', 'audience', index],
+      });
+    }
+    seen.add(address);
+  });
+}
+
+export const TopicSubject = z
+  .string({ error: updateMessages.subjectRequired })
+  .trim()
+  .min(1, updateMessages.subjectRequired)
+  .max(updateLimits.subjectMaxLength, updateMessages.subjectTooLong);
+
+/** Markdown source; rendered and sanitised on output, never trusted as HTML. */
+export const UpdateMessage = z
+  .string({ error: updateMessages.messageRequired })
+  .trim()
+  .min(1, updateMessages.messageRequired)
+  .max(updateLimits.messageMaxLength, updateMessages.messageTooLong);
+
+/** Spec 3 §3 "Compliance update create payload": a new topic with its first update. */
+export const CreateTopicInput = z.object({
+  subject: TopicSubject,
+  category: UpdateCategory,
+  message: UpdateMessage,
+  channels: UpdateChannels,
+  isPinned: z.boolean().default(false),
+});
+export type CreateTopicInput = z.input<typeof CreateTopicInput>;
+
+/** A further update in an existing topic. */
+export const AddUpdateInput = z.object({ message: UpdateMessage, channels: UpdateChannels });
+export type AddUpdateInput = z.input<typeof AddUpdateInput>;
+
+/** Topic edits: subject, category, hide and pin (spec 3 §3). At least one field. */
+export const EditTopicInput = z
+  .object({
+    subject: TopicSubject.optional(),
+    category: UpdateCategory.optional(),
+    isHidden: z.boolean().optional(),
+    isPinned: z.boolean().optional(),
+  })
+  .refine(
+    (input) => Object.values(input).some((value) => value !== undefined),
+    updateMessages.editNeedsAField,
+  );
+export type EditTopicInput = z.input<typeof EditTopicInput>;
+
+/** Editing a published update changes its text and status-page audience; mails already sent stay sent. */
+export const EditUpdateInput = z
+  .object({ message: UpdateMessage.optional(), statusPageAudience: UpdateAudience.optional() })
+  .refine(
+    (input) => input.message !== undefined || input.statusPageAudience !== undefined,
+    updateMessages.editNeedsAField,
+  );
+export type EditUpdateInput = z.input<typeof EditUpdateInput>;
+
+export const TopicParams = z.object({ topicId: z.string().uuid() });
+export const UpdateParams = TopicParams.extend({ updateId: z.string().uuid() });
+
+/** Fan-out progress of one update's e-mail channel: rows of update_deliveries by status. */
+export const DeliveryProgress = z.object({
+  queued: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  /** True while the fan-out job still pages through subscribers (more rows may appear). */
+  isFanningOut: z.boolean(),
+});
+export type DeliveryProgress = z.infer<typeof DeliveryProgress>;
+
+export const StaffUpdateView = z.object({
+  id: z.string().uuid(),
+  createdAt: z.string(),
+  /** Markdown source, for editing. */
+  message: z.string(),
+  /** Sanitised HTML of the message. */
+  html: z.string(),
+  channels: z.object({
+    statusPage: z.boolean(),
+    statusPageAudience: UpdateAudience,
+    email: z.object({ enabled: z.boolean(), subscribers: z.boolean(), audience: z.array(z.string()) }),
+  }),
+  delivery: DeliveryProgress,
+});
+export type StaffUpdateView = z.infer<typeof StaffUpdateView>;
+
+export const StaffTopicView = z.object({
+  id: z.string().uuid(),
+  subject: z.string(),
+  category: UpdateCategory,
+  isHidden: z.boolean(),
+  isPinned: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Newest first. */
+  updates: z.array(StaffUpdateView),
+});
+export type StaffTopicView = z.infer<typeof StaffTopicView>;
+
+/** Pinned first, then newest activity first; every topic (hidden too) for the console. */
+export const StaffTopicsResponse = z.object({
+  topics: z.array(StaffTopicView),
+  /** Confirmed e-mail subscribers (spec 1 §3 "Staff also see an e-mail subscriber count"). */
+  emailSubscriberCount: z.number().int(),
+});
+export type StaffTopicsResponse = z.infer<typeof StaffTopicsResponse>;
+
+/** One update as a visitor receives it: sanitised HTML only. */
+export const UpdateView = z.object({
+  id: z.string().uuid(),
+  createdAt: z.string(),
+  html: z.string(),
+  audience: UpdateAudience,
+});
+export type UpdateView = z.infer<typeof UpdateView>;
+
+export const TopicView = z.object({
+  /** The id tcuUid names: the card highlights this topic. */
+  id: z.string().uuid(),
+  subject: z.string(),
+  category: UpdateCategory,
+  isPinned: z.boolean(),
+  /** createdAt of its newest visible update. */
+  latestAt: z.string(),
+  /** Visible updates, newest first (never empty). */
+  updates: z.array(UpdateView),
+});
+export type TopicView = z.infer<typeof TopicView>;
+
+export const VisitorUpdatesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  product: z.string().max(limits.slugMaxLength).optional(),
+  category: UpdateCategory.optional(),
+  /** Jump to the page holding this topic (tcuUid); wins over page when visible. */
+  topicId: z.string().uuid().optional(),
+  permissionProfileId: z.string().uuid().optional(),
+  accountId: z.string().uuid().optional(),
+  preview: z.enum(['public']).optional(),
+});
+export type VisitorUpdatesQuery = z.input<typeof VisitorUpdatesQuery>;
+
+/** Visible topics, pinned first then newest; 5 per page. Empty topics list when nothing is visible. */
+export const VisitorUpdatesResponse = z.object({
+  topics: z.array(TopicView),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalTopics: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type VisitorUpdatesResponse = z.infer<typeof VisitorUpdatesResponse>;
+
+export const NotificationBarQuery = VisitorUpdatesQuery.pick({
+  product: true,
+  permissionProfileId: true,
+  accountId: true,
+  preview: true,
+});
+
+export const FeedQuery = z.object({ category: UpdateCategory.optional() });
+
+/** Latest visible update created within 24 hours, or null: the notification bar (spec 1 §2). */
+export const NotificationBar = z.object({
+  topicId: z.string().uuid(),
+  updateId: z.string().uuid(),
+  subject: z.string(),
+  createdAt: z.string(),
+});
+export type NotificationBar = z.infer<typeof NotificationBar>;
+export const NotificationBarResponse = z.object({ latest: NotificationBar.nullable() });
+export type NotificationBarResponse = z.infer<typeof NotificationBarResponse>;
+
+// Staff: subscribers and blocks (spec issue 7 "Staff can block addresses and domains").
+
+export const SubscriberStatus = z.enum(['pending', 'confirmed', 'unsubscribed', 'blocked']);
+export type SubscriberStatus = z.infer<typeof SubscriberStatus>;
+
+export const SubscriberView = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  status: SubscriberStatus,
+  source: z.string(),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+});
+export type SubscriberView = z.infer<typeof SubscriberView>;
+
+export const SubscriberListQuery = z.object({
+  status: SubscriberStatus.optional(),
+  /** Part of the address, case-insensitive. */
+  q: z.string().trim().max(limits.emailMaxLength).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type SubscriberListQuery = z.input<typeof SubscriberListQuery>;
+
+export const subscriberPageSize = 50;
+
+export const SubscriberListResponse = z.object({
+  subscribers: z.array(SubscriberView),
+  /** Counts over the whole organisation, whatever the filter. */
+  counts: z.record(SubscriberStatus, z.number().int()),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type SubscriberListResponse = z.infer<typeof SubscriberListResponse>;
+
+export const SubscriberParams = z.object({ subscriberId: z.string().uuid() });
+
+export const BlockKind = z.enum(['email', 'domain']);
+export type BlockKind = z.infer<typeof BlockKind>;
+
+const domainPattern = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+
+/** An address ('ann@x.example') or a domain ('x.example'); blocking also marks matching subscribers blocked. */
+export const BlockInput = z
+  .object({ kind: BlockKind, value: z.string().trim().toLowerCase().min(1).max(limits.emailMaxLength) })
+  .superRefine((input, ctx) => {
+    if (input.kind === 'email' && !z.regexes.email.test(input.value)) {
+      ctx.addIssue({ code: 'custom', message: messages.invalidEmail, path: ['value'] });
+    }
+    if (input.kind === 'domain' && !domainPattern.test(input.value)) {
+      ctx.addIssue({ code: 'custom', message: updateMessages.blockInvalidDomain, path: ['value'] });
+    }
+  });
+export type BlockInput = z.input<typeof BlockInput>;
+
+export const SubscriptionBlockView = z.object({
+  id: z.string().uuid(),
+  kind: BlockKind,
+  value: z.string(),
+  createdAt: z.string(),
+});
+export type SubscriptionBlockView = z.infer<typeof SubscriptionBlockView>;
+export const SubscriptionBlockList = z.object({ blocks: z.array(SubscriptionBlockView) });
+export type SubscriptionBlockList = z.infer<typeof SubscriptionBlockList>;
+export const BlockParams = z.object({ blockId: z.string().uuid() });
+
+// Staff: webhooks (issue 7 §6). Payloads are signed: x-attest-signature: sha256=<hex of
+// HMAC-SHA256(secret, `${x-attest-timestamp}.${body}`)>, x-attest-timestamp: unix seconds.
+
+export const WebhookUrl = z
+  .string()
+  .trim()
+  .max(limits.urlMaxLength, updateMessages.webhookUrlInvalid)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === ''
+      );
+    } catch {
+      return false;
+    }
+  }, updateMessages.webhookUrlInvalid);
+
+export const WebhookCreateInput = z.object({
+  url: WebhookUrl,
+  categories: z.array(UpdateCategory).min(1, updateMessages.webhookCategoriesRequired),
+  isActive: z.boolean().default(true),
+});
+export type WebhookCreateInput = z.input<typeof WebhookCreateInput>;
+
+export const WebhookEditInput = z
+  .object({
+    url: WebhookUrl.optional(),
+    categories: z.array(UpdateCategory).min(1, updateMessages.webhookCategoriesRequired).optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine(
+    (input) => Object.values(input).some((value) => value !== undefined),
+    updateMessages.editNeedsAField,
+  );
+export type WebhookEditInput = z.input<typeof WebhookEditInput>;
+
+export const WebhookView = z.object({
+  id: z.string().uuid(),
+  url: z.string(),
+  categories: z.array(UpdateCategory),
+  isActive: z.boolean(),
+  /** Deliveries that failed for good (after every retry) since the last success. */
+  failureCount: z.number().int(),
+  lastDeliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookView = z.infer<typeof WebhookView>;
+export const WebhookList = z.object({ webhooks: z.array(WebhookView) });
+export type WebhookList = z.infer<typeof WebhookList>;
+/** The signing secret is shown once, at creation. */
+export const WebhookCreated = z.object({ webhook: WebhookView, secret: z.string() });
+export type WebhookCreated = z.infer<typeof WebhookCreated>;
+export const WebhookParams = z.object({ webhookId: z.string().uuid() });
+
+/** The JSON body a webhook receives when a public update is published. */
+export const WebhookPayload = z.object({
+  event: z.literal('update.published'),
+  deliveryId: z.string(),
+  organisation: z.object({ slug: z.string(), name: z.string() }),
+  topic: z.object({ id: z.string().uuid(), subject: z.string(), category: UpdateCategory }),
+  update: z.object({ id: z.string().uuid(), createdAt: z.string(), html: z.string(), url: z.string() }),
+});
+export type WebhookPayload = z.infer<typeof WebhookPayload>;

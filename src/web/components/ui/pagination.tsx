@@ -1,0 +1,42 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { buttonClassName } from './button';
+
+type PaginationProps = {
+  /** Names the navigation for assistive technology, e.g. 'Trust updates pages'. */
+  label: string;
+  page: number;
+  totalPages: number;
+  onPageChange(page: number): void;
+  disabled?: boolean;
+};
+
+/** Previous / 'Page n of m' / Next; nothing when everything fits on one page. */
+export function Pagination({ label, page, totalPages, onPageChange, disabled }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex items-center justify-between gap-3">
+      <button
+        type="button"
+        className={buttonClassName('secondary', 'sm')}
+        disabled={disabled || page <= 1}
+        onClick={() => onPageChange(page - 1)}
+      >
+        <ChevronLeft className="size-4" aria-hidden />
+        Previous
+      </button>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        Page <span className="font-medium text-slate-900">{page}</span> of{' '}
+        <span className="font-medium text-slate-900">{totalPages}</span>
+      </p>
+      <button
+        type="button"
+        className={buttonClassName('secondary', 'sm')}
+        disabled={disabled || page >= totalPages}
+        onClick={() => onPageChange(page + 1)}
+      >
+        Next
+        <ChevronRight className="size-4" aria-hidden />
+      </button>
+    </nav>
+  );
+}

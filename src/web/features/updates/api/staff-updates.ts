@@ -1,0 +1,178 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddUpdateInput,
+  BlockInput,
+  CreateTopicInput,
+  EditTopicInput,
+  StaffTopicsResponse,
+  StaffTopicView,
+  SubscriberListQuery,
+  SubscriberListResponse,
+  SubscriptionBlockList,
+  SubscriptionBlockView,
+  WebhookCreated,
+  WebhookCreateInput,
+  WebhookList,
+} from '../../../../shared/updates';
+import { apiRequest } from '../../../lib/api-client';
+
+export const staffTopicsQueryKey = ['staff-update-topics'] as const;
+export const subscribersQueryRoot = ['staff-subscribers'] as const;
+export const blocksQueryKey = ['staff-subscription-blocks'] as const;
+export const webhooksQueryKey = ['staff-webhooks'] as const;
+
+/** While an e-mail fan-out runs, the console refreshes its progress this often. */
+const deliveryPollMs = 3000;
+
+function isDelivering(data: StaffTopicsResponse | undefined): boolean {
+  return Boolean(
+    data?.topics.some((topic) =>
+      topic.updates.some((update) => update.delivery.isFanningOut || update.delivery.queued > 0),
+    ),
+  );
+}
+
+export function useStaffTopics(options: { isEnabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: staffTopicsQueryKey,
+    queryFn: () => apiRequest<StaffTopicsResponse>('/api/updates/topics'),
+    enabled: options.isEnabled ?? true,
+    refetchInterval: (query) => (isDelivering(query.state.data) ? deliveryPollMs : false),
+  });
+}
+
+export function createTopic(input: CreateTopicInput, csrfToken: string): Promise<StaffTopicView> {
+  return apiRequest<StaffTopicView>('/api/updates/topics', { method: 'POST', body: input, csrfToken });
+}
+
+export function addUpdate(
+  topicId: string,
+  input: AddUpdateInput,
+  csrfToken: string,
+): Promise<StaffTopicView> {
+  return apiRequest<StaffTopicView>(`/api/updates/topics/${encodeURIComponent(topicId)}/updates`, {
+    method: 'POST',
+    body: input,
+    csrfToken,
+  });
+}
+
+export function editTopic(
+  topicId: string,
+  input: EditTopicInput,
+  csrfToken: string,
+): Promise<StaffTopicView> {
+  return apiRequest<StaffTopicView>(`/api/updates/topics/${encodeURIComponent(topicId)}`, {
+    method: 'PATCH',
+    body: input,
+    csrfToken,
+  });
+}
+
+/** Writes of the console refresh the topic list (and the portal card when staff publish in place). */
+export function useTopicMutation<Input>(
+  csrfToken: string,
+  write: (input: Input, csrfToken: string) => Promise<unknown>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => write(input, csrfToken),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: staffTopicsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['trust-updates'] });
+    },
+  });
+}
+
+export function deleteTopic(topicId: string, csrfToken: string): Promise<void> {
+  return apiRequest<void>(`/api/updates/topics/${encodeURIComponent(topicId)}`, {
+    method: 'DELETE',
+    csrfToken,
+  });
+}
+
+export function subscribersQueryKey(query: SubscriberListQuery) {
+  return [...subscribersQueryRoot, query.status ?? 'all', query.q ?? '', query.page ?? 1] as const;
+}
+
+export function useSubscribers(query: SubscriberListQuery) {
+  return useQuery({
+    queryKey: subscribersQueryKey(query),
+    queryFn: () => {
+      const params = new URLSearchParams();
+      if (query.status) params.set('status', query.status);
+      if (query.q) params.set('q', query.q);
+      params.set('page', String(query.page ?? 1));
+      return apiRequest<SubscriberListResponse>(`/api/subscribers?${params}`);
+    },
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function deleteSubscriber(subscriberId: string, csrfToken: string): Promise<void> {
+  return apiRequest<void>(`/api/subscribers/${encodeURIComponent(subscriberId)}`, {
+    method: 'DELETE',
+    csrfToken,
+  });
+}
+
+export function useBlocks() {
+  return useQuery({
+    queryKey: blocksQueryKey,
+    queryFn: () => apiRequest<SubscriptionBlockList>('/api/subscription-blocks'),
+  });
+}
+
+export function createBlock(input: BlockInput, csrfToken: string): Promise<SubscriptionBlockView> {
+  return apiRequest<SubscriptionBlockView>('/api/subscription-blocks', {
+    method: 'POST',
+    body: input,
+    csrfToken,
+  });
+}
+
+export function deleteBlock(blockId: string, csrfToken: string): Promise<void> {
+  return apiRequest<void>(`/api/subscription-blocks/${encodeURIComponent(blockId)}`, {
+    method: 'DELETE',
+    csrfToken,
+  });
+}
+
+/** Blocks change subscriber statuses, so both lists refresh after any block or subscriber write. */
+export function useSubscriberMutation<Input>(
+  csrfToken: string,
+  write: (input: Input, csrfToken: string) => Promise<unknown>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => write(input, csrfToken),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: subscribersQueryRoot });
+      void queryClient.invalidateQueries({ queryKey: blocksQueryKey });
+      void queryClient.invalidateQueries({ queryKey: staffTopicsQueryKey });
+    },
+  });
+}
+
+export function useWebhooks() {
+  return useQuery({ queryKey: webhooksQueryKey, queryFn: () => apiRequest<WebhookList>('/api/webhooks') });
+}
+
+export function createWebhook(input: WebhookCreateInput, csrfToken: string): Promise<WebhookCreated> {
+  return apiRequest<WebhookCreated>('/api/webhooks', { method: 'POST', body: input, csrfToken });
+}
+
+export function deleteWebhook(webhookId: string, csrfToken: string): Promise<void> {
+  return apiRequest<void>(`/api/webhooks/${encodeURIComponent(webhookId)}`, { method: 'DELETE', csrfToken });
+}
+
+export function useWebhookMutation<Input, Output>(
+  csrfToken: string,
+  write: (input: Input, csrfToken: string) => Promise<Output>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => write(input, csrfToken),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}

@@ -1,0 +1,232 @@
+import { Ban, Search, Trash2 } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { toast } from 'sonner';
+import type { SubscriberStatus, SubscriberView } from '../../../../shared/updates';
+import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { Input } from '../../../components/ui/input';
+import { Pagination } from '../../../components/ui/pagination';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { FilterTabs } from '../../../components/ui/tabs';
+import { classNames } from '../../../lib/class-names';
+import { createBlock, deleteSubscriber, useSubscriberMutation, useSubscribers } from '../api/staff-updates';
+import { formatUpdateDate } from '../lib/update-dates';
+
+type Filter = SubscriberStatus | 'all';
+
+const statusLabels: Record<SubscriberStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+  blocked: 'Blocked',
+};
+
+const statusStyles: Record<SubscriberStatus, string> = {
+  pending: 'bg-amber-50 text-amber-900 ring-amber-300',
+  confirmed: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
+  unsubscribed: 'bg-slate-100 text-slate-700 ring-slate-300',
+  blocked: 'bg-red-50 text-red-800 ring-red-300',
+};
+
+function StatusBadge({ status }: { status: SubscriberStatus }) {
+  return (
+    <span
+      className={classNames(
+        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        statusStyles[status],
+      )}
+    >
+      {statusLabels[status]}
+    </span>
+  );
+}
+
+type Pending = { kind: 'delete' | 'block'; subscriber: SubscriberView };
+
+/** Subscribers by status with counts, a search, and per address: block or delete. */
+export function SubscribersPanel({ csrfToken, canEdit }: { csrfToken: string; canEdit: boolean }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDeferredValue(search.trim());
+  const subscribers = useSubscribers({
+    status: filter === 'all' ? undefined : filter,
+    q: query || undefined,
+    page,
+  });
+  const [pending, setPending] = useState<Pending | null>(null);
+  const remove = useSubscriberMutation(csrfToken, (id: string, token) => deleteSubscriber(id, token));
+  const block = useSubscriberMutation(csrfToken, (email: string, token) =>
+    createBlock({ kind: 'email', value: email }, token),
+  );
+
+  const counts = subscribers.data?.counts;
+  const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : null;
+  const label = (text: string, count: number | null | undefined) => (
+    <>
+      {text}
+      <span className="ml-1.5 rounded-full bg-slate-200/70 px-1.5 text-xs tabular-nums">{count ?? '–'}</span>
+    </>
+  );
+  const options = [
+    { value: 'all' as const, label: label('All', total) },
+    ...(Object.keys(statusLabels) as SubscriberStatus[]).map((status) => ({
+      value: status,
+      label: label(statusLabels[status], counts?.[status]),
+    })),
+  ];
+
+  function confirm() {
+    if (!pending) return;
+    const done = (message: string) => () => {
+      toast.success(message);
+      setPending(null);
+    };
+    const failed = (error: Error) => toast.error(error.message);
+    if (pending.kind === 'delete') {
+      remove.mutate(pending.subscriber.id, { onSuccess: done('Subscriber deleted'), onError: failed });
+    } else {
+      block.mutate(pending.subscriber.email, { onSuccess: done('Address blocked'), onError: failed });
+    }
+  }
+
+  return (
+    <section aria-labelledby="subscribers-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="subscribers-heading" className="text-lg font-semibold tracking-tight text-slate-950">
+          E-mail subscribers
+        </h2>
+        <div className="relative w-full sm:w-72">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            aria-label="Search subscribers by e-mail"
+            placeholder="Search by e-mail"
+            className="pl-9"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+      </div>
+      <FilterTabs
+        label="Subscriber status"
+        value={filter}
+        options={options}
+        onValueChange={(value) => {
+          setFilter(value);
+          setPage(1);
+        }}
+      >
+        {subscribers.isError ? <ErrorBox detail={subscribers.error.message} /> : null}
+        {subscribers.isPending ? <Skeleton className="h-48 w-full rounded-2xl" /> : null}
+        {subscribers.data ? (
+          <div className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-slate-200">
+            {subscribers.data.subscribers.length === 0 ? (
+              <p className="px-5 py-10 text-center text-sm text-slate-600">No subscribers match.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead className="bg-slate-50 text-xs font-medium text-slate-600">
+                    <tr>
+                      <th scope="col" className="px-5 py-2.5">
+                        E-mail
+                      </th>
+                      <th scope="col" className="px-3 py-2.5">
+                        Status
+                      </th>
+                      <th scope="col" className="hidden px-3 py-2.5 md:table-cell">
+                        Source
+                      </th>
+                      <th scope="col" className="hidden px-3 py-2.5 sm:table-cell">
+                        Since
+                      </th>
+                      {canEdit ? (
+                        <th scope="col" className="px-5 py-2.5 text-right">
+                          <span className="sr-only">Actions</span>
+                        </th>
+                      ) : null}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {subscribers.data.subscribers.map((subscriber) => (
+                      <tr key={subscriber.id} data-testid="subscriber-row">
+                        <td className="max-w-64 truncate px-5 py-3 font-medium text-slate-900">
+                          {subscriber.email}
+                        </td>
+                        <td className="px-3 py-3">
+                          <StatusBadge status={subscriber.status} />
+                        </td>
+                        <td className="hidden px-3 py-3 text-slate-600 md:table-cell">
+                          {subscriber.source.replaceAll('_', ' ')}
+                        </td>
+                        <td className="hidden px-3 py-3 whitespace-nowrap text-slate-600 sm:table-cell">
+                          {formatUpdateDate(subscriber.confirmedAt ?? subscriber.createdAt)}
+                        </td>
+                        {canEdit ? (
+                          <td className="px-5 py-3">
+                            <div className="flex justify-end gap-1">
+                              {subscriber.status !== 'blocked' ? (
+                                <Button
+                                  size="sm"
+                                  variant="ghost"
+                                  aria-label={`Block ${subscriber.email}`}
+                                  onClick={() => setPending({ kind: 'block', subscriber })}
+                                >
+                                  <Ban className="size-4" aria-hidden />
+                                </Button>
+                              ) : null}
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                aria-label={`Delete ${subscriber.email}`}
+                                onClick={() => setPending({ kind: 'delete', subscriber })}
+                              >
+                                <Trash2 className="size-4" aria-hidden />
+                              </Button>
+                            </div>
+                          </td>
+                        ) : null}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {subscribers.data.totalPages > 1 ? (
+              <div className="border-t border-slate-100 px-5 py-3">
+                <Pagination
+                  label="Subscriber pages"
+                  page={subscribers.data.page}
+                  totalPages={subscribers.data.totalPages}
+                  onPageChange={setPage}
+                  disabled={subscribers.isPlaceholderData}
+                />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </FilterTabs>
+      <AlertDialog
+        open={pending !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setPending(null))}
+        title={pending?.kind === 'block' ? 'Block this address?' : 'Delete this subscriber?'}
+        description={
+          pending?.kind === 'block'
+            ? `${pending.subscriber.email} gets no more updates and cannot subscribe again until you unblock it.`
+            : `${pending?.subscriber.email ?? ''} is removed. The address may subscribe again later.`
+        }
+        confirmLabel={pending?.kind === 'block' ? 'Block' : 'Delete'}
+        isDestructive
+        isBusy={remove.isPending || block.isPending}
+        onConfirm={confirm}
+      />
+    </section>
+  );
+}

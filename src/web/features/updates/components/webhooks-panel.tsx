@@ -1,0 +1,222 @@
+import { AlertTriangle, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  categoryLabels,
+  type UpdateCategory,
+  updateCategories,
+  WebhookCreateInput,
+  type WebhookView,
+} from '../../../../shared/updates';
+import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { describedBy, Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api-client';
+import { createWebhook, deleteWebhook, useWebhookMutation, useWebhooks } from '../api/staff-updates';
+import { formatUpdateDate } from '../lib/update-dates';
+
+type Issues = { url?: string; categories?: string; form?: string };
+
+/** Webhooks for update categories: add (URL + categories, the signing secret shown once), failures, delete. */
+export function WebhooksPanel({ csrfToken, canEdit }: { csrfToken: string; canEdit: boolean }) {
+  const id = useId();
+  const webhooks = useWebhooks();
+  const [url, setUrl] = useState('');
+  const [categories, setCategories] = useState<UpdateCategory[]>([]);
+  const [issues, setIssues] = useState<Issues>({});
+  const [secret, setSecret] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<WebhookView | null>(null);
+  const add = useWebhookMutation(csrfToken, (input: WebhookCreateInput, token) =>
+    createWebhook(input, token),
+  );
+  const remove = useWebhookMutation(csrfToken, (webhookId: string, token) => deleteWebhook(webhookId, token));
+
+  function toggleCategory(category: UpdateCategory, isChecked: boolean) {
+    setCategories((current) =>
+      isChecked ? [...current, category] : current.filter((value) => value !== category),
+    );
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = WebhookCreateInput.safeParse({ url, categories });
+    if (!parsed.success) {
+      const next: Issues = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] === 'url' ? 'url' : issue.path[0] === 'categories' ? 'categories' : 'form';
+        next[key] ??= issue.message;
+      }
+      setIssues(next);
+      return;
+    }
+    setIssues({});
+    add.mutate(parsed.data, {
+      onSuccess: (created) => {
+        setSecret(created.secret);
+        setUrl('');
+        setCategories([]);
+        toast.success('Webhook added');
+      },
+      onError: (error) =>
+        setIssues(
+          isApiError(error)
+            ? {
+                url: error.fields['body.url'],
+                categories: error.fields['body.categories'],
+                form: Object.keys(error.fields).length > 0 ? undefined : error.message,
+              }
+            : { form: error.message },
+        ),
+    });
+  }
+
+  const urlId = `${id}-url`;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-4">
+      <div>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold tracking-tight text-slate-950">
+          Webhooks
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          We POST a signed JSON payload to each address when a public update of its categories is published.
+        </p>
+      </div>
+      <div className="space-y-5 rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
+        {secret ? (
+          <div className="space-y-2 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" role="status">
+            <p className="text-sm font-medium text-amber-950">
+              Signing secret — copy it now, it is not shown again.
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <code className="min-w-0 flex-1 rounded-md bg-white px-2 py-1.5 font-mono text-xs break-all text-slate-900 ring-1 ring-amber-200">
+                {secret}
+              </code>
+              <CopyButton text={secret} label="Copy secret" copiedLabel="Copied!" confirmationMs={3000} />
+              <Button size="sm" variant="ghost" onClick={() => setSecret(null)}>
+                Done
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {canEdit ? (
+          <form className="space-y-4" noValidate onSubmit={submit}>
+            <Field id={urlId} label="Payload URL" error={issues.url}>
+              <Input
+                id={urlId}
+                type="url"
+                inputMode="url"
+                placeholder="https://example.com/hooks/attest"
+                value={url}
+                isInvalid={Boolean(issues.url)}
+                aria-describedby={describedBy(urlId, issues.url)}
+                onChange={(event) => setUrl(event.target.value)}
+              />
+            </Field>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-800">Categories</legend>
+              <div className="flex flex-wrap gap-x-5 gap-y-2">
+                {updateCategories.map((category) => (
+                  <div key={category} className="flex items-center gap-2">
+                    <Checkbox
+                      id={`${id}-${category}`}
+                      checked={categories.includes(category)}
+                      onCheckedChange={(isChecked) => toggleCategory(category, isChecked)}
+                    />
+                    <label htmlFor={`${id}-${category}`} className="text-sm text-slate-700">
+                      {categoryLabels[category]}
+                    </label>
+                  </div>
+                ))}
+              </div>
+              {issues.categories ? (
+                <p className="text-xs font-medium text-red-700" role="alert">
+                  {issues.categories}
+                </p>
+              ) : null}
+            </fieldset>
+            {issues.form ? (
+              <p className="text-sm font-medium text-red-700" role="alert">
+                {issues.form}
+              </p>
+            ) : null}
+            <Button type="submit" disabled={add.isPending}>
+              Add webhook
+            </Button>
+          </form>
+        ) : null}
+        {webhooks.isError ? <ErrorBox detail={webhooks.error.message} /> : null}
+        {webhooks.isPending ? <Skeleton className="h-16 w-full" /> : null}
+        {webhooks.data && webhooks.data.webhooks.length === 0 ? (
+          <p className="text-sm text-slate-600">No webhooks yet.</p>
+        ) : null}
+        {webhooks.data && webhooks.data.webhooks.length > 0 ? (
+          <ul className="divide-y divide-slate-100 border-t border-slate-100" aria-label="Webhooks">
+            {webhooks.data.webhooks.map((webhook) => (
+              <li
+                key={webhook.id}
+                className="flex flex-wrap items-center gap-3 py-3"
+                data-testid="webhook-row"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-mono text-sm text-slate-900">{webhook.url}</p>
+                  <p className="mt-0.5 text-xs text-slate-500">
+                    {webhook.categories.map((category) => categoryLabels[category]).join(', ')}
+                    {webhook.lastDeliveredAt
+                      ? ` · last delivered ${formatUpdateDate(webhook.lastDeliveredAt)}`
+                      : ''}
+                    {webhook.isActive ? '' : ' · paused'}
+                  </p>
+                </div>
+                <span
+                  className={
+                    webhook.failureCount > 0
+                      ? 'inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-300 ring-inset'
+                      : 'inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700'
+                  }
+                  data-testid="webhook-failures"
+                >
+                  {webhook.failureCount > 0 ? <AlertTriangle className="size-3" aria-hidden /> : null}
+                  {webhook.failureCount} {webhook.failureCount === 1 ? 'failure' : 'failures'}
+                </span>
+                {canEdit ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Delete webhook ${webhook.url}`}
+                    onClick={() => setDeleting(webhook)}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <AlertDialog
+        open={deleting !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}
+        title="Delete this webhook?"
+        description={`${deleting?.url ?? ''} receives no more payloads.`}
+        confirmLabel="Delete"
+        isDestructive
+        isBusy={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success('Webhook deleted');
+              setDeleting(null);
+            },
+            onError: (error) => toast.error(error.message),
+          });
+        }}
+      />
+    </section>
+  );
+}
