@@ -1,0 +1,215 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import { type DatabaseHandle, openPglite, openPostgres } from '../src/server/db/client';
+import { accountMembers, accounts, knowledgeBaseEntries, products } from '../src/server/db/schema';
+import { seedDemoOrganisation } from '../src/server/db/seed/demo';
+import { findOrganisationBySlug } from '../src/server/modules/portal/queries';
+import { searchContent } from '../src/server/modules/search/search-content';
+import type { Viewer } from '../src/server/policy/viewer';
+
+/**
+ * Server search (POST {base}/search's verb) over the demo organisation plus 100 000 knowledge-base
+ * entries, as a signed-in account, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL. The baseline,
+ * measured interleaved in the same run, is a primary-key lookup of one entry. Not a test: no thresholds.
+ */
+const entryCount = Number(process.env.BENCH_KB_ENTRIES ?? 100_000);
+const rounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 20);
+const terms = [
+  'SOC 2 report',
+  'encryption at rest',
+  'MFA',
+  'pen test',
+  'data retention',
+  'backup',
+  'GDPR DPA',
+  'incident response plan',
+  'encrpytion',
+  'subprocessors',
+  'SSO SAML',
+  'vulnerability remediation',
+  'access review',
+  'Where is customer data hosted?',
+  'business continuity',
+];
+const words = [
+  'customer',
+  'vendor',
+  'audit',
+  'policy',
+  'cloud',
+  'region',
+  'review',
+  'annual',
+  'employee',
+  'control',
+  'network',
+  'laptop',
+  'office',
+  'contract',
+  'report',
+  'evidence',
+  'owner',
+  'risk',
+  'quarterly',
+  'tenant',
+];
+const levels = ['public', 'restricted', 'internal'] as const;
+
+async function fillKnowledgeBase(handle: DatabaseHandle, organisationId: string, productIds: string[]) {
+  const db = handle.db;
+  const templates = await db
+    .select({ question: knowledgeBaseEntries.question, answer: knowledgeBaseEntries.answer })
+    .from(knowledgeBaseEntries)
+    .where(eq(knowledgeBaseEntries.organisationId, organisationId));
+  const batch = 1000;
+  for (let start = 0; start < entryCount; start += batch) {
+    const rows = Array.from({ length: Math.min(batch, entryCount - start) }, (_, offset) => {
+      const n = start + offset;
+      const template = templates[n % templates.length]!;
+      const word = (k: number) => words[(n * 7 + k * 13) % words.length];
+      return {
+        organisationId,
+        question: `${template.question.replace(/\?$/, '')} for ${word(1)} ${word(2)} ${n}?`,
+        answer: `${template.answer} This applies to the ${word(3)} ${word(4)} scope (${n}).`,
+        comment: n % 5 === 0 ? `Checked in the ${word(5)} review` : '',
+        accessLevel: levels[n % 3]!,
+        productIds: n % 4 === 0 ? [productIds[n % productIds.length]!] : [],
+        createdAt: new Date(Date.now() - (n % 700) * 86_400_000),
+      };
+    });
+    await db.insert(knowledgeBaseEntries).values(rows);
+  }
+  await db.execute(sql`analyze knowledge_base_entries`);
+}
+
+async function accountViewer(handle: DatabaseHandle): Promise<Viewer> {
+  const organisation = (await findOrganisationBySlug(handle.db, 'acme'))!;
+  const [row] = await handle.db
+    .select({ member: accountMembers, account: accounts })
+    .from(accountMembers)
+    .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
+    .where(eq(accountMembers.email, 'hank.scorpio@globex.example'));
+  const { member, account } = row!;
+  return {
+    organisation,
+    mode: 'account_external',
+    staff: null,
+    preview: null,
+    publicAccessLevel: organisation.customisation.publicAccessLevel,
+    session: null,
+    member: {
+      id: member.id,
+      email: member.email,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      account: {
+        id: account.id,
+        name: account.name,
+        reviewStatus: account.reviewStatus,
+        accessExpiresAt: account.accessExpiresAt,
+        permissionProfileId: account.permissionProfileId,
+      },
+    },
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+async function time(action: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await action();
+  return performance.now() - start;
+}
+
+async function measureEngine(name: string, handle: DatabaseHandle) {
+  await seedDemoOrganisation(handle.db, { adminPassword: 'bench-password-not-used' });
+  const viewer = await accountViewer(handle);
+  const productIds = (
+    await handle.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.organisationId, viewer.organisation.id))
+  ).map((product) => product.id);
+  const fillStart = performance.now();
+  await fillKnowledgeBase(handle, viewer.organisation.id, productIds);
+  const fillSeconds = (performance.now() - fillStart) / 1000;
+  const [payroll] = await handle.db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.slug, 'payroll'));
+  const [someEntry] = await handle.db
+    .select({ id: knowledgeBaseEntries.id })
+    .from(knowledgeBaseEntries)
+    .limit(1);
+  const ctx = { db: handle.db, viewer };
+  const search = (term: string) =>
+    searchContent({ ctx, input: { query: { term, filters: { products: [payroll!.id] } } } });
+  const lookup = () =>
+    handle.db.select().from(knowledgeBaseEntries).where(eq(knowledgeBaseEntries.id, someEntry!.id));
+  for (const term of terms) await search(term);
+  const searchTimes: number[] = [];
+  const baselineTimes: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const term of terms) {
+      baselineTimes.push(await time(lookup));
+      searchTimes.push(await time(() => search(term)));
+    }
+  }
+  const figures = {
+    name,
+    fillSeconds,
+    searchP50: percentile(searchTimes, 50),
+    searchP95: percentile(searchTimes, 95),
+    baselineP50: percentile(baselineTimes, 50),
+    baselineP95: percentile(baselineTimes, 95),
+  };
+  console.log(
+    [
+      `search on ${name} (${entryCount} KB entries + demo, ${searchTimes.length} searches of ${terms.length} terms, filled in ${fillSeconds.toFixed(0)} s):`,
+      `  server search          p50 ${figures.searchP50.toFixed(2)} ms  p95 ${figures.searchP95.toFixed(2)} ms`,
+      `  baseline (pk lookup)   p50 ${figures.baselineP50.toFixed(2)} ms  p95 ${figures.baselineP95.toFixed(2)} ms`,
+      `  ratio search/baseline  p50 ${(figures.searchP50 / figures.baselineP50).toFixed(1)}x  p95 ${(figures.searchP95 / figures.baselineP95).toFixed(1)}x`,
+    ].join('\n'),
+  );
+  return figures;
+}
+
+export async function benchSearch() {
+  const results = [];
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    const handle = await openPostgres({ url });
+    try {
+      results.push(await measureEngine('PostgreSQL', handle));
+    } finally {
+      await handle.db.execute(sql`delete from organisations where slug = 'acme'`);
+      await handle.close();
+    }
+  } else {
+    console.log('search: BENCH_DATABASE_URL not set, PostgreSQL skipped');
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-bench-search-'));
+  const pglite = await openPglite({ dataDir });
+  try {
+    results.push(await measureEngine('PGlite', pglite));
+  } finally {
+    await pglite.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  const [postgres, embedded] = [
+    results.find((r) => r.name === 'PostgreSQL'),
+    results.find((r) => r.name === 'PGlite'),
+  ];
+  if (postgres && embedded) {
+    console.log(`  PGlite / PostgreSQL p95 ratio ${(embedded.searchP95 / postgres.searchP95).toFixed(2)}x`);
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchSearch();

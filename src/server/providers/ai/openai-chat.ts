@@ -1,0 +1,105 @@
+import type { AiConfig } from '../../config';
+import { type AnswerInput, type AnswerProvider, AnswerProviderError } from './types';
+
+const requestTimeoutMs = 30_000;
+const maxAnswerCharacters = 4000;
+const noAnswerMarker = 'NO_ANSWER';
+
+const systemPrompt = [
+  "You answer questions about an organisation's security, privacy and compliance for its trust center.",
+  'Use only the numbered sources in the user message. Cite every statement with the number of its source in square brackets, like [1].',
+  `If the sources do not answer the question, reply with exactly ${noAnswerMarker} and nothing else.`,
+  'Never use outside knowledge, never guess, and keep the answer under 120 words.',
+].join(' ');
+
+function userPrompt(input: AnswerInput): string {
+  const sources = input.sources
+    .map((source) => `[${source.index}] ${source.title}\n${source.text}`)
+    .join('\n\n');
+  return `Sources:\n\n${sources}\n\nQuestion: ${input.question}`;
+}
+
+/** Reads an OpenAI-style server-sent event stream and joins the content deltas. */
+async function readStream(body: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  let text = '';
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      newline = buffered.indexOf('\n');
+      if (!line.startsWith('data:')) continue;
+      const data = line.slice(5).trim();
+      if (data === '[DONE]') return text;
+      const event = JSON.parse(data) as { choices?: { delta?: { content?: string | null } }[] };
+      text += event.choices?.[0]?.delta?.content ?? '';
+      if (text.length > maxAnswerCharacters) return text.slice(0, maxAnswerCharacters);
+    }
+  }
+  return text;
+}
+
+/**
+ * Keeps only citations of given sources; an answer that cites none of them is unsupported and
+ * becomes null, as does the model's own 'no answer'.
+ */
+export function acceptCitedAnswer(text: string, sourceCount: number): string | null {
+  const answer = text.trim();
+  if (!answer || answer.includes(noAnswerMarker)) return null;
+  let isCited = false;
+  const cleaned = answer.replace(/\[(\d+)\]/g, (marker, number: string) => {
+    const index = Number(number);
+    if (index >= 1 && index <= sourceCount) {
+      isCited = true;
+      return marker;
+    }
+    return '';
+  });
+  return isCited ? cleaned : null;
+}
+
+/** An OpenAI-compatible chat completions endpoint (hosted or self-hosted), streamed. */
+export function createOpenAiChatAnswerer(config: AiConfig, fetchImpl: typeof fetch = fetch): AnswerProvider {
+  return {
+    name: 'openai',
+    async answer(input: AnswerInput) {
+      if (input.sources.length === 0) return null;
+      let response: Response;
+      try {
+        response = await fetchImpl(`${config.baseUrl}/chat/completions`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'text/event-stream',
+            ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+          },
+          body: JSON.stringify({
+            model: config.model,
+            stream: true,
+            temperature: 0,
+            messages: [
+              { role: 'system', content: systemPrompt },
+              { role: 'user', content: userPrompt(input) },
+            ],
+          }),
+          signal: AbortSignal.timeout(requestTimeoutMs),
+        });
+      } catch (error) {
+        throw new AnswerProviderError(`AI endpoint unreachable: ${(error as Error).message}`);
+      }
+      if (!response.ok || !response.body) {
+        throw new AnswerProviderError(`AI endpoint answered HTTP ${response.status}`);
+      }
+      let text: string;
+      try {
+        text = await readStream(response.body);
+      } catch (error) {
+        throw new AnswerProviderError(`AI endpoint stream failed: ${(error as Error).message}`);
+      }
+      return acceptCitedAnswer(text, input.sources.length);
+    },
+  };
+}

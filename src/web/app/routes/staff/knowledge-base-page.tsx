@@ -1,0 +1,19 @@
+import { KbConsole } from '../../../features/knowledge-base/components/kb-console';
+import { useSession } from '../../../features/staff/api/session';
+
+/** /console/knowledge-base: the FAQ entries, CSV import and export, and unanswered questions. */
+export default function KnowledgeBasePage() {
+  const session = useSession();
+  if (!session.data) return null;
+  const { organisation, staff, csrfToken } = session.data;
+  return (
+    <>
+      <title>{`Knowledge base | ${organisation.name} | Attest`}</title>
+      <KbConsole
+        csrfToken={csrfToken}
+        organisationSlug={organisation.slug}
+        canEdit={staff.permissions.includes('statuspage:edit')}
+      />
+    </>
+  );
+}

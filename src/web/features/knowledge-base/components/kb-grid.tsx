@@ -1,0 +1,104 @@
+import { Star } from 'lucide-react';
+import { type KbHit, kbMessages } from '../../../../shared/knowledge-base';
+import { classNames } from '../../../lib/class-names';
+import { accessLabel, formatKbDate } from '../lib/kb-format';
+
+type KbGridProps = {
+  hits: KbHit[];
+  /** Public viewers see Details and Comment only (spec 3 §6). */
+  isPublic: boolean;
+  selectedId: string | null;
+  /** Null on small screens: a row click does nothing there (spec 3 §2). */
+  onRowOpen: ((hit: KbHit) => void) | null;
+};
+
+/** The knowledge base grid: favorite, Details, Comment, Access, Date added, Last modified. */
+export function KbGrid({ hits, isPublic, selectedId, onRowOpen }: KbGridProps) {
+  const headClass = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
+  return (
+    <table className="w-full min-w-[560px] table-fixed border-collapse text-sm" data-testid="kb-grid">
+      <thead className="sticky top-0 z-[1] bg-slate-50">
+        <tr className="border-b border-slate-200">
+          {!isPublic ? (
+            <th scope="col" className={classNames(headClass, 'w-10')}>
+              <span className="sr-only">{kbMessages.columnFavorite}</span>
+              <Star className="size-3.5" aria-hidden />
+            </th>
+          ) : null}
+          <th scope="col" className={classNames(headClass, 'w-[45%]')}>
+            {kbMessages.columnDetails}
+          </th>
+          <th scope="col" className={headClass}>
+            {kbMessages.columnComment}
+          </th>
+          {!isPublic ? (
+            <>
+              <th scope="col" className={classNames(headClass, 'w-24')}>
+                {kbMessages.columnAccess}
+              </th>
+              <th scope="col" className={classNames(headClass, 'w-32')}>
+                {kbMessages.columnDateAdded}
+              </th>
+              <th scope="col" className={classNames(headClass, 'w-32')}>
+                {kbMessages.columnLastModified}
+              </th>
+            </>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {hits.map((hit) => {
+          const isSelected = hit.objectID === selectedId;
+          return (
+            <tr
+              key={hit.objectID}
+              data-testid="kb-row"
+              data-selected={isSelected || undefined}
+              tabIndex={onRowOpen ? 0 : undefined}
+              onClick={onRowOpen ? () => onRowOpen(hit) : undefined}
+              onKeyDown={
+                onRowOpen
+                  ? (event) => {
+                      if (event.key === 'Enter' || event.key === ' ') {
+                        event.preventDefault();
+                        onRowOpen(hit);
+                      }
+                    }
+                  : undefined
+              }
+              className={classNames(
+                'border-b border-slate-100 align-top',
+                onRowOpen && 'cursor-pointer hover:bg-slate-50 focus-visible:bg-slate-50',
+                isSelected && 'bg-brand-soft hover:bg-brand-soft',
+              )}
+            >
+              {!isPublic ? (
+                <td className="px-3 py-3">
+                  {hit.favorite_public ? (
+                    <Star className="size-4 fill-amber-400 text-amber-500" aria-label="Favorite" role="img" />
+                  ) : null}
+                </td>
+              ) : null}
+              <td className="px-3 py-3">
+                <p className="font-medium break-words text-slate-900">{hit.content}</p>
+                <p className="mt-1 line-clamp-2 break-words text-slate-600">{hit.answer}</p>
+              </td>
+              <td className="px-3 py-3">
+                <p className="line-clamp-3 break-words text-slate-600">{hit.comment}</p>
+              </td>
+              {!isPublic ? (
+                <>
+                  <td className="px-3 py-3 text-slate-700">{accessLabel(hit.access_level)}</td>
+                  <td className="px-3 py-3 text-slate-700">{formatKbDate(hit.date_timestamp)}</td>
+                  <td className="px-3 py-3 text-slate-700">
+                    {formatKbDate(hit.customer_modified_timestamp)}
+                  </td>
+                </>
+              ) : null}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

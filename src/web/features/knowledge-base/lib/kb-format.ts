@@ -1,0 +1,37 @@
+import { format } from 'date-fns';
+import {
+  type KbAccessLevel,
+  type KbHit,
+  kbAccessLevelLabels,
+  kbSourceTypeLabels,
+} from '../../../../shared/knowledge-base';
+import type { ProductSummary } from '../../../../shared/portal';
+
+/** Spec 1 §9 / 3 §9: dates as 'MMMM d, yyyy'; hits carry Unix seconds. */
+export function formatKbDate(seconds: number): string {
+  return format(new Date(seconds * 1000), 'MMMM d, yyyy');
+}
+
+export function formatKbDateTime(seconds: number): string {
+  return format(new Date(seconds * 1000), 'MMMM d, yyyy HH:mm');
+}
+
+export function accessLabel(level: KbAccessLevel): string {
+  return kbAccessLevelLabels[level];
+}
+
+export function sourceLabel(hit: KbHit): string {
+  const type = kbSourceTypeLabels[hit.source_type];
+  return hit.source_name ? `${type}: ${hit.source_name}` : type;
+}
+
+/** Product names of an entry; no products means it belongs to every product. */
+export function productNames(
+  hit: Pick<KbHit, 'product_ids'>,
+  products: readonly Pick<ProductSummary, 'productId' | 'productName'>[],
+): string {
+  if (hit.product_ids.length === 0) return 'All products';
+  return hit.product_ids
+    .map((id) => products.find((product) => product.productId === id)?.productName ?? 'Unknown product')
+    .join(', ');
+}

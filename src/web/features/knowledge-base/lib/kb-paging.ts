@@ -1,0 +1,6 @@
+import { kbMaxPage } from '../../../../shared/knowledge-base';
+
+/** Total pages the window lets a viewer reach (spec 3 §9: 1000 minus the page size). */
+export function reachablePages(nbPages: number, hitsPerPage: number): number {
+  return Math.min(nbPages, kbMaxPage(hitsPerPage) + 1);
+}

@@ -1,0 +1,298 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PortalView } from '../../../../shared/portal';
+import type { SearchResult, SearchSetup } from '../../../../shared/search';
+import {
+  byText,
+  click,
+  press,
+  type Rendered,
+  renderInDom,
+  settle,
+  typeInto,
+} from '../test-support/render-in-dom';
+import {
+  cardFixture,
+  controlResult,
+  faqResult,
+  itemFixture,
+  viewFixture,
+} from '../test-support/search-fixtures';
+import { AiAnswer } from './ai-answer';
+import SearchDialog from './search-dialog';
+import { SearchEntry } from './search-entry';
+
+let rendered: Rendered | undefined;
+let setup: SearchSetup = { engine: 'local', isAnswerAvailable: false };
+let serverMatches: SearchResult[] = [];
+let searchBodies: Array<{ query: { term: string }; offset: number; limit: number }> = [];
+let answerBodies: unknown[] = [];
+let failSearch = false;
+
+const accountView = () =>
+  viewFixture({
+    viewer: {
+      mode: 'account_external',
+      staff: null,
+      member: {
+        email: 'ann@customer.example',
+        firstName: 'Ann',
+        lastName: 'Lee',
+        accountId: '44444444-4444-4444-8444-444444444444',
+        accountName: 'Customer',
+        reviewStatus: 'approved',
+        isAutoApprovedAccountMember: false,
+      },
+      preview: null,
+    },
+  });
+
+beforeEach(() => {
+  setup = { engine: 'local', isAnswerAvailable: false };
+  serverMatches = [];
+  searchBodies = [];
+  answerBodies = [];
+  failSearch = false;
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/acme');
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    if (url.pathname.endsWith('/search/setup')) return json(setup);
+    if (url.pathname.endsWith('/compliance-update')) {
+      return json({ topics: [], page: 1, pageSize: 5, totalTopics: 0, totalPages: 0 });
+    }
+    if (url.pathname.endsWith('/search/answer')) {
+      answerBodies.push(JSON.parse(String(init?.body)));
+      return json({
+        result: {
+          answer: 'Yes, every employee uses MFA [1].',
+          sources: [controlResult(1, 'Multi-factor authentication')],
+        },
+      });
+    }
+    if (url.pathname.endsWith('/search')) {
+      const body = JSON.parse(String(init?.body));
+      searchBodies.push(body);
+      if (failSearch) return json({ error: { code: 'internal', message: 'boom' } }, 500);
+      const page = serverMatches.slice(body.offset, body.offset + body.limit);
+      const nextOffset = body.offset + body.limit < serverMatches.length ? body.offset + body.limit : null;
+      return json({
+        result: { matches: page, total: serverMatches.length, counts: {}, nextOffset, isFuzzy: false },
+      });
+    }
+    return json({ error: { code: 'not_found', message: 'no route' } }, 404);
+  });
+});
+
+afterEach(async () => {
+  await rendered?.unmount();
+  rendered = undefined;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const wait = (ms: number) => act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
+const dialog = () => document.querySelector('[data-testid="search-dialog"]');
+const input = () => document.querySelector<HTMLInputElement>('[data-testid="search-input"]')!;
+const titles = () =>
+  [...document.querySelectorAll('[data-testid="search-result"]')].map(
+    (row) => row.querySelector('.truncate')?.textContent,
+  );
+
+async function renderDialog(view: PortalView, navigate = vi.fn()) {
+  rendered = await renderInDom(
+    <SearchDialog
+      view={view}
+      basePath="/acme"
+      initialTerm=""
+      open
+      onOpenChange={() => undefined}
+      navigate={navigate}
+    />,
+  );
+  await settle();
+  return navigate;
+}
+
+const localView = () =>
+  viewFixture({
+    cards: [
+      cardFixture('AccessControl', [
+        itemFixture(1, { title: 'Multi-factor authentication', explanation: 'Every employee uses MFA.' }),
+        itemFixture(2, { title: 'Single sign-on', explanation: 'SAML SSO for every employee.' }),
+        itemFixture(3, { title: 'Access reviews', explanation: 'Quarterly employee access reviews.' }),
+        itemFixture(4, { title: 'Offboarding', explanation: 'Employee access removed in a day.' }),
+        itemFixture(5, { title: 'Least privilege', explanation: 'Employees get the access they need.' }),
+      ]),
+    ],
+  });
+
+describe('SearchEntry', () => {
+  it('opens with Ctrl+K or a click on the box, and Escape closes', async () => {
+    rendered = await renderInDom(<SearchEntry view={localView()} basePath="/acme" />);
+    expect(dialog()).toBeNull();
+    await press(document.body, 'k', { ctrlKey: true });
+    await settle();
+    expect(dialog()).not.toBeNull();
+    expect(document.activeElement).toBe(input());
+    await press(input(), 'Escape');
+    await settle();
+    expect(dialog()).toBeNull();
+    await click(document.querySelector('[data-testid="search-box"]'));
+    await settle();
+    expect(dialog()).not.toBeNull();
+  });
+
+  it('typing in the box opens the dialog with what was typed', async () => {
+    rendered = await renderInDom(<SearchEntry view={localView()} basePath="/acme" />);
+    await typeInto(document.querySelector<HTMLInputElement>('[data-testid="search-box"]')!, 'm');
+    await settle();
+    expect(input().value).toBe('m');
+  });
+});
+
+describe('SearchDialog', () => {
+  it("searches locally for a public visitor: groups with counts, 3 then '...N more', a 'Top match'", async () => {
+    await renderDialog(localView());
+    expect(document.body.textContent).toContain('Start searching above');
+    await typeInto(input(), 'employee');
+    await wait(150);
+    await settle();
+    expect(searchBodies).toEqual([]);
+    const group = document.querySelector('[data-testid="search-group-control"]')!;
+    expect(group.querySelector('h3')?.textContent).toContain('Controls5');
+    expect(titles()).toHaveLength(3);
+    expect(document.body.textContent).toContain('Top match');
+    expect(document.querySelector('[data-testid="search-footer"]')?.textContent).toContain('5 results');
+    await click(byText('button', '...2 more')[0]);
+    expect(titles()).toHaveLength(5);
+    await click(group.querySelector('h3 button'));
+    expect(titles()).toHaveLength(0);
+  });
+
+  it('shows no-result texts', async () => {
+    await renderDialog(localView());
+    await typeInto(input(), 'zzqqxx');
+    await wait(150);
+    await settle();
+    expect(document.body.textContent).toContain('No results found');
+    expect(document.body.textContent).toContain('Try using a different search term.');
+  });
+
+  it('moves with up/down and opens the selected item with Enter', async () => {
+    const navigate = await renderDialog(localView());
+    await typeInto(input(), 'employee');
+    await wait(150);
+    await settle();
+    const selectedTitle = () =>
+      document.getElementById(input().getAttribute('aria-activedescendant') ?? '')?.querySelector('.truncate')
+        ?.textContent;
+    const first = selectedTitle();
+    expect(first).toBe(titles()[0]);
+    expect(document.querySelector('[data-testid="search-side-panel"]')?.textContent).toContain(first ?? '');
+    await press(input(), 'ArrowDown');
+    expect(selectedTitle()).toBe(titles()[1]);
+    await press(input(), 'ArrowUp');
+    await press(input(), 'ArrowUp');
+    expect(selectedTitle()).toBe(titles()[0]);
+    await press(input(), 'Enter');
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate.mock.calls[0]![0]).toMatch(/^\/acme\?itemUid=00000000-0000-4000-8000-/);
+  });
+
+  it('uses the server for a signed-in account: 15 first, then 10 more when scrolled to the end', async () => {
+    setup = { engine: 'server', isAnswerAvailable: false };
+    serverMatches = Array.from({ length: 30 }, (_, index) => controlResult(index + 1));
+    await renderDialog(accountView());
+    await typeInto(input(), 'control');
+    await wait(600);
+    await settle();
+    expect(searchBodies).toHaveLength(1);
+    expect(searchBodies[0]).toMatchObject({ query: { term: 'control' }, offset: 0, limit: 15 });
+    expect(document.querySelector('[data-testid="search-footer"]')?.textContent).toContain('30 results');
+    const list = document.querySelector<HTMLElement>('[data-testid="search-results"]')!;
+    await act(async () => list.dispatchEvent(new Event('scroll')));
+    expect(document.querySelector('[data-testid="search-loading-more"]')).not.toBeNull();
+    await wait(600);
+    await settle();
+    expect(searchBodies[1]).toMatchObject({ offset: 15, limit: 10 });
+    expect(byText('button', '...22 more')).toHaveLength(1);
+  });
+
+  it('shows the error snack when the server search fails', async () => {
+    setup = { engine: 'server', isAnswerAvailable: false };
+    failSearch = true;
+    await renderDialog(accountView());
+    await typeInto(input(), 'mfa');
+    await wait(600);
+    await settle();
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(
+      'Failed to retrieve search results. Please try again later.',
+    );
+  });
+
+  it('shows the Ask AI switch only when AI is available; the mode is remembered; an empty question is not sent', async () => {
+    await renderDialog(accountView());
+    expect(document.querySelector('[data-testid="search-mode-switch"]')).toBeNull();
+    await rendered?.unmount();
+
+    setup = { engine: 'server', isAnswerAvailable: true };
+    await renderDialog(accountView());
+    const toggle = document.querySelector<HTMLButtonElement>('[data-testid="search-mode-switch"]')!;
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(window.localStorage.getItem('attest:search-mode')).toBe('ask_ai');
+    await press(input(), 'Enter');
+    await settle();
+    expect(answerBodies).toEqual([]);
+    await typeInto(input(), 'Do you use MFA?');
+    await press(input(), 'Enter');
+    await settle();
+    expect(answerBodies).toEqual([
+      { query: { term: 'Do you use MFA?', filters: { product: viewFixture().product.productId } } },
+    ]);
+    await wait(200);
+    expect(document.querySelector('[data-testid="answer-text"]')?.textContent).toContain(
+      'Yes, every employee uses MFA [1].',
+    );
+    expect(document.body.textContent).toContain('Generated from 1 sources');
+    expect(document.body.textContent).toContain('Copy response');
+    await rendered?.unmount();
+
+    await renderDialog(accountView());
+    expect(document.querySelector('[data-testid="search-mode-switch"]')?.getAttribute('aria-checked')).toBe(
+      'true',
+    );
+  });
+});
+
+describe('AiAnswer', () => {
+  it("shows 'Generating Answer', then reveals the answer one word every 10 ms", async () => {
+    rendered = await renderInDom(
+      <AiAnswer state={{ status: 'loading', question: 'q' }} onOpenSource={() => undefined} />,
+    );
+    expect(document.body.textContent).toContain('Generating Answer');
+    await rendered.unmount();
+
+    vi.useFakeTimers();
+    rendered = await renderInDom(
+      <AiAnswer
+        state={{ status: 'done', question: 'q', answer: 'We encrypt data at rest.', sources: [faqResult(1)] }}
+        onOpenSource={() => undefined}
+      />,
+    );
+    const text = () => document.querySelector('[data-testid="answer-text"]')?.firstChild?.textContent ?? '';
+    expect(document.body.textContent).toContain('Answer');
+    await act(async () => vi.advanceTimersByTime(10));
+    expect(text()).toBe('We ');
+    await act(async () => vi.advanceTimersByTime(20));
+    expect(text()).toBe('We encrypt data ');
+    await act(async () => vi.advanceTimersByTime(100));
+    expect(text()).toBe('We encrypt data at rest.');
+    expect(document.body.textContent).toContain('Generated from 1 sources');
+  });
+});

@@ -1,0 +1,347 @@
+import { useQuery } from '@tanstack/react-query';
+import { Search, X } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { PortalView } from '../../../../shared/portal';
+import {
+  type SearchResult,
+  type SearchResultType,
+  searchLimits,
+  searchMessages,
+} from '../../../../shared/search';
+import { InlineSnack } from '../../../components/ui/inline-snack';
+import { trackEvent } from '../../../lib/analytics';
+import { classNames } from '../../../lib/class-names';
+import { fetchSearchSetup, type SearchTarget } from '../api/search-api';
+import { type GroupDisplay, groupResults, navigableResults, optionId, resultKey } from '../lib/group-results';
+import { readRememberedMode, rememberMode, type SearchMode } from '../lib/mode-memory';
+import { openResult } from '../lib/open-result';
+import { useAiAnswer } from '../lib/use-ai-answer';
+import { type SearchEngineKind, useSearchEngine } from '../lib/use-search-engine';
+import { useSmallScreen } from '../lib/use-small-screen';
+import { AiAnswer } from './ai-answer';
+import { ModeSwitch } from './mode-switch';
+import { ResultDetail } from './result-detail';
+import { SearchResultList } from './search-result-list';
+import { SearchStatus } from './search-status';
+
+type SearchDialogProps = {
+  view: PortalView;
+  basePath: string;
+  initialTerm: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Full navigation to an item's address; replaceable in tests. */
+  navigate?(address: string): void;
+};
+
+/** Spec 1 §4 when the setup has not answered yet: accounts and previews as one search the server. */
+function engineForMode(view: PortalView): SearchEngineKind {
+  const { mode, preview } = view.viewer;
+  if (mode === 'account_external') return 'server';
+  if (mode === 'preview' && preview && (preview.accountId || preview.permissionProfileId)) return 'server';
+  return 'local';
+}
+
+const emptyDisplay: GroupDisplay = { collapsed: new Set(), expanded: new Set() };
+
+/**
+ * The search dialog (spec 1 §2): Search over what the viewer may see, grouped by type with a
+ * 'Top match' pre-selected and its details beside the list (inline on small screens), and Ask AI
+ * when it is available. Closing it discards everything (the entry remounts it on the next open).
+ */
+export default function SearchDialog({
+  view,
+  basePath,
+  initialTerm,
+  open,
+  onOpenChange,
+  navigate = (address) => window.location.assign(address),
+}: SearchDialogProps) {
+  const target: SearchTarget = useMemo(
+    () => ({
+      organisationSlug: view.organisation.slug,
+      productId: view.product.productId,
+      productSlug: view.product.isDefault ? null : view.product.productSlug,
+    }),
+    [view.organisation.slug, view.product.productId, view.product.isDefault, view.product.productSlug],
+  );
+  const setup = useQuery({
+    queryKey: ['search-setup', target.organisationSlug, target.productId],
+    queryFn: () => fetchSearchSetup(target, window.location.search),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const engine = setup.data?.engine ?? engineForMode(view);
+  const isAnswerAvailable = setup.data?.isAnswerAvailable ?? false;
+
+  const [term, setTermValue] = useState(initialTerm);
+  const [preferredMode, setPreferredMode] = useState<SearchMode>(readRememberedMode);
+  const mode: SearchMode = isAnswerAvailable ? preferredMode : 'search';
+  const [snack, setSnack] = useState<{ message: string; id: number } | null>(null);
+  const showError = useCallback((message: string) => setSnack({ message, id: Date.now() }), []);
+
+  const search = useSearchEngine({ engine, view, target, onError: showError });
+  const answer = useAiAnswer(target, showError);
+  const isSmall = useSmallScreen();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listboxId = useId();
+
+  const [display, setDisplay] = useState<GroupDisplay>(emptyDisplay);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+
+  const { state } = search;
+  const groups = useMemo(() => groupResults(state.matches, state.counts), [state.matches, state.counts]);
+  const navigable = useMemo(() => navigableResults(groups, display), [groups, display]);
+  const topMatch = state.matches[0];
+  const selected = navigable.find((result) => resultKey(result) === selectedKey) ?? null;
+
+  // New results: groups open, the 'Top match' pre-selected on wide screens (spec 1 §2). Only a new
+  // result set resets the selection, not a resize or a page of 'load more'.
+  useEffect(() => {
+    setDisplay(emptyDisplay);
+    setSelectedKey(!isSmall && topMatch ? resultKey(topMatch) : null);
+  }, [state.term, state.status]);
+
+  // The first search of a typed-in term, and the engine once the setup has answered.
+  // Runs when the engine (setup) or mode changes, not on every keystroke (onChange does that).
+  const setTerm = search.setTerm;
+  useEffect(() => {
+    if (mode === 'search' && term.trim()) setTerm(term);
+  }, [engine, mode, setTerm]);
+
+  useEffect(() => {
+    if (engine === 'local' && search.prepare) void search.prepare().catch(() => undefined);
+  }, [engine, search.prepare]);
+
+  function changeTerm(value: string) {
+    setTermValue(value);
+    if (mode === 'search') search.setTerm(value);
+  }
+
+  function changeMode(next: SearchMode) {
+    setPreferredMode(next);
+    rememberMode(next);
+    answer.reset();
+    inputRef.current?.focus();
+  }
+
+  // Analytics (spec 1 §7): a query counts once it has rested 700 ms, with its result count.
+  useEffect(() => {
+    const entered = state.term.trim();
+    if (mode !== 'search' || state.status !== 'done' || !entered) return;
+    const timer = window.setTimeout(() => {
+      trackEvent({
+        name: 'search_query_entered',
+        subject: entered,
+        props: { resultCount: state.matches.length, searchType: engine },
+      });
+    }, searchLimits.analyticsQueryDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [state.term, state.status]);
+
+  function select(result: SearchResult) {
+    trackEvent({ name: 'search_item_selected', subject: state.term.trim(), props: { searchType: engine } });
+    openResult(result, { view, basePath, navigate, close: () => onOpenChange(false) });
+  }
+
+  function move(step: 1 | -1) {
+    if (navigable.length === 0) return;
+    const index = navigable.findIndex((result) => resultKey(result) === selectedKey);
+    const next = index === -1 ? (step === 1 ? 0 : navigable.length - 1) : index + step;
+    const bounded = Math.min(navigable.length - 1, Math.max(0, next));
+    const key = resultKey(navigable[bounded]!);
+    setSelectedKey(key);
+    document.getElementById(optionId(listboxId, key))?.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  function onInputKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (mode === 'ask_ai') {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        void answer.ask(term);
+      }
+      return;
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      move(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Enter' && selected) {
+      event.preventDefault();
+      select(selected);
+    }
+  }
+
+  function toggleGroup(type: SearchResultType) {
+    setDisplay((current) => {
+      const collapsed = new Set(current.collapsed);
+      if (collapsed.has(type)) collapsed.delete(type);
+      else collapsed.add(type);
+      return { ...current, collapsed };
+    });
+  }
+
+  function showMore(type: SearchResultType) {
+    setDisplay((current) => ({ ...current, expanded: new Set(current.expanded).add(type) }));
+  }
+
+  const hasResults = mode === 'search' && state.status === 'done' && state.matches.length > 0;
+  const { organisation, customisation } = view;
+  const dialogTitle = `Search ${organisation.name} ${customisation.portalTitle}`;
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] motion-safe:animate-[attest-fade-in_150ms_ease-out]" />
+        <DialogPrimitive.Content
+          data-testid="search-dialog"
+          aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            const input = inputRef.current;
+            input?.focus();
+            input?.setSelectionRange(input.value.length, input.value.length);
+          }}
+          className={classNames(
+            'fixed inset-0 z-50 flex flex-col bg-white outline-none',
+            'md:inset-auto md:top-[10vh] md:left-1/2 md:max-h-[80vh] md:w-[min(960px,calc(100vw-4rem))] md:min-w-[700px] md:-translate-x-1/2',
+            'md:rounded-2xl md:shadow-2xl md:ring-1 md:ring-slate-900/10 motion-safe:md:animate-[attest-fade-in_150ms_ease-out]',
+          )}
+        >
+          <DialogPrimitive.Title className="sr-only">{dialogTitle}</DialogPrimitive.Title>
+          <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 md:hidden">
+            {organisation.logoUrl ? (
+              <img
+                src={organisation.logoUrl}
+                alt={organisation.name}
+                className="h-7 w-auto max-w-[9rem] object-contain"
+              />
+            ) : (
+              <span className="font-semibold text-slate-950">{organisation.name}</span>
+            )}
+            {customisation.showPortalTitle ? (
+              <span className="truncate text-sm font-medium text-slate-700">{customisation.portalTitle}</span>
+            ) : null}
+            <DialogPrimitive.Close
+              className="ml-auto grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
+              aria-label="Close search"
+            >
+              <X className="size-5" aria-hidden />
+            </DialogPrimitive.Close>
+          </div>
+          <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
+            <div className="relative min-w-0 flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+                aria-hidden
+              />
+              <input
+                ref={inputRef}
+                type="text"
+                role="combobox"
+                aria-expanded={hasResults}
+                aria-controls={listboxId}
+                aria-autocomplete="list"
+                aria-activedescendant={
+                  mode === 'search' && selectedKey ? optionId(listboxId, selectedKey) : undefined
+                }
+                aria-label={mode === 'ask_ai' ? 'Ask a question' : searchMessages.placeholder}
+                placeholder={
+                  mode === 'ask_ai' ? 'Ask a question and press Enter' : searchMessages.placeholder
+                }
+                maxLength={searchLimits.termMaxLength}
+                value={term}
+                onChange={(event) => changeTerm(event.target.value)}
+                onKeyDown={onInputKeyDown}
+                className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0 md:text-sm"
+                data-testid="search-input"
+              />
+            </div>
+            {isAnswerAvailable ? <ModeSwitch mode={mode} onChange={changeMode} /> : null}
+            <DialogPrimitive.Close
+              className="hidden rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-50 md:inline-flex"
+              aria-label="Close search"
+            >
+              esc
+            </DialogPrimitive.Close>
+          </div>
+
+          <div className="relative flex min-h-[200px] min-w-0 flex-1 flex-col overflow-hidden">
+            {mode === 'ask_ai' ? (
+              <AiAnswer state={answer.state} onOpenSource={select} />
+            ) : hasResults ? (
+              <div className="flex min-h-0 flex-1">
+                <SearchResultList
+                  listboxId={listboxId}
+                  groups={groups}
+                  display={display}
+                  topMatchKey={topMatch ? resultKey(topMatch) : null}
+                  selectedKey={selectedKey}
+                  isSmall={isSmall}
+                  isLoadingMore={state.isLoadingMore}
+                  renderInlineDetail={(result) => <ResultDetail result={result} onOpen={select} />}
+                  onSelect={(result) => setSelectedKey(resultKey(result))}
+                  onOpen={(result) => {
+                    if (isSmall && selectedKey !== resultKey(result)) setSelectedKey(resultKey(result));
+                    else select(result);
+                  }}
+                  onToggleGroup={toggleGroup}
+                  onShowMore={showMore}
+                  onEndReached={search.loadMore}
+                />
+                {!isSmall ? (
+                  <aside
+                    aria-label="Selected result"
+                    className="hidden min-w-0 flex-1 overflow-y-auto border-l border-slate-200 bg-slate-50/60 md:block"
+                    data-testid="search-side-panel"
+                  >
+                    {selected ? <ResultDetail result={selected} onOpen={select} /> : null}
+                  </aside>
+                ) : null}
+              </div>
+            ) : (
+              <SearchStatus status={state.status} hasTerm={term.trim().length > 0} />
+            )}
+            {snack ? (
+              <InlineSnack
+                key={snack.id}
+                message={snack.message}
+                tone="error"
+                onDismiss={() => setSnack(null)}
+              />
+            ) : null}
+          </div>
+
+          <footer
+            className={classNames(
+              'items-center gap-4 border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600',
+              hasResults ? 'flex' : 'hidden md:flex',
+            )}
+            data-testid="search-footer"
+          >
+            {mode === 'search' ? (
+              <span className="font-medium text-slate-800" aria-live="polite">
+                {searchMessages.results(hasResults ? state.total : 0)}
+              </span>
+            ) : null}
+            <span className="ml-auto hidden items-center gap-3 md:flex">
+              <KeyHint keys="↵" label="to select" />
+              <KeyHint keys="↑ ↓" label="to navigate" />
+              <KeyHint keys="esc" label="to close" />
+            </span>
+          </footer>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+function KeyHint({ keys, label }: { keys: string; label: string }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <kbd className="rounded border border-slate-200 bg-white px-1.5 py-0.5 font-sans text-[11px] font-medium text-slate-700">
+        {keys}
+      </kbd>
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,83 @@
+import { Search } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { PortalView } from '../../../../shared/portal';
+import { isSearchShortcut, searchBoxPlaceholder } from '../lib/search-keys';
+
+// The dialog, its engines and Fuse.js load on first use: none of it is in the portal's first load.
+const loadSearchDialog = () => import('./search-dialog');
+const SearchDialog = lazy(loadSearchDialog);
+
+type SearchEntryProps = { view: PortalView; basePath: string };
+type DialogState = { isOpen: boolean; initialTerm: string; instance: number };
+
+/**
+ * The header's 'Search items' box (spec 1 §2): typing in it or clicking it opens the search dialog,
+ * as does Ctrl/Cmd+K anywhere on the page.
+ */
+export function SearchEntry({ view, basePath }: SearchEntryProps) {
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [shortcutLabel, setShortcutLabel] = useState('Ctrl K');
+
+  const open = useCallback((initialTerm: string) => {
+    setDialog((current) => ({ isOpen: true, initialTerm, instance: (current?.instance ?? 0) + 1 }));
+  }, []);
+
+  useEffect(() => {
+    if (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)) setShortcutLabel('⌘K');
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      open('');
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <>
+      <div className="relative w-full min-w-0 sm:w-60 lg:w-72">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden
+        />
+        <input
+          type="search"
+          value=""
+          aria-label={searchBoxPlaceholder}
+          aria-haspopup="dialog"
+          placeholder={searchBoxPlaceholder}
+          data-testid="search-box"
+          className="block h-10 w-full cursor-pointer rounded-lg border border-slate-300 bg-white pr-14 pl-9 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-500 hover:border-slate-400 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0"
+          onPointerEnter={() => void loadSearchDialog()}
+          onFocus={() => void loadSearchDialog()}
+          onClick={() => open('')}
+          onChange={(event) => open(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' || event.key === 'ArrowDown') {
+              event.preventDefault();
+              open('');
+            }
+          }}
+        />
+        <kbd
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-slate-200 bg-slate-50 px-1.5 py-0.5 font-sans text-[11px] font-medium text-slate-500 sm:inline"
+        >
+          {shortcutLabel}
+        </kbd>
+      </div>
+      {dialog ? (
+        <Suspense fallback={null}>
+          <SearchDialog
+            key={dialog.instance}
+            view={view}
+            basePath={basePath}
+            initialTerm={dialog.initialTerm}
+            open={dialog.isOpen}
+            onOpenChange={(isOpen) => setDialog((current) => (current ? { ...current, isOpen } : null))}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

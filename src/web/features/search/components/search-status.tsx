@@ -1,0 +1,42 @@
+import { SearchX } from 'lucide-react';
+import { searchMessages } from '../../../../shared/search';
+import { Skeleton } from '../../../components/ui/skeleton';
+import type { SearchState } from '../lib/use-search-engine';
+
+/** Empty query, loading and no-match states of the results area (spec 1 §2). */
+export function SearchStatus({ status, hasTerm }: { status: SearchState['status']; hasTerm: boolean }) {
+  // A term waiting out the debounce is about to be searched: show the loading state, not 'start'.
+  if (status === 'loading' || (hasTerm && status === 'idle')) {
+    return (
+      <div className="space-y-3 p-4" aria-busy="true" data-testid="search-loading">
+        <span className="sr-only">Searching…</span>
+        {Array.from({ length: 4 }, (_, index) => (
+          <div key={index} className="flex items-center gap-3">
+            <Skeleton className="size-9 shrink-0 rounded-lg" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-2/5" />
+              <Skeleton className="h-3 w-4/5" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (!hasTerm) {
+    return (
+      <p className="m-auto px-6 py-12 text-center text-sm text-slate-600" data-testid="search-empty">
+        {searchMessages.startSearching}
+      </p>
+    );
+  }
+  return (
+    <div
+      className="m-auto flex flex-col items-center gap-2 px-6 py-12 text-center"
+      data-testid="search-no-results"
+    >
+      <SearchX className="size-8 text-slate-400" aria-hidden />
+      <p className="font-medium text-slate-900">{searchMessages.noResults}</p>
+      <p className="text-sm text-slate-600">{searchMessages.tryDifferentTerm}</p>
+    </div>
+  );
+}
