@@ -1,4 +1,6 @@
 import type { CardKind } from './card-kinds';
+import { certificationCatalogue } from './certification-catalogue';
+import { securityGradeProviders } from './security-grade-catalogue';
 
 /**
  * The built-in items each card offers: what a SaaS trust center typically lists. Every product gets
@@ -443,13 +445,12 @@ export const itemCatalogue: Record<CardKind, CatalogueItem[]> = {
       false,
     ],
   ]),
-  SecurityGrades: card('security-grades', [
-    ['security-scorecard', 'SecurityScorecard grade', 'Our external security rating from SecurityScorecard.'],
-    ['bitsight', 'BitSight rating', 'Our external security rating from BitSight.'],
-    ['upguard', 'UpGuard score', 'Our external security score from UpGuard.'],
-    ['ssl-labs', 'SSL Labs grade', 'The grade of our TLS configuration from the SSL Labs test.'],
-    ['security-headers', 'Security headers grade', 'The grade of our HTTP security headers.'],
-  ]),
+  SecurityGrades: securityGradeProviders.map((provider) => ({
+    key: `security-grades.${provider.slug}`,
+    title: provider.displayName,
+    explanation: provider.explanation,
+    isPublic: true,
+  })),
   IncidentResponse: card('incident-response', [
     [
       'incident-response-plan',
@@ -589,18 +590,12 @@ export const itemCatalogue: Record<CardKind, CatalogueItem[]> = {
       'Cloud configuration is checked continuously against benchmarks.',
     ],
   ]),
-  Certifications: card('certifications', [
-    ['soc-2', 'SOC 2', 'Audited annually against the AICPA Trust Services Criteria.'],
-    ['iso-27001', 'ISO 27001', 'Certified information security management system.'],
-    ['iso-27701', 'ISO 27701', 'Certified privacy information management system.'],
-    ['iso-27017', 'ISO 27017', 'Cloud security controls certified to ISO/IEC 27017.'],
-    ['gdpr', 'GDPR', 'Compliant with the EU General Data Protection Regulation.'],
-    ['ccpa', 'CCPA', 'Compliant with the California Consumer Privacy Act.'],
-    ['hipaa', 'HIPAA', 'Safeguards for protected health information under HIPAA.'],
-    ['pci-dss', 'PCI DSS', 'Compliant with the Payment Card Industry Data Security Standard.'],
-    ['csa-star', 'CSA STAR', 'Listed in the Cloud Security Alliance STAR registry.'],
-    ['soc-1', 'SOC 1', 'Audited controls relevant to customers’ financial reporting.'],
-  ]),
+  Certifications: certificationCatalogue.map((certification) => ({
+    key: `certifications.${certification.slug}`,
+    title: certification.title,
+    explanation: certification.explanation,
+    isPublic: true,
+  })),
   Overview: [],
   TrustedBy: [],
   Subprocessors: [],

@@ -165,13 +165,17 @@ describe('moveInOrder', () => {
 });
 
 describe('the catalogue', () => {
-  it('has unique keys, 4 to 10 items on every grid card and none on Overview and Customer Data', () => {
+  it('has unique keys, 4 to 10 items on every control card, the full standards and grade lists, none on Overview and Customer Data', () => {
     const keys = Object.values(itemCatalogue).flatMap((entries) => entries.map((entry) => entry.key));
     expect(new Set(keys).size).toBe(keys.length);
-    for (const kind of defaultCardOrder) {
+    // Certifications and security grades list every standard and provider the product knows.
+    const catalogueLists = new Set(['Certifications', 'SecurityGrades']);
+    for (const kind of defaultCardOrder.filter((kind) => !catalogueLists.has(kind))) {
       expect(itemCatalogue[kind].length, kind).toBeGreaterThanOrEqual(4);
       expect(itemCatalogue[kind].length, kind).toBeLessThanOrEqual(10);
     }
+    expect(itemCatalogue.SecurityGrades).toHaveLength(13);
+    expect(itemCatalogue.Certifications.length).toBeGreaterThanOrEqual(40);
     expect(itemCatalogue.Overview).toEqual([]);
     expect(itemCatalogue.CustomerData).toEqual([]);
     expect(itemCatalogue.Certifications.map((entry) => entry.title)).toEqual(

@@ -66,7 +66,8 @@ describe('CardMenu', () => {
 
   it('offers only Hide and Change card icon on the subprocessors card, and Show on a hidden card', async () => {
     const subprocessors = { ...cardFixture('Subprocessors', 'Subprocessors'), isHidden: true };
-    expect(await openMenu(subprocessors)).toEqual(['Show', 'Change card icon']);
+    // Managing the rows is not a card action: editors add, edit and delete subprocessors (spec 2 §6).
+    expect(await openMenu(subprocessors)).toEqual(['Manage subprocessors', 'Show', 'Change card icon']);
   });
 
   it('leaves out Change card icon without the replace-icons feature', async () => {

@@ -9,7 +9,7 @@ import {
   Pencil,
   Type,
 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { canCardDo } from '../../../../shared/card-kinds';
 import { type CardView, cardMessages } from '../../../../shared/cards';
@@ -24,8 +24,12 @@ import { DisplayTextDialog } from './display-text-dialog';
 import { PlaceholderDialog } from './placeholder-dialog';
 import { ReorderItemsDialog } from './reorder-items-dialog';
 
+// The documents card re-orders in two columns with drag and drop: its own dialog, loaded on first open.
+const FeaturedDocumentsDialog = lazy(() => import('./featured-documents-dialog'));
+const SubprocessorsDialog = lazy(() => import('./specialised/subprocessors-dialog'));
+
 type CardMenuProps = { view: PortalView; card: CardView; csrfToken: string; onEdit(): void };
-type CardDialog = 'displayText' | 'placeholder' | 'reorderItems' | 'icon';
+type CardDialog = 'displayText' | 'placeholder' | 'reorderItems' | 'icon' | 'subprocessors';
 
 /** The card's edit menu for editors in Main mode: each action only where the card allows it (spec 2 §6). */
 export function CardMenu({ view, card, csrfToken, onEdit }: CardMenuProps) {
@@ -63,6 +67,12 @@ export function CardMenu({ view, card, csrfToken, onEdit }: CardMenuProps) {
           <EllipsisVertical className="size-5" aria-hidden />
         </MenuTrigger>
         <MenuContent>
+          {card.kind === 'Subprocessors' ? (
+            <MenuItem onSelect={() => setOpenDialog('subprocessors')}>
+              <Pencil className="size-4" aria-hidden />
+              Manage subprocessors
+            </MenuItem>
+          ) : null}
           {canCardDo(card.kind, 'edit') ? (
             <MenuItem onSelect={onEdit}>
               <Pencil className="size-4" aria-hidden />
@@ -91,7 +101,7 @@ export function CardMenu({ view, card, csrfToken, onEdit }: CardMenuProps) {
               Edit placeholder text
             </MenuItem>
           ) : null}
-          {canCardDo(card.kind, 'reorderItems') && card.items.length > 1 ? (
+          {canCardDo(card.kind, 'reorderItems') && card.items.length > (card.kind === 'Documents' ? 0 : 1) ? (
             <MenuItem onSelect={() => setOpenDialog('reorderItems')}>
               <ListOrdered className="size-4" aria-hidden />
               Re-order items
@@ -105,9 +115,27 @@ export function CardMenu({ view, card, csrfToken, onEdit }: CardMenuProps) {
           ) : null}
         </MenuContent>
       </Menu>
+      {openDialog === 'subprocessors' ? (
+        <Suspense fallback={null}>
+          <SubprocessorsDialog
+            view={view}
+            csrfToken={csrfToken}
+            open
+            onOpenChange={(open) => setOpenDialog(open ? 'subprocessors' : null)}
+          />
+        </Suspense>
+      ) : null}
       <DisplayTextDialog {...dialogProps('displayText')} />
       <PlaceholderDialog {...dialogProps('placeholder')} />
-      <ReorderItemsDialog {...dialogProps('reorderItems')} />
+      {card.kind === 'Documents' ? (
+        openDialog === 'reorderItems' ? (
+          <Suspense fallback={null}>
+            <FeaturedDocumentsDialog {...dialogProps('reorderItems')} view={view} />
+          </Suspense>
+        ) : null
+      ) : (
+        <ReorderItemsDialog {...dialogProps('reorderItems')} />
+      )}
       {canChangeIcon ? <CardIconDialog {...dialogProps('icon')} /> : null}
     </>
   );

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { createCustomItem, patchCard } from '../api/card-editing-api';
+import { saveItemFiles, useLibraryFiles } from '../api/documents-editing-api';
 import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 import {
   type CardFormState,
@@ -23,9 +24,24 @@ import {
   newCustomItemDraft,
   validateCardForm,
 } from '../lib/card-form';
+import { itemNameOf } from '../lib/editing-labels';
 import { editingMessages } from '../lib/editing-messages';
+import {
+  canCardHaveFiles,
+  fileLinksError,
+  fileLinksFrom,
+  finalFileIds,
+  hasAnyFileChanges,
+  hasFileChanges,
+  linkFile,
+  linksOf,
+  undoFileChange,
+  unlinkFile,
+} from '../lib/item-file-links';
 import { DeleteCustomItemFlow } from './delete-custom-item-flow';
+import { CardIntegrationPanel } from './integrations/integration-panel';
 import { ItemDraftFields } from './item-draft-fields';
+import { ItemFilesField } from './item-files-field';
 
 type DrawerEditorProps = {
   view: PortalView;
@@ -55,12 +71,28 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
   const [itemToDelete, setItemToDelete] = useState<ItemDraft | null>(null);
   const [isConfirmingCancel, setConfirmingCancel] = useState(false);
   const refresh = useRefreshPortalView();
+  // Items' file links stay pending until Save (spec 2 §4). Documents card items need a file, so
+  // their editor loads the library at once; other cards load it when the picker is first used.
+  const isDocuments = card.kind === 'Documents';
+  const hasFiles = canCardHaveFiles(card.kind);
+  const [wantsLibrary, setWantsLibrary] = useState(isDocuments);
+  const [fileLinks, setFileLinks] = useState(() =>
+    fileLinksFrom(
+      initial.items.map((draft) => draft.key),
+      view.documents,
+    ),
+  );
+  const library = useLibraryFiles(hasFiles && wantsLibrary);
 
-  const isDirty = isCardFormDirty(form, initial);
+  const isDirty = isCardFormDirty(form, initial) || hasAnyFileChanges(fileLinks);
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   const errors = validateCardForm(card.kind, form, planFeatures);
+  const fileErrors = Object.fromEntries(
+    form.items.map((draft) => [draft.key, fileLinksError(card.kind, linksOf(fileLinks, draft.key))]),
+  );
+  const hasFileErrors = Object.values(fileErrors).some(Boolean);
   const isShown = (field: string) => submitCount > 0 || touched.has(field);
   const touch = (field: string) => setTouched((previous) => new Set(previous).add(field));
 
@@ -107,6 +139,12 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
       const itemPatches = itemPatchesFor(card.kind, { ...state, items }, savedByUid.current, planFeatures);
       if (itemPatches.length > 0) patch.items = itemPatches;
       if (Object.keys(patch).length > 0) await patchCard(write, card.kind, patch);
+      for (const draft of items) {
+        const links = linksOf(fileLinks, draft.key);
+        if (draft.itemUid && hasFileChanges(links)) {
+          await saveItemFiles(write, draft.itemUid, finalFileIds(links));
+        }
+      }
     },
     onSuccess: async () => {
       onDirtyChange(false);
@@ -123,7 +161,7 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
     event.preventDefault();
     setSubmitCount((count) => count + 1);
     setRootError(null);
-    if (hasFormErrors(errors)) return;
+    if (hasFormErrors(errors) || hasFileErrors) return;
     save.mutate(form);
   }
 
@@ -152,6 +190,7 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
             />
           </Field>
         ) : null}
+        <CardIntegrationPanel view={view} cardKind={card.kind} csrfToken={csrfToken} />
         {form.items.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
             This card has no items yet.
@@ -176,6 +215,24 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
                 draft.isCustom
                   ? () => (draft.itemUid ? setItemToDelete(draft) : removeItem(draft.key))
                   : undefined
+              }
+              files={
+                hasFiles ? (
+                  <ItemFilesField
+                    itemKey={draft.key}
+                    itemName={itemNameOf(draft.title)}
+                    links={linksOf(fileLinks, draft.key)}
+                    library={library.data}
+                    isLibraryLoading={wantsLibrary && library.isPending}
+                    onNeedLibrary={() => setWantsLibrary(true)}
+                    error={submitCount > 0 ? fileErrors[draft.key] : undefined}
+                    onLink={(file) => setFileLinks((previous) => linkFile(previous, draft.key, file))}
+                    onUnlink={(fileId) => setFileLinks((previous) => unlinkFile(previous, draft.key, fileId))}
+                    onUndo={(fileId) =>
+                      setFileLinks((previous) => undoFileChange(previous, draft.key, fileId))
+                    }
+                  />
+                ) : undefined
               }
             />
           );

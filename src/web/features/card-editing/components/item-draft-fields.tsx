@@ -1,4 +1,5 @@
 import { AlertTriangle, Lock, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { CardKind } from '../../../../shared/card-kinds';
 import { cardMessages, type EnabledState, type PlanFeatures } from '../../../../shared/cards';
 import { describedBy, Field } from '../../../components/ui/field';
@@ -31,6 +32,8 @@ type ItemDraftFieldsProps = {
   onBlur(field: ItemField): void;
   /** Present for custom items, which may be deleted. */
   onDelete?(): void;
+  /** The documents card's file links, rendered under the item's fields. */
+  files?: ReactNode;
 };
 
 /** One item of the drawer editor: status, access, texts, link, list and expiry. */
@@ -43,6 +46,7 @@ export function ItemDraftFields({
   onChange,
   onBlur,
   onDelete,
+  files,
 }: ItemDraftFieldsProps) {
   const id = `item-${draft.key}`;
   const name = itemNameOf(draft.title);
@@ -203,6 +207,7 @@ export function ItemDraftFields({
           className="min-h-16"
         />
       </Field>
+      {files}
     </fieldset>
   );
 }

@@ -1,11 +1,12 @@
 import { Pencil } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { canCardDo } from '../../../../shared/card-kinds';
 import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { Drawer, DrawerContent } from '../../../components/ui/drawer';
+import { trackEvent } from '../../../lib/analytics';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { cardHeading } from '../lib/card-content';
 import { cardTexts } from '../lib/card-texts';
@@ -56,6 +57,18 @@ export default function CardDrawer({
       ? document.activeElement
       : document.querySelector<HTMLElement>(`[data-card-kind="${card.kind}"] h2 button`),
   );
+
+  // Analytics: how long the expanded card stayed open (sent when it closes or the page hides).
+  useEffect(() => {
+    if (!isOpen) return;
+    const openedAt = Date.now();
+    return () =>
+      trackEvent({
+        name: 'card_time_spent',
+        subject: card.kind,
+        props: { cardKind: card.kind, seconds: Math.round((Date.now() - openedAt) / 1000) },
+      });
+  }, [isOpen, card.kind]);
 
   function leaveEditor() {
     setEditing(false);

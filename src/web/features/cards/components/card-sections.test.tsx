@@ -5,6 +5,7 @@ import type { CardView } from '../../../../shared/cards';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
 import { CardSections } from './card-sections';
+import { documentFileFixture } from './documents-card/documents-fixture';
 
 const cardWithItem = (kind: CardView['kind'], title: string) =>
   cardViewFixture({ kind, title, items: [itemViewFixture({ title: `${title} item` })] });
@@ -35,7 +36,10 @@ describe('CardSections', () => {
       cardWithItem('Overview', 'Overview'),
     ];
     const sections: SectionKind[] = ['documents', 'cards', 'overview', 'certifications'];
-    const view = { ...viewWithCards(cards), sections };
+    // The documents card shows when the viewer gets a file of it.
+    const documentsItem = cards[2]!.items[0]!;
+    const documents = { featuredItemUids: [], files: [documentFileFixture(documentsItem.itemUid)] };
+    const view = { ...viewWithCards(cards), sections, documents };
     const html = renderToString(<CardSections view={view} basePath="/acme" csrfToken={null} />);
     expect(kindsInOrder(html)).toEqual(['Documents', 'Reports', 'Legal', 'Overview', 'Certifications']);
   });

@@ -1,6 +1,7 @@
 import { LayoutGrid } from 'lucide-react';
 import { Fragment, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { SectionKind } from '../../../../shared/card-kinds';
+import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
@@ -8,7 +9,10 @@ import { isCardShown, isGridCard, sectionCardKinds } from '../lib/card-content';
 import { cardTexts } from '../lib/card-texts';
 import { findDeepLinkedItem } from '../lib/deep-link';
 import { addressWithoutItem } from '../lib/item-permalink';
+import { isSpecialisedCardShown } from '../lib/specialised';
+import { DocumentsCard } from './documents-card/documents-card';
 import { type OpenCardRequest, PortalCard } from './portal-card';
+import { specialisedCardBody, specialisedHeading } from './specialised-card-body';
 
 const loadCardDrawer = () => import('./card-drawer');
 const CardDrawer = lazy(loadCardDrawer);
@@ -24,6 +28,10 @@ type CardSectionsProps = {
   editing?: CardEditingSlots;
   /** The 'help' section, composed by the route from its own feature. */
   renderHelpSection?: () => ReactNode;
+  /** The 'trust_center_updates' section (updates card), composed by the route from its own feature. */
+  renderUpdatesSection?: () => ReactNode;
+  /** The 'knowledge_base' section (FAQ panel), composed by the route from its own feature. */
+  renderKnowledgeBaseSection?: () => ReactNode;
 };
 
 type OpenCard = OpenCardRequest & { isOpen: boolean; instance: number };
@@ -56,6 +64,8 @@ export function CardSections({
   canOpenDeepLink = true,
   editing,
   renderHelpSection,
+  renderUpdatesSection,
+  renderKnowledgeBaseSection,
 }: CardSectionsProps) {
   const [openCard, setOpenCard] = useState<OpenCard | null>(null);
   const instances = useRef(0);
@@ -84,6 +94,9 @@ export function CardSections({
 
   const drawerCard = openCard ? view.cards.find((card) => card.kind === openCard.kind) : undefined;
   const cardProps = { view, csrfToken, editing, onOpen: open, onIntent: loadCardDrawer };
+  const canAddItems = Boolean(editing && csrfToken && mode === 'main' && view.viewer.staff?.canEdit);
+  const addItemsFor = (card: { kind: CardView['kind'] }) =>
+    canAddItems ? () => open({ kind: card.kind, itemUid: null, isEditing: true }) : undefined;
 
   function renderSection(section: SectionKind) {
     if (section === 'cards') {
@@ -96,7 +109,9 @@ export function CardSections({
           {gridCards.length > 0 ? (
             <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="card-grid">
               {gridCards.map((card) => (
-                <PortalCard key={card.kind} card={card} {...cardProps} />
+                <PortalCard key={card.kind} card={card} {...cardProps}>
+                  {specialisedCardBody(view, card, addItemsFor(card))}
+                </PortalCard>
               ))}
             </div>
           ) : (
@@ -112,10 +127,30 @@ export function CardSections({
       const help = renderHelpSection?.();
       return help ? <Fragment key={section}>{help}</Fragment> : null;
     }
+    if (section === 'trust_center_updates') {
+      const updates = renderUpdatesSection?.();
+      return updates ? <Fragment key={section}>{updates}</Fragment> : null;
+    }
+    if (section === 'knowledge_base') {
+      const knowledgeBase = renderKnowledgeBaseSection?.();
+      return knowledgeBase ? <Fragment key={section}>{knowledgeBase}</Fragment> : null;
+    }
     const kind = sectionCardKinds[section];
     const card = kind ? view.cards.find((candidate) => candidate.kind === kind) : undefined;
-    if (!card || !isCardShown(card, mode)) return null;
-    return <PortalCard key={section} card={card} layout="wide" {...cardProps} />;
+    // The documents card also lists files of other cards' items, so it decides its own visibility.
+    if (card?.kind === 'Documents') return <DocumentsCard key={section} card={card} {...cardProps} />;
+    if (!card || !(isSpecialisedCardShown(card, view, mode) ?? isCardShown(card, mode))) return null;
+    return (
+      <PortalCard
+        key={section}
+        card={card}
+        layout="wide"
+        defaultHeading={specialisedHeading(view, card)}
+        {...cardProps}
+      >
+        {specialisedCardBody(view, card, addItemsFor(card))}
+      </PortalCard>
+    );
   }
 
   return (

@@ -1,17 +1,19 @@
 import { format } from 'date-fns';
 import { ExternalLink } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useContext, useId } from 'react';
 import type { CardView, ItemView } from '../../../../shared/cards';
 import { dateFormat } from '../../../../shared/limits';
 import type { PortalView } from '../../../../shared/portal';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { classNames } from '../../../lib/class-names';
+import { ItemConversationSlot } from '../../../lib/collaboration-slots';
 import { cardTexts } from '../lib/card-texts';
 import { itemPermalinkHref, requestAccessHref } from '../lib/item-permalink';
 import { ItemPermalinkButton } from './item-permalink-button';
 import { ItemStatusIcon } from './item-status-icon';
 import { ItemTagList } from './item-tag-list';
 import { LockedItemNotice } from './locked-item-notice';
+import { SpecialisedItemDetail } from './specialised-card-body';
 
 type ItemEntryProps = {
   view: PortalView;
@@ -114,6 +116,7 @@ function ItemBody({ item }: { item: ItemView }) {
 export function ItemEntry({ view, basePath, card, item, csrfToken, editing, isHighlighted }: ItemEntryProps) {
   const titleId = useId();
   const ItemMenu = editing && csrfToken ? editing.ItemMenu : null;
+  const Conversation = useContext(ItemConversationSlot);
   const title = item.title.trim() || '(Untitled)';
   return (
     <article
@@ -147,12 +150,17 @@ export function ItemEntry({ view, basePath, card, item, csrfToken, editing, isHi
         </div>
       </div>
       <div className="mt-3 space-y-3 text-sm sm:pl-8">
+        <SpecialisedItemDetail view={view} item={item} />
         {item.isLocked ? (
-          <LockedItemNotice requestAccessHref={requestAccessHref(view, basePath, item)} />
+          <LockedItemNotice
+            requestAccessHref={requestAccessHref(view, basePath, item)}
+            itemKind={card.kind}
+          />
         ) : (
           <ItemBody item={item} />
         )}
       </div>
+      {Conversation && !item.isLocked ? <Conversation view={view} item={item} csrfToken={csrfToken} /> : null}
       {item.modifiedAt ? (
         <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500 sm:ml-8">
           {cardTexts.modifiedAt(format(new Date(item.modifiedAt), dateFormat))}

@@ -1,14 +1,29 @@
 import { Lock } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { buttonClassName } from '../../../components/ui/button';
+import { writePortalQuery } from '../../../lib/portal-query';
 import { cardTexts } from '../lib/card-texts';
 
+type LockedItemNoticeProps = { requestAccessHref: string; itemKind?: string };
+
+/** Opens the access modal in place: the access flow listens to the query (requestAccess, itemUid, …). */
+function askForAccess(event: MouseEvent<HTMLAnchorElement>, href: string, itemKind: string | undefined) {
+  event.preventDefault();
+  const params = new URL(href, window.location.href).searchParams;
+  writePortalQuery({ ...Object.fromEntries(params), source: 'locked_item', itemKind });
+}
+
 /** A restricted item the viewer sees but may not read: its content stays away, access can be requested. */
-export function LockedItemNotice({ requestAccessHref }: { requestAccessHref: string }) {
+export function LockedItemNotice({ requestAccessHref, itemKind }: LockedItemNoticeProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 ring-inset">
       <Lock className="size-4 shrink-0 text-slate-500" aria-hidden />
       <p className="min-w-0 flex-1 text-sm text-slate-700">{cardTexts.restricted}</p>
-      <a href={requestAccessHref} className={buttonClassName('secondary', 'sm')}>
+      <a
+        href={requestAccessHref}
+        onClick={(event) => askForAccess(event, requestAccessHref, itemKind)}
+        className={buttonClassName('secondary', 'sm')}
+      >
         {cardTexts.requestAccess}
       </a>
     </div>

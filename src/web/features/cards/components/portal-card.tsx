@@ -1,5 +1,5 @@
 import { ChevronDown, EyeOff, Lock, Maximize2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
@@ -28,6 +28,10 @@ type PortalCardProps = {
   onOpen(request: OpenCardRequest): void;
   /** Called when the pointer or focus nears the card, so the drawer's code can load ahead. */
   onIntent?(): void;
+  /** A heading that replaces the default title (staff's display text still wins). */
+  defaultHeading?: string;
+  /** A specialised card's own body, in place of the item preview. */
+  children?: ReactNode;
 };
 
 /**
@@ -44,15 +48,17 @@ export function PortalCard({
   layout = 'grid',
   onOpen,
   onIntent,
+  defaultHeading,
+  children,
 }: PortalCardProps) {
   const [isShowingAll, setShowingAll] = useState(false);
   const headingId = useId();
   const listId = useId();
   const isExpandable = canExpandCard(card);
-  const heading = cardHeading(card);
+  const heading = card.displayText?.trim() ? cardHeading(card) : (defaultHeading ?? cardHeading(card));
   const enabledCount = enabledItems(card).length;
   const items = previewItems(card, isShowingAll);
-  const hasMore = enabledCount > cardPreviewItemCount;
+  const hasMore = !children && enabledCount > cardPreviewItemCount;
   const isHiddenMarkShown = view.viewer.mode === 'main' && card.isHidden;
   const CardMenu = editing && csrfToken ? editing.CardMenu : null;
 
@@ -116,7 +122,9 @@ export function PortalCard({
       </div>
 
       <div className="flex-1 px-5 pt-3 pb-5">
-        {items.length > 0 ? (
+        {children ? (
+          children
+        ) : items.length > 0 ? (
           <ul
             id={listId}
             className={classNames(

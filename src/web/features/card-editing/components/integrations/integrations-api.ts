@@ -1,0 +1,50 @@
+import type { HackerOneState, StatuspageState } from '../../../../../shared/integrations';
+import { apiRequest } from '../../../../lib/api-client';
+
+/** The staff calls of the live integrations (spec 2 §7). */
+
+const query = (productId: string) => `productId=${encodeURIComponent(productId)}`;
+
+export const integrationPaths = {
+  hackerone: '/api/integrations/hackerone',
+  statuspage: '/api/integrations/statuspageio',
+} as const;
+
+export type IntegrationKindKey = keyof typeof integrationPaths;
+export type AnyIntegrationState = HackerOneState | StatuspageState;
+
+export function fetchIntegrationState(kind: IntegrationKindKey, productId: string) {
+  return apiRequest<AnyIntegrationState>(`${integrationPaths[kind]}?${query(productId)}`);
+}
+
+export function connectIntegration(
+  kind: IntegrationKindKey,
+  productId: string,
+  link: string,
+  csrfToken: string,
+) {
+  return apiRequest<AnyIntegrationState>(`${integrationPaths[kind]}/connect`, {
+    method: 'POST',
+    body: kind === 'hackerone' ? { productId, page: link } : { productId, link },
+    csrfToken,
+  });
+}
+
+export function disconnectIntegration(kind: IntegrationKindKey, productId: string, csrfToken: string) {
+  return apiRequest<{ disconnected: boolean }>(`${integrationPaths[kind]}?${query(productId)}`, {
+    method: 'DELETE',
+    csrfToken,
+  });
+}
+
+export function setShowOnTrustCenter(productId: string, showInCard: boolean, csrfToken: string) {
+  return apiRequest<{ showInCard: boolean }>(integrationPaths.statuspage, {
+    method: 'PATCH',
+    body: { productId, showInCard },
+    csrfToken,
+  });
+}
+
+export function fetchScorecardGrade(domain: string) {
+  return apiRequest<{ grade: string }>(`/api/integrations/ssc/${encodeURIComponent(domain.trim())}`);
+}

@@ -1,0 +1,177 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { CardView, ItemView } from '../../../../../shared/cards';
+import type { PortalView } from '../../../../../shared/portal';
+import {
+  type GradeEntryInput,
+  gradeEntryErrors,
+  gradeMessages,
+  providerOfKey,
+  type SecurityGradeProvider,
+} from '../../../../../shared/security-grade-catalogue';
+import { Button } from '../../../../components/ui/button';
+import { describedBy, Field } from '../../../../components/ui/field';
+import { Input } from '../../../../components/ui/input';
+import { ApiError } from '../../../../lib/api-client';
+import { saveSecurityGrade } from '../../api/specialised-editing-api';
+import { useRefreshPortalView } from '../../api/use-refresh-portal-view';
+import { fetchScorecardGrade } from '../integrations/integrations-api';
+
+type EntryFormProps = {
+  view: PortalView;
+  item: ItemView;
+  provider: SecurityGradeProvider;
+  csrfToken: string;
+};
+
+/** One provider's entry: display name, the url or domain its provider takes, and the grade. */
+function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
+  const saved = view.specialised?.securityGrades.find((entry) => entry.itemUid === item.itemUid);
+  const [entry, setEntry] = useState<GradeEntryInput>({
+    displayName: saved?.label ?? provider.displayName,
+    url: saved?.url ?? '',
+    grade: saved?.grade ?? '',
+  });
+  const [hasSubmitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const id = useId();
+  const refresh = useRefreshPortalView();
+  const errors = hasSubmitted ? { ...gradeEntryErrors(provider, entry), ...serverErrors } : serverErrors;
+  const save = useMutation({
+    mutationFn: () =>
+      saveSecurityGrade({ productId: view.product.productId, csrfToken }, item.itemUid, {
+        label: entry.displayName,
+        url: entry.url,
+        grade: entry.grade,
+      }),
+    onSuccess: async () => {
+      toast.success(`${entry.displayName} saved`);
+      await refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        const { label, ...rest } = error.fields;
+        setServerErrors(label ? { ...rest, displayName: label } : rest);
+      } else toast.error(error instanceof ApiError ? error.message : 'Save error');
+    },
+  });
+  const change = (field: keyof GradeEntryInput, value: string) => {
+    setServerErrors({});
+    setEntry((current) => ({ ...current, [field]: value }));
+  };
+  // 'Get Grade' (spec 2 §4): 'Getting grade…' while loading, set on success, cleared on failure.
+  const getGrade = useMutation({
+    mutationFn: () => fetchScorecardGrade(entry.url),
+    onMutate: () => setServerErrors({}),
+    onSuccess: ({ grade }) => setEntry((current) => ({ ...current, grade })),
+    onError: (error) => {
+      setEntry((current) => ({ ...current, grade: '' }));
+      const message = error instanceof ApiError ? error.message : gradeMessages.badNetwork;
+      setServerErrors(error instanceof ApiError && error.fields.url ? { url: message } : { grade: message });
+    },
+  });
+  const requestGrade = () => {
+    const urlError = gradeEntryErrors(provider, { ...entry, grade: 'A' }).url;
+    if (urlError) setServerErrors({ url: urlError });
+    else getGrade.mutate();
+  };
+  const urlLabel = provider.url?.kind === 'domain' ? 'Domain' : 'Link';
+  const urlPlaceholder = provider.url?.kind === 'domain' ? 'example.com' : provider.url?.example;
+
+  return (
+    <form
+      className="space-y-3 rounded-xl border border-slate-200 p-4"
+      data-testid="grade-entry-form"
+      data-provider={provider.slug}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        if (Object.keys(gradeEntryErrors(provider, entry)).length > 0) return;
+        save.mutate();
+      }}
+    >
+      <p className="text-sm font-semibold text-slate-900">{provider.displayName}</p>
+      <Field id={`${id}-name`} label="Display name" error={errors.displayName}>
+        <Input
+          id={`${id}-name`}
+          value={entry.displayName}
+          isInvalid={Boolean(errors.displayName)}
+          aria-describedby={describedBy(`${id}-name`, errors.displayName)}
+          onChange={(event) => change('displayName', event.target.value)}
+        />
+      </Field>
+      {provider.url ? (
+        <Field id={`${id}-url`} label={urlLabel} error={errors.url}>
+          <Input
+            id={`${id}-url`}
+            value={entry.url}
+            placeholder={urlPlaceholder}
+            isInvalid={Boolean(errors.url)}
+            aria-describedby={describedBy(`${id}-url`, errors.url)}
+            onChange={(event) => change('url', event.target.value)}
+          />
+        </Field>
+      ) : null}
+      <Field
+        id={`${id}-grade`}
+        label="Grade"
+        error={errors.grade}
+        hint={provider.isFetched ? gradeMessages.getGradeFirst : undefined}
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <Input
+            id={`${id}-grade`}
+            value={getGrade.isPending ? gradeMessages.gettingGrade : entry.grade}
+            placeholder={provider.gradePlaceholder}
+            readOnly={provider.isFetched}
+            isInvalid={Boolean(errors.grade)}
+            aria-describedby={describedBy(`${id}-grade`, errors.grade)}
+            onChange={(event) => change('grade', event.target.value)}
+            className="w-40"
+          />
+          {provider.isFetched ? (
+            <Button size="sm" variant="secondary" onClick={requestGrade} disabled={getGrade.isPending}>
+              {gradeMessages.getGrade}
+            </Button>
+          ) : null}
+        </div>
+      </Field>
+      <Button type="submit" size="sm" variant="secondary" disabled={save.isPending}>
+        Save grade
+      </Button>
+    </form>
+  );
+}
+
+/** Grade entries of the card's enabled providers (spec 2 §5); switch a provider on below to add it. */
+export function SecurityGradesEditor({
+  view,
+  card,
+  csrfToken,
+}: {
+  view: PortalView;
+  card: CardView;
+  csrfToken: string;
+}) {
+  const keys = view.specialised?.itemKeys ?? {};
+  const entries = card.items.flatMap((item) => {
+    const provider = providerOfKey(keys[item.itemUid]);
+    return provider && item.enabledState !== 'NotEnabled' ? [{ item, provider }] : [];
+  });
+  if (entries.length === 0) return null;
+  return (
+    <section className="space-y-3" data-testid="security-grades-editor" aria-label="Grade entries">
+      {entries.map(({ item, provider }) => (
+        <GradeEntryForm
+          key={item.itemUid}
+          view={view}
+          item={item}
+          provider={provider}
+          csrfToken={csrfToken}
+        />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { companyDisplay } from '../../../../../shared/company-catalogue';
+import type { PortalView } from '../../../../../shared/portal';
+import type { Company } from '../../../../../shared/specialised-cards';
+import { Button } from '../../../../components/ui/button';
+import { CompanyLogo } from '../../../../components/ui/company-logo';
+import { ApiError } from '../../../../lib/api-client';
+import { saveTrustedBy } from '../../api/specialised-editing-api';
+import { useRefreshPortalView } from '../../api/use-refresh-portal-view';
+import { CompanyPicker, pickerTexts } from './company-picker';
+
+/** The trusted-by companies: pick to add, remove with the cross, Save keeps the order shown. */
+export function TrustedByEditor({ view, csrfToken }: { view: PortalView; csrfToken: string }) {
+  const [companies, setCompanies] = useState<Company[]>(view.specialised?.trustedBy ?? []);
+  const [picked, setPicked] = useState<Company | null>(null);
+  const [pickerKey, setPickerKey] = useState(0);
+  const [error, setError] = useState<string | undefined>();
+  const id = useId();
+  const refresh = useRefreshPortalView();
+  const save = useMutation({
+    mutationFn: () => saveTrustedBy({ productId: view.product.productId, csrfToken }, companies),
+    onSuccess: async () => {
+      toast.success('Companies saved');
+      await refresh();
+    },
+    onError: (failure) => toast.error(failure instanceof ApiError ? failure.message : 'Save error'),
+  });
+  return (
+    <section
+      className="space-y-3 rounded-xl border border-slate-200 p-4"
+      data-testid="trusted-by-editor"
+      aria-label="Companies"
+    >
+      {companies.length === 0 ? (
+        <p className="text-sm text-slate-600">You haven't selected any companies yet</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {companies.map((company, index) => {
+            const name = companyDisplay(company).name;
+            return (
+              <li
+                key={`${name}-${index}`}
+                className="flex items-center gap-2 rounded-lg border border-slate-200 py-1 pr-1 pl-2 text-sm"
+              >
+                <CompanyLogo company={company} size={25} />
+                {name}
+                <button
+                  type="button"
+                  aria-label={`Remove ${name}`}
+                  onClick={() =>
+                    setCompanies((current) => current.filter((_, position) => position !== index))
+                  }
+                  className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  <X className="size-3.5" aria-hidden />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <CompanyPicker
+            key={pickerKey}
+            id={`${id}-company`}
+            label="Add a company"
+            value={picked}
+            onChange={setPicked}
+            error={error}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            if (!picked) return setError(pickerTexts.required);
+            setError(undefined);
+            setCompanies((current) => [...current, picked]);
+            setPicked(null);
+            setPickerKey((key) => key + 1);
+          }}
+        >
+          Add
+        </Button>
+      </div>
+      <Button size="sm" disabled={save.isPending} onClick={() => save.mutate()}>
+        Save companies
+      </Button>
+    </section>
+  );
+}

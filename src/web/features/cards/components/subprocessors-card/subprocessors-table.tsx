@@ -1,0 +1,144 @@
+import { ChevronDown, Search } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { companyDisplay } from '../../../../../shared/company-catalogue';
+import type { Subprocessor } from '../../../../../shared/specialised-cards';
+import { CompanyLogo } from '../../../../components/ui/company-logo';
+import { classNames } from '../../../../lib/class-names';
+import { specialisedTexts } from '../../lib/specialised';
+
+/** At most this many logos in the collapsed card's avatar stack (spec 2 §9). */
+export const avatarStackSize = 5;
+
+type Column = 'purpose' | 'location' | 'additionalDetails';
+const columns: { key: Column; label: string }[] = [
+  { key: 'purpose', label: specialisedTexts.columns.purpose },
+  { key: 'location', label: specialisedTexts.columns.location },
+  { key: 'additionalDetails', label: specialisedTexts.columns.details },
+];
+
+export function matchesSubprocessor(subprocessor: Subprocessor, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  const display = companyDisplay(subprocessor.company);
+  return [
+    display.name,
+    display.domain ?? '',
+    subprocessor.purpose,
+    subprocessor.location,
+    subprocessor.additionalDetails,
+  ]
+    .join('\n')
+    .toLowerCase()
+    .includes(needle);
+}
+
+/**
+ * The subprocessors card (spec 2 §2): collapsed, an avatar stack of up to 5 logos and the count;
+ * opened in place, a search and a read-only table of every row (no pagination), empty columns
+ * hidden and the company column pinned while the table scrolls sideways on wide screens.
+ */
+export function SubprocessorsTable({ subprocessors }: { subprocessors: Subprocessor[] }) {
+  const [isOpen, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const tableId = useId();
+  const searchId = useId();
+  const rows = useMemo(
+    () => subprocessors.filter((subprocessor) => matchesSubprocessor(subprocessor, query)),
+    [subprocessors, query],
+  );
+  const shownColumns = columns.filter((column) => subprocessors.some((row) => row[column.key].trim()));
+  return (
+    <div className="space-y-3">
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={tableId}
+        onClick={() => setOpen((open) => !open)}
+        className="flex w-full items-center gap-3 rounded-lg text-left text-sm font-medium text-slate-800 hover:text-brand-ink"
+      >
+        <span className="flex -space-x-2" data-testid="avatar-stack">
+          {subprocessors.slice(0, avatarStackSize).map((subprocessor) => (
+            <CompanyLogo
+              key={subprocessor.id}
+              company={subprocessor.company}
+              size={30}
+              className="ring-2 ring-white"
+            />
+          ))}
+        </span>
+        <span className="flex-1">{specialisedTexts.subprocessorCount(subprocessors.length)}</span>
+        <span className="inline-flex items-center gap-1 text-brand-ink">
+          {isOpen ? specialisedTexts.showLess : specialisedTexts.showAll}
+          <ChevronDown aria-hidden className={classNames('size-4 transition', isOpen && 'rotate-180')} />
+        </span>
+      </button>
+      <div id={tableId} hidden={!isOpen} className="space-y-3">
+        <div className="relative max-w-md">
+          <label htmlFor={searchId} className="sr-only">
+            {specialisedTexts.searchSubprocessors}
+          </label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={specialisedTexts.searchSubprocessors}
+            className="block h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500"
+          />
+        </div>
+        {rows.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-600" role="status">
+            {specialisedTexts.noResults}
+          </p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200">
+            <table className="min-w-full text-left text-sm" data-testid="subprocessors-table">
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="bg-slate-50 px-4 py-2.5 md:sticky md:left-0">
+                    {specialisedTexts.columns.company}
+                  </th>
+                  {shownColumns.map((column) => (
+                    <th key={column.key} scope="col" className="px-4 py-2.5">
+                      {column.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((subprocessor) => {
+                  const display = companyDisplay(subprocessor.company);
+                  return (
+                    <tr key={subprocessor.id} className="align-top">
+                      <th
+                        scope="row"
+                        className="bg-white px-4 py-3 font-medium text-slate-900 md:sticky md:left-0"
+                      >
+                        <span className="flex items-center gap-2.5">
+                          <CompanyLogo company={subprocessor.company} size={30} />
+                          <span className="min-w-32">{display.name}</span>
+                        </span>
+                      </th>
+                      {shownColumns.map((column) => (
+                        <td
+                          key={column.key}
+                          className="min-w-40 px-4 py-3 whitespace-pre-line text-slate-700"
+                        >
+                          {subprocessor[column.key]}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
