@@ -1,0 +1,108 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import {
+  accountMembers,
+  accounts,
+  itemComments,
+  items,
+  organisations,
+  questionnaireSubmissions,
+  tprmPartners,
+} from '../schema';
+
+const hourMs = 60 * 60 * 1000;
+
+/**
+ * Collaboration in the demo: comments, questionnaires and TPRM turned on, two TPRM partners, a short
+ * conversation between Globex and staff on a public item, and a questionnaire link waiting for review.
+ * Called once inside seedDemoOrganisation's transaction, after the access seed (it needs Globex).
+ */
+export async function seedDemoCollaboration(
+  db: Database,
+  input: { organisationId: string; payrollProductId: string; adminId: string },
+) {
+  const { organisationId, payrollProductId, adminId } = input;
+  const flags = { commentsEnabled: true, questionnairesEnabled: true, partnerImportEnabled: true };
+  await db
+    .update(organisations)
+    .set({ customisation: sql`${organisations.customisation} || ${JSON.stringify(flags)}::jsonb` })
+    .where(eq(organisations.id, organisationId));
+  await db.insert(tprmPartners).values([
+    {
+      organisationId,
+      name: 'RiskLedger',
+      domain: 'riskledger.example',
+      instructionsUrl: 'https://riskledger.example/docs/import-attest',
+    },
+    {
+      organisationId,
+      name: 'VendorScope',
+      domain: 'vendorscope.example',
+      instructionsUrl: 'https://vendorscope.example/help/trust-center-import',
+    },
+  ]);
+  const [globex] = await db
+    .select({ accountId: accounts.id, memberId: accountMembers.id })
+    .from(accounts)
+    .innerJoin(accountMembers, eq(accountMembers.accountId, accounts.id))
+    .where(
+      and(
+        eq(accounts.organisationId, organisationId),
+        eq(accountMembers.email, 'hank.scorpio@globex.example'),
+      ),
+    )
+    .limit(1);
+  const [item] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(
+      and(
+        eq(items.productId, payrollProductId),
+        eq(items.isPublic, true),
+        eq(items.enabledState, 'Enabled'),
+        eq(items.cardKind, 'DataSecurity'),
+      ),
+    )
+    .orderBy(asc(items.createdAt))
+    .limit(1);
+  if (!globex || !item) return;
+  const now = Date.now();
+  const thread = {
+    organisationId,
+    productId: payrollProductId,
+    itemId: item.id,
+    accountId: globex.accountId,
+  };
+  await db.insert(itemComments).values([
+    {
+      ...thread,
+      authorKind: 'member',
+      authorAccountMemberId: globex.memberId,
+      content: 'Which key management service do you use, and who can access the keys?',
+      createdAt: new Date(now - 26 * hourMs),
+    },
+    {
+      ...thread,
+      authorKind: 'staff',
+      authorStaffUserId: adminId,
+      content:
+        'Keys live in our cloud provider’s KMS, rotated yearly. Only two on-call engineers can use them, with every use logged.',
+      createdAt: new Date(now - 25 * hourMs),
+    },
+    {
+      ...thread,
+      authorKind: 'member',
+      authorAccountMemberId: globex.memberId,
+      content: 'Thanks! Is the rotation automatic?',
+      createdAt: new Date(now - 2 * hourMs),
+    },
+  ]);
+  await db.insert(questionnaireSubmissions).values({
+    organisationId,
+    accountId: globex.accountId,
+    accountMemberId: globex.memberId,
+    kind: 'link',
+    link: 'https://forms.globex.example/vendor-review/2025',
+    createdAt: new Date(now - 5 * hourMs),
+  });
+}

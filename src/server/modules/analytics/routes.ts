@@ -1,0 +1,107 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AnalyticsBatch,
+  AnalyticsBatchResult,
+  AnalyticsDashboard,
+  AnalyticsExportQuery,
+  AnalyticsRangeQuery,
+  analyticsLimits,
+} from '../../../shared/analytics';
+import { Slug } from '../../../shared/portal';
+import type { AppDeps } from '../../context';
+import { requireViewer } from '../../plugins/viewer';
+import { exportAnalytics } from './export-analytics';
+import { getAnalyticsDashboard } from './get-dashboard';
+import { flushPageViews } from './page-view-buffer';
+import { recordClientEvents } from './record-events';
+
+const oneMinuteMs = 60_000;
+const tags = ['analytics'];
+
+/** First-party analytics: the portal's event intake and the staff dashboard and export. */
+export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context = (request: FastifyRequest) => ({ db: deps.database.db, viewer: requireViewer(request) });
+  // navigator.sendBeacon posts text/plain (a CORS-safe type); the body is the same JSON. Only the
+  // routes of this plugin parse text/plain this way.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string', bodyLimit: analyticsLimits.batchBodyMaxBytes },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        const error = Object.assign(new Error('Body is not JSON'), { statusCode: 400 });
+        done(error, undefined);
+      }
+    },
+  );
+  app.addHook('onClose', async () => flushPageViews(deps.database.db));
+
+  app.post(
+    '/api/statuspage/share/:org/events',
+    {
+      // A beacon cannot carry the CSRF header; the session cookie is SameSite=Lax, so a cross-site
+      // page cannot post events as a signed-in member anyway.
+      config: {
+        viewer: 'portal',
+        skipCsrf: true,
+        rateLimit: {
+          max: analyticsLimits.batchesPerIpPerMinute,
+          timeWindow: oneMinuteMs,
+          keyGenerator: (request) => `analytics:${request.ip}`,
+        },
+      },
+      bodyLimit: analyticsLimits.batchBodyMaxBytes,
+      schema: {
+        tags,
+        summary: 'Records a batch of portal analytics events (fixed names, small properties)',
+        params: z.object({ org: Slug }),
+        body: AnalyticsBatch,
+        response: { 202: AnalyticsBatchResult },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await recordClientEvents({ ctx: context(request), input: request.body })),
+  );
+
+  app.get(
+    '/api/analytics',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary:
+          'Visits, visitors, top items and documents, searches, access funnel and accounts for a range',
+        querystring: AnalyticsRangeQuery,
+        response: { 200: AnalyticsDashboard },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAnalyticsDashboard({ ctx: context(request), input: request.query });
+    },
+  );
+
+  app.get(
+    '/api/analytics/export',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary: 'CSV export of events, accounts or documents for a range (UTF-8, optional BOM)',
+        querystring: AnalyticsExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await exportAnalytics({ ctx: context(request), input: request.query });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};

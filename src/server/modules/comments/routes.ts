@@ -1,0 +1,120 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Comment,
+  CommentList,
+  CommentQuery,
+  CommentThreadList,
+  commentLimits,
+  PostCommentInput,
+  StaffReplyInput,
+  ThreadQuery,
+} from '../../../shared/comments';
+import { Slug } from '../../../shared/portal';
+import type { AppDeps } from '../../context';
+import { requireViewer } from '../../plugins/viewer';
+import { listComments } from './list-comments';
+import { postComment } from './post-comment';
+import { getCommentThread, listCommentThreads, replyToThread } from './staff-comments';
+
+const shareParams = z.object({ org: Slug });
+const tags = ['comments'];
+const oneMinuteMs = 60_000;
+
+/** Comments on items: members' own threads on the portal, and the staff console's threads. */
+export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context = (request: FastifyRequest) => ({
+    db: deps.database.db,
+    viewer: requireViewer(request),
+    providers: deps.providers,
+    config: deps.config,
+  });
+
+  app.get(
+    '/api/statuspage/share/:org/comments',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags,
+        summary: "The signed-in member's account thread with staff on an item",
+        params: shareParams,
+        querystring: CommentQuery,
+        response: { 200: CommentList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listComments({ ctx: context(request), input: request.query });
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/comments',
+    {
+      config: {
+        viewer: 'portal',
+        rateLimit: {
+          max: commentLimits.postsPerMinute,
+          timeWindow: oneMinuteMs,
+          keyGenerator: (request) => `comments:${request.ip}`,
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Posts a comment (plain text) on an item; staff are notified by e-mail',
+        params: shareParams,
+        body: PostCommentInput,
+        response: { 201: Comment },
+      },
+    },
+    async (request, reply) => {
+      const comment = await postComment({ ctx: context(request), input: request.body });
+      return reply.status(201).send(comment);
+    },
+  );
+
+  app.get(
+    '/api/comments/threads',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary: 'Comment threads by item and account',
+        response: { 200: CommentThreadList },
+      },
+    },
+    async (request) => listCommentThreads({ ctx: context(request) }),
+  );
+
+  app.get(
+    '/api/comments/thread',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary: "One account's thread on an item",
+        querystring: ThreadQuery,
+        response: { 200: CommentList },
+      },
+    },
+    async (request) => getCommentThread({ ctx: context(request), input: request.query }),
+  );
+
+  app.post(
+    '/api/comments/thread',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary: "Answers an account's thread; its members are notified by e-mail",
+        body: StaffReplyInput,
+        response: { 201: Comment },
+      },
+    },
+    async (request, reply) => {
+      const comment = await replyToThread({ ctx: context(request), input: request.body });
+      return reply.status(201).send(comment);
+    },
+  );
+};

@@ -1,0 +1,136 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Slug } from '../../../shared/portal';
+import {
+  QuestionnaireLinkInput,
+  QuestionnaireStatusInput,
+  QuestionnaireSubmission,
+  QuestionnaireSubmissionList,
+  QuestionnaireSubmitted,
+  QuestionnaireUploadQuery,
+  questionnaireLimits,
+} from '../../../shared/questionnaires';
+import type { AppDeps } from '../../context';
+import { requireViewer } from '../../plugins/viewer';
+import { contentDisposition } from '../documents/content-disposition';
+import {
+  listQuestionnaireSubmissions,
+  openQuestionnaireFile,
+  setQuestionnaireStatus,
+} from './staff-questionnaires';
+import { submitQuestionnaireFile, submitQuestionnaireLink } from './submit-questionnaire';
+
+const shareParams = z.object({ org: Slug });
+const idParams = z.object({ id: z.string().uuid() });
+const tags = ['questionnaires'];
+const oneHourMs = 3_600_000;
+const submissionRateLimit = {
+  max: questionnaireLimits.submissionsPerHour,
+  timeWindow: oneHourMs,
+  keyGenerator: (request: FastifyRequest) => `questionnaires:${request.ip}`,
+};
+
+/** Members submit questionnaires (a file or a link); staff list, download and mark them done. */
+export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context = (request: FastifyRequest) => ({
+    db: deps.database.db,
+    viewer: requireViewer(request),
+    providers: deps.providers,
+    config: deps.config,
+  });
+
+  // The file arrives as the raw body (any content type) and is streamed, never buffered whole.
+  await app.register(async (plugin) => {
+    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    uploads.post(
+      '/api/statuspage/share/:org/questionnaires/file',
+      {
+        config: { viewer: 'portal', rateLimit: submissionRateLimit },
+        schema: {
+          tags,
+          summary: `Submits a questionnaire file (raw body, up to ${questionnaireLimits.uploadMaxBytes / 1024 / 1024} MB; xlsx, docx, pdf or csv by its bytes)`,
+          params: shareParams,
+          querystring: QuestionnaireUploadQuery,
+          response: { 201: QuestionnaireSubmitted },
+        },
+      },
+      async (request, reply) => {
+        const declared = Number(request.headers['content-length']);
+        const result = await submitQuestionnaireFile({
+          ctx: context(request),
+          input: {
+            body: (request.body as Readable | undefined) ?? request.raw,
+            name: request.query.name,
+            declaredLength: Number.isFinite(declared) ? declared : undefined,
+          },
+        });
+        return reply.status(201).send(result);
+      },
+    );
+  });
+
+  app.post(
+    '/api/statuspage/share/:org/questionnaires/link',
+    {
+      config: { viewer: 'portal', rateLimit: submissionRateLimit },
+      schema: {
+        tags,
+        summary: 'Submits a link to a questionnaire (https, public host; stored, never fetched)',
+        params: shareParams,
+        body: QuestionnaireLinkInput,
+        response: { 201: QuestionnaireSubmitted },
+      },
+    },
+    async (request, reply) => {
+      const result = await submitQuestionnaireLink({ ctx: context(request), input: request.body });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/questionnaires',
+    {
+      config: { viewer: 'staff' },
+      schema: { tags, summary: 'Questionnaire submissions', response: { 200: QuestionnaireSubmissionList } },
+    },
+    async (request) => listQuestionnaireSubmissions({ ctx: context(request) }),
+  );
+
+  app.patch(
+    '/api/questionnaires/:id',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary: 'Marks a submission done or open',
+        params: idParams,
+        body: QuestionnaireStatusInput,
+        response: { 200: QuestionnaireSubmission },
+      },
+    },
+    async (request) =>
+      setQuestionnaireStatus({ ctx: context(request), input: { ...request.params, ...request.body } }),
+  );
+
+  app.get(
+    '/api/questionnaires/:id/file',
+    {
+      config: { viewer: 'staff' },
+      schema: { tags, summary: 'Downloads a submitted questionnaire file', params: idParams },
+    },
+    async (request, reply) => {
+      const file = await openQuestionnaireFile({ ctx: context(request), input: request.params });
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition('attachment', file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { staffUserMessages } from '../../../shared/console-admin';
+import { AppError } from '../../../shared/errors';
+import { messages } from '../../../shared/messages';
+import type { Context } from '../../context';
+import type { Database } from '../../db/client';
+import { canUseConsole, hasStaffPermission } from '../../policy';
+import type { Viewer } from '../../policy/viewer';
+import { findOrganisationRowById, insertAuditEntry } from '../staff/queries';
+
+export type StaffAdminContext = Pick<Context, 'db' | 'viewer'>;
+
+/** Managing staff users is an edit of the organisation: statuspage:edit. */
+export function assertCanManageStaff(viewer: Viewer): void {
+  if (!canUseConsole(viewer)) throw new AppError('forbidden', messages.forbidden);
+  if (!hasStaffPermission(viewer, 'statuspage:edit')) {
+    throw new AppError('forbidden', staffUserMessages.needsEdit);
+  }
+}
+
+/** 20 URL-safe characters (120 bits): above the password minimum, easy to paste. */
+export function newTemporaryPassword(): string {
+  return randomBytes(15).toString('base64url');
+}
+
+/** Serialises staff changes of one organisation, so two admins cannot both remove the last editor. */
+export async function lockOrganisation(db: Database, organisationId: string): Promise<void> {
+  await findOrganisationRowById(db, organisationId, { forUpdate: true });
+}
+
+export async function auditStaffChange(
+  db: Database,
+  viewer: Viewer,
+  entry: { action: string; staffUserId: string; data: Record<string, unknown> },
+): Promise<void> {
+  await insertAuditEntry(db, {
+    organisationId: viewer.organisation.id,
+    actorStaffUserId: viewer.staff?.id ?? null,
+    action: entry.action,
+    target: `staff_user:${entry.staffUserId}`,
+    data: entry.data,
+  });
+}

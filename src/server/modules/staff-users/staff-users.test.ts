@@ -1,0 +1,260 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuditLogPage,
+  type CreatedStaffUser,
+  type StaffUserList,
+  staffUserMessages,
+} from '../../../shared/console-admin';
+import type { StaffPermission } from '../../../shared/permissions';
+import { auditLog, sessions, staffUsers } from '../../db/schema';
+import { buildViewer } from '../../policy/viewer';
+import { createOrganisation, createStaffUser } from '../../test/factories';
+import { createTestSession } from '../../test/sessions';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { findOrganisationById } from '../portal/queries';
+import { updateStaffUser } from './update-staff-user';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function signedIn(organisationId: string, permissions?: StaffPermission[], name?: string) {
+  const staff = await createStaffUser(t.database.db, organisationId, {
+    ...(permissions ? { permissions } : {}),
+    ...(name ? { name } : {}),
+  });
+  const session = await createTestSession(t.database.db, { organisationId, staffUserId: staff.id });
+  const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      cookies: session.cookies,
+      headers: session.headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  return { staff, session, inject };
+}
+
+describe('staff users API', () => {
+  it('creates a user with a temporary password that signs in, and audits it', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const admin = await signedIn(organisation.id);
+    const created = await admin.inject('POST', '/api/staff-users', {
+      name: 'Nora New',
+      email: 'Nora@Example.com',
+      permissions: ['files:view'],
+    });
+    expect(created.statusCode).toBe(201);
+    const body = created.json<CreatedStaffUser>();
+    expect(body.user).toMatchObject({
+      name: 'Nora New',
+      email: 'nora@example.com',
+      permissions: ['files:view'],
+      isDisabled: false,
+    });
+    expect(body.temporaryPassword.length).toBeGreaterThanOrEqual(20);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'nora@example.com', password: body.temporaryPassword },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `staff_user:${body.user.id}`));
+    expect(audit).toMatchObject({ action: 'staff_user.created', actorStaffUserId: admin.staff.id });
+    expect(JSON.stringify(audit!.data)).not.toContain(body.temporaryPassword);
+
+    const again = await admin.inject('POST', '/api/staff-users', {
+      name: 'X',
+      email: 'nora@example.com',
+      permissions: [],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.fields).toEqual({ email: staffUserMessages.emailTaken });
+    const invalid = await admin.inject('POST', '/api/staff-users', {
+      name: '',
+      email: 'not-mail',
+      permissions: ['root'],
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('lists users of the own organisation only; writes need statuspage:edit', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const other = await createOrganisation(t.database.db);
+    const outsider = await createStaffUser(t.database.db, other.organisation.id);
+    const viewer = await signedIn(organisation.id, ['files:view']);
+    const list = await viewer.inject('GET', '/api/staff-users');
+    expect(list.json<StaffUserList>().users.map((user) => user.id)).toEqual([viewer.staff.id]);
+    const create = await viewer.inject('POST', '/api/staff-users', {
+      name: 'A',
+      email: 'a@example.com',
+      permissions: [],
+    });
+    expect(create.statusCode).toBe(403);
+    const admin = await signedIn(organisation.id);
+    const foreign = await admin.inject('PATCH', `/api/staff-users/${outsider.id}`, { isDisabled: true });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/staff-users' })).statusCode).toBe(401);
+  });
+
+  it('changes permissions with before/after in the audit log', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const admin = await signedIn(organisation.id);
+    const colleague = await createStaffUser(t.database.db, organisation.id, { permissions: ['files:view'] });
+    const response = await admin.inject('PATCH', `/api/staff-users/${colleague.id}`, {
+      permissions: ['files:view', 'files:download'],
+      name: 'Renamed',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Renamed', permissions: ['files:view', 'files:download'] });
+    const log = await admin.inject('GET', `/api/audit-log?action=staff_user.updated`);
+    const entry = log.json<AuditLogPage>().entries[0]!;
+    expect(entry.actor?.id).toBe(admin.staff.id);
+    expect(entry.data).toEqual({
+      before: { name: 'Sam Staff', permissions: ['files:view'], isDisabled: false },
+      after: { name: 'Renamed', permissions: ['files:view', 'files:download'], isDisabled: false },
+    });
+  });
+
+  it('refuses removing your own edit permission, disabling yourself and losing the last editor', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const admin = await signedIn(organisation.id);
+    const own = await admin.inject('PATCH', `/api/staff-users/${admin.staff.id}`, {
+      permissions: ['files:view'],
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error.message).toBe(staffUserMessages.ownEditPermission);
+    const disableSelf = await admin.inject('PATCH', `/api/staff-users/${admin.staff.id}`, {
+      isDisabled: true,
+    });
+    expect(disableSelf.statusCode).toBe(400);
+
+    // Another editor who is the last one besides a disabled admin cannot be demoted.
+    const other = await createOrganisation(t.database.db);
+    const editorA = await signedIn(other.organisation.id);
+    const editorB = await createStaffUser(t.database.db, other.organisation.id);
+    expect(
+      (await editorA.inject('PATCH', `/api/staff-users/${editorB.id}`, { permissions: [] })).statusCode,
+    ).toBe(200);
+    const editorC = await createStaffUser(t.database.db, other.organisation.id, {
+      permissions: ['statuspage:edit'],
+      isDisabled: true,
+    });
+    const enable = await editorA.inject('PATCH', `/api/staff-users/${editorC.id}`, { isDisabled: false });
+    expect(enable.statusCode).toBe(200);
+    expect(enable.json().isDisabled).toBe(false);
+  });
+
+  it('keeps one active editor when two editors demote each other at once', async () => {
+    const db = t.database.db;
+    const { organisation } = await createOrganisation(db);
+    const alice = await createStaffUser(db, organisation.id, { permissions: ['statuspage:edit'] });
+    const bob = await createStaffUser(db, organisation.id, { permissions: ['statuspage:edit'] });
+    const [organisationView] = await Promise.all([findOrganisationById(db, organisation.id)]);
+    // Bob's request was authorised before Alice's demotion of Bob committed: a stale viewer.
+    const bobViewer = buildViewer({
+      organisation: organisationView!,
+      session: null,
+      staff: {
+        id: bob.id,
+        name: bob.name,
+        email: bob.email,
+        permissions: new Set(['statuspage:edit'] as const),
+      },
+      member: null,
+      previewRequest: { accountId: null, permissionProfileId: null, asPublic: false },
+      now: new Date(),
+    });
+    await db.update(staffUsers).set({ permissions: [] }).where(eq(staffUsers.id, bob.id));
+    await expect(
+      updateStaffUser({
+        ctx: { db, viewer: bobViewer },
+        input: { staffUserId: alice.id, change: { permissions: [] } },
+      }),
+    ).rejects.toMatchObject({ code: 'conflict', message: staffUserMessages.lastEditor });
+    const [aliceRow] = await db.select().from(staffUsers).where(eq(staffUsers.id, alice.id));
+    expect(aliceRow!.permissions).toEqual(['statuspage:edit']);
+  });
+
+  it('disabling ends the user’s sessions and blocks sign-in; reset password gives a new one', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const admin = await signedIn(organisation.id);
+    const colleague = await signedIn(organisation.id, ['files:view']);
+    const disabled = await admin.inject('PATCH', `/api/staff-users/${colleague.staff.id}`, {
+      isDisabled: true,
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect(
+      await t.database.db.select().from(sessions).where(eq(sessions.staffUserId, colleague.staff.id)),
+    ).toHaveLength(0);
+    expect((await colleague.inject('GET', '/api/auth/session')).statusCode).toBe(401);
+    await admin.inject('PATCH', `/api/staff-users/${colleague.staff.id}`, { isDisabled: false });
+    const reset = await admin.inject('POST', `/api/staff-users/${colleague.staff.id}/reset-password`);
+    expect(reset.statusCode).toBe(200);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: colleague.staff.email, password: reset.json().temporaryPassword },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const actions = (await admin.inject('GET', '/api/audit-log')).json<AuditLogPage>().actions;
+    expect(actions).toEqual(
+      expect.arrayContaining(['staff_user.disabled', 'staff_user.enabled', 'staff_user.password_reset']),
+    );
+  });
+});
+
+describe('audit log API', () => {
+  it('pages entries newest first and filters by action and person', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const alice = await signedIn(organisation.id, undefined, 'Alice');
+    const bob = await signedIn(organisation.id, ['files:view'], 'Bob');
+    const rows = Array.from({ length: 55 }, (_, index) => ({
+      organisationId: organisation.id,
+      actorStaffUserId: index % 5 === 0 ? bob.staff.id : alice.staff.id,
+      action: index % 2 === 0 ? 'card.updated' : 'item.updated',
+      target: `item:${index}`,
+      data: { before: { title: `old ${index}` }, after: { title: `new ${index}` } },
+      createdAt: new Date(Date.UTC(2025, 0, 1, 0, index)),
+    }));
+    await t.database.db.insert(auditLog).values(rows);
+    const other = await createOrganisation(t.database.db);
+    await t.database.db
+      .insert(auditLog)
+      .values({ organisationId: other.organisation.id, action: 'secret.changed' });
+
+    const first = (await bob.inject('GET', '/api/audit-log')).json<AuditLogPage>();
+    expect(first.total).toBe(55);
+    expect(first.entries).toHaveLength(50);
+    expect(first.entries[0]).toMatchObject({
+      target: 'item:54',
+      action: 'card.updated',
+      actor: { name: 'Alice' },
+    });
+    expect(first.actions).toEqual(['card.updated', 'item.updated']);
+    expect(first.actors.map((actor) => actor.name)).toEqual(['Alice', 'Bob']);
+    const second = (await bob.inject('GET', '/api/audit-log?page=2')).json<AuditLogPage>();
+    expect(second.entries.map((entry) => entry.target)).toEqual([
+      'item:4',
+      'item:3',
+      'item:2',
+      'item:1',
+      'item:0',
+    ]);
+    const bobs = (
+      await bob.inject('GET', `/api/audit-log?actorId=${bob.staff.id}&action=card.updated`)
+    ).json<AuditLogPage>();
+    expect(bobs.total).toBe(6);
+    expect(
+      bobs.entries.every((entry) => entry.actor?.id === bob.staff.id && entry.action === 'card.updated'),
+    ).toBe(true);
+    expect((await bob.inject('GET', '/api/audit-log?actorId=nope')).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/audit-log' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,27 @@
+import type { TrustExport } from '../../../shared/tprm';
+import type { Context } from '../../context';
+import { buildViewer } from '../../policy/viewer';
+import { buildTrustExport } from './build-trust-export';
+
+/**
+ * /.well-known/trust.json: the public part only, built as an anonymous visitor whoever asks (cookies
+ * are ignored), and shared by every request until the organisation changes.
+ */
+export async function getPublicTrustDocument({
+  ctx,
+}: {
+  ctx: Pick<Context, 'db' | 'viewer' | 'config' | 'providers'>;
+}): Promise<TrustExport> {
+  const organisation = ctx.viewer.organisation;
+  const viewer = buildViewer({
+    organisation,
+    session: null,
+    staff: null,
+    member: null,
+    previewRequest: { accountId: null, permissionProfileId: null, asPublic: false },
+    now: new Date(),
+  });
+  return ctx.providers.cache.publicValue(organisation.id, organisation.revision, 'trust-json', () =>
+    buildTrustExport({ ...ctx, viewer }, { audience: 'public', account: null, partner: null }),
+  );
+}

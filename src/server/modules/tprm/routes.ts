@@ -1,0 +1,216 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { limits } from '../../../shared/limits';
+import { Slug } from '../../../shared/portal';
+import {
+  IssuedToken,
+  IssueTokenInput,
+  Partner,
+  PartnerInput,
+  PartnerList,
+  TprmJwtResult,
+  TrustExport,
+  tprmMessages,
+} from '../../../shared/tprm';
+import type { AppDeps } from '../../context';
+import { requireViewer } from '../../plugins/viewer';
+import { requireMemberViewer } from '../access/member-viewer';
+import { issueTprmToken, listMemberPartners, viewTprmToken } from './member-tokens';
+import { createPartner, deletePartner, listPartners, updatePartner } from './partners';
+import { getPublicTrustDocument } from './public-trust-document';
+import { redeemTprmToken } from './redeem-tprm-token';
+
+const shareParams = z.object({ org: Slug });
+const partnerParams = z.object({ id: z.string().uuid() });
+const tags = ['tprm'];
+const oneMinuteMs = 60_000;
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
+  if (!match || match[1]!.length > limits.queryValueMaxLength) {
+    throw new AppError('unauthenticated', tprmMessages.tokenMissing);
+  }
+  return match[1]!;
+}
+
+/** Shared documents: anyone may read them from any origin, and caches may keep them for a minute. */
+function sendTrustDocument(reply: FastifyReply, document: TrustExport) {
+  return reply
+    .header('access-control-allow-origin', '*')
+    .header('cache-control', 'public, max-age=60')
+    .type('application/json; charset=utf-8')
+    .send(document);
+}
+
+/**
+ * Sending data to TPRM tools (spec 2 §2, §7): partners (staff), tokens shown once (members), the
+ * token-authenticated export, and the public trust document at /.well-known/trust.json.
+ */
+export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const db = deps.database.db;
+  const context = (request: FastifyRequest) => ({
+    db,
+    viewer: requireViewer(request),
+    providers: deps.providers,
+    config: deps.config,
+  });
+
+  app.get(
+    '/api/tprm/partners',
+    {
+      config: { viewer: 'staff' },
+      schema: { tags, summary: 'TPRM partners', response: { 200: PartnerList } },
+    },
+    async (request) => listPartners({ ctx: context(request) }),
+  );
+
+  app.post(
+    '/api/tprm/partners',
+    {
+      config: { viewer: 'staff' },
+      schema: { tags, summary: 'Adds a TPRM partner', body: PartnerInput, response: { 201: Partner } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createPartner({ ctx: context(request), input: request.body })),
+  );
+
+  app.put(
+    '/api/tprm/partners/:id',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary: 'Changes a TPRM partner',
+        params: partnerParams,
+        body: PartnerInput,
+        response: { 200: Partner },
+      },
+    },
+    async (request) =>
+      updatePartner({ ctx: context(request), input: { ...request.body, ...request.params } }),
+  );
+
+  app.delete(
+    '/api/tprm/partners/:id',
+    {
+      config: { viewer: 'staff' },
+      schema: { tags, summary: 'Deletes a TPRM partner and its tokens', params: partnerParams },
+    },
+    async (request, reply) => {
+      await deletePartner({ ctx: context(request), input: request.params });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/statuspage/share/:org/tprm/partners',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags,
+        summary: 'The partners a signed-in member may send data to',
+        params: shareParams,
+        response: { 200: PartnerList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listMemberPartners({ ctx: context(request) });
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/tprm/tokens',
+    {
+      config: {
+        viewer: 'portal',
+        rateLimit: { max: 20, timeWindow: oneMinuteMs, keyGenerator: (request) => `tprm:${request.ip}` },
+      },
+      schema: {
+        tags,
+        summary: "Creates a TPRM token for the member's account and a partner (Next); shown once by …/jwt/",
+        params: shareParams,
+        body: IssueTokenInput,
+        response: { 201: IssuedToken },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await issueTprmToken({ ctx: context(request), input: request.body })),
+  );
+
+  app.get(
+    '/api/statuspage/share/:accountId/external/:partnerId/jwt/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Shows a TPRM token (a JWT valid 24 hours) once; a second view is refused. Needs the member session and its CSRF header. The partner redeems it at GET /api/tprm/export.',
+        params: z.object({ accountId: z.string().uuid(), partnerId: z.string().uuid() }),
+        querystring: z.object({ tokenId: z.string().uuid() }),
+        response: { 200: TprmJwtResult },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireMemberViewer(request, { db, config: deps.config });
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return viewTprmToken({
+        ctx: { db, viewer, config: deps.config },
+        input: { ...request.params, tokenId: request.query.tokenId },
+      });
+    },
+  );
+
+  app.get(
+    '/api/tprm/export',
+    {
+      config: {
+        rateLimit: {
+          max: 30,
+          timeWindow: oneMinuteMs,
+          keyGenerator: (request) => `tprm-export:${request.ip}`,
+        },
+      },
+      schema: {
+        tags,
+        summary:
+          'Redeems a TPRM token (Authorization: Bearer <token>) once for the account’s trust export, schema attest.trust-export 1.0',
+        headers: z.object({
+          authorization: z
+            .string()
+            .max(limits.queryValueMaxLength + 20)
+            .optional(),
+        }),
+        response: { 200: TrustExport },
+      },
+    },
+    async (request, reply) => {
+      const document = await redeemTprmToken({
+        ctx: { db, config: deps.config },
+        input: { token: bearerToken(request) },
+      });
+      reply.header('cache-control', 'no-store');
+      return document;
+    },
+  );
+
+  const publicDocument = {
+    config: { viewer: 'portal' as const },
+    schema: {
+      tags,
+      summary: "The organisation's public trust document (attest.trust-export 1.0, public part only)",
+      response: { 200: TrustExport },
+    },
+  };
+  app.get('/.well-known/trust.json', publicDocument, async (request, reply) =>
+    sendTrustDocument(reply, await getPublicTrustDocument({ ctx: context(request) })),
+  );
+  app.get(
+    '/:org/.well-known/trust.json',
+    { ...publicDocument, schema: { ...publicDocument.schema, params: shareParams } },
+    async (request, reply) =>
+      sendTrustDocument(reply, await getPublicTrustDocument({ ctx: context(request) })),
+  );
+};

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+/**
+ * First-party analytics: the event names the specs name (spec 1 §7, spec 2 §7, spec 3 §7) and the
+ * contract of POST {share base}/events. Anything else is refused with a 400.
+ */
+export const clientEventNames = [
+  'portal_loaded',
+  'search_item_selected',
+  'search_query_entered',
+  'search_box_focused',
+  'client_searched',
+  'subscribe_failed',
+  'card_edited',
+  'item_clicked',
+  'access_requested',
+  'login',
+  'file_viewed',
+  'file_downloaded',
+  'file_requested',
+  'more_details_toggled',
+  'trusted_by_clicked',
+  'card_time_spent',
+  'access_level_changed',
+  'restricted_level_changed',
+] as const;
+export const ClientEventName = z.enum(clientEventNames);
+export type ClientEventName = z.infer<typeof ClientEventName>;
+
+/** Recorded by the server itself (HTML route), never accepted from a client. */
+export const serverEventNames = ['page_view'] as const;
+export type AnalyticsEventName = ClientEventName | (typeof serverEventNames)[number];
+
+export const analyticsLimits = {
+  eventsPerBatch: 50,
+  propsMaxKeys: 12,
+  propKeyMaxLength: 40,
+  propStringMaxLength: 200,
+  propsMaxJsonBytes: 1024,
+  pathMaxLength: 512,
+  subjectMaxLength: 200,
+  batchBodyMaxBytes: 64 * 1024,
+  batchesPerIpPerMinute: 60,
+  /** The client sends what it has collected after this long, or at once when the page is hidden. */
+  flushDelayMs: 5000,
+  /** Dashboard ranges are capped so one report never scans years of events. */
+  rangeMaxDays: 366,
+  topListSize: 10,
+} as const;
+
+export type AnalyticsPropValue = string | number | boolean | null;
+export type AnalyticsProps = Record<string, AnalyticsPropValue>;
+
+const PropValue = z.union([
+  z.string().max(analyticsLimits.propStringMaxLength),
+  z.number().finite(),
+  z.boolean(),
+  z.null(),
+]);
+
+export const AnalyticsPropsInput = z
+  .record(
+    z
+      .string()
+      .max(analyticsLimits.propKeyMaxLength)
+      .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'Property names are letters, digits and underscores'),
+    PropValue,
+  )
+  .refine((props) => Object.keys(props).length <= analyticsLimits.propsMaxKeys, {
+    message: `At most ${analyticsLimits.propsMaxKeys} properties per event`,
+  })
+  .refine((props) => JSON.stringify(props).length <= analyticsLimits.propsMaxJsonBytes, {
+    message: `Event properties are limited to ${analyticsLimits.propsMaxJsonBytes} bytes`,
+  });
+
+/** A random id the browser keeps in localStorage (not a cookie); 16–64 URL-safe characters. */
+export const VisitorId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not a visitor id');
+
+export const AnalyticsEventInput = z.object({
+  name: ClientEventName,
+  path: z.string().max(analyticsLimits.pathMaxLength).regex(/^\//, 'A path starts with /').optional(),
+  itemId: z.string().uuid().optional(),
+  subject: z.string().max(analyticsLimits.subjectMaxLength).optional(),
+  props: AnalyticsPropsInput.optional(),
+});
+export type AnalyticsEventInput = z.infer<typeof AnalyticsEventInput>;
+
+export const AnalyticsBatch = z.object({
+  visitorId: VisitorId,
+  events: z.array(AnalyticsEventInput).min(1).max(analyticsLimits.eventsPerBatch),
+});
+export type AnalyticsBatch = z.infer<typeof AnalyticsBatch>;
+
+export const AnalyticsBatchResult = z.object({ accepted: z.number().int() });
+export type AnalyticsBatchResult = z.infer<typeof AnalyticsBatchResult>;
+
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+
+/** A dashboard range: whole UTC days, `to` included. */
+export const AnalyticsRangeQuery = z.object({ from: IsoDate, to: IsoDate });
+export type AnalyticsRangeQuery = z.infer<typeof AnalyticsRangeQuery>;
+
+export const AnalyticsExportQuery = AnalyticsRangeQuery.extend({
+  report: z.enum(['events', 'accounts', 'documents']).default('events'),
+  bom: z.enum(['0', '1']).default('0'),
+});
+export type AnalyticsExportQuery = z.infer<typeof AnalyticsExportQuery>;
+
+const Count = z.number().int();
+
+export const AnalyticsDashboard = z.object({
+  range: AnalyticsRangeQuery,
+  totals: z.object({
+    visits: Count,
+    uniqueVisitors: Count,
+    documentViews: Count,
+    downloads: Count,
+    searches: Count,
+    searchesWithoutResults: Count,
+  }),
+  visitsByDay: z.array(z.object({ day: IsoDate, visits: Count, uniqueVisitors: Count })),
+  topItems: z.array(z.object({ itemId: z.string(), title: z.string(), clicks: Count })),
+  topDocuments: z.array(z.object({ fileId: z.string(), title: z.string(), views: Count, downloads: Count })),
+  searchesWithoutResults: z.array(z.object({ query: z.string(), count: Count })),
+  knowledgeGaps: z.array(z.object({ question: z.string(), askCount: Count, lastAskedAt: z.string() })),
+  funnel: z.object({ requested: Count, approved: Count, signedIn: Count, downloaded: Count }),
+  accounts: z.array(
+    z.object({
+      accountId: z.string(),
+      name: z.string(),
+      events: Count,
+      documentViews: Count,
+      downloads: Count,
+      lastActiveAt: z.string().nullable(),
+    }),
+  ),
+  eventCounts: z.array(z.object({ name: z.string(), count: Count })),
+});
+export type AnalyticsDashboard = z.infer<typeof AnalyticsDashboard>;
+
+export const analyticsMessages = {
+  unknownEvent: 'Unknown analytics event name',
+  rangeInvalid: 'The start of the range must not be after its end',
+  rangeTooLong: `A range is at most ${analyticsLimits.rangeMaxDays} days`,
+} as const;

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsDashboard as Dashboard } from '../../../../shared/analytics';
+import { AnalyticsDashboard } from './analytics-dashboard';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+const dashboard: Dashboard = {
+  range: { from: '2025-03-01', to: '2025-03-07' },
+  totals: {
+    visits: 1234,
+    uniqueVisitors: 321,
+    documentViews: 40,
+    downloads: 12,
+    searches: 50,
+    searchesWithoutResults: 7,
+  },
+  visitsByDay: [
+    { day: '2025-03-01', visits: 600, uniqueVisitors: 200 },
+    { day: '2025-03-02', visits: 634, uniqueVisitors: 150 },
+  ],
+  topItems: [{ itemId: 'i1', title: 'Encryption at rest', clicks: 9 }],
+  topDocuments: [{ fileId: 'f1', title: 'SOC 2 report', views: 30, downloads: 10 }],
+  searchesWithoutResults: [{ query: 'fedramp', count: 5 }],
+  knowledgeGaps: [{ question: 'Do you have FedRAMP?', askCount: 3, lastAskedAt: '2025-03-02T10:00:00.000Z' }],
+  funnel: { requested: 10, approved: 8, signedIn: 5, downloaded: 2 },
+  accounts: [
+    {
+      accountId: 'a1',
+      name: 'Buyer Inc',
+      events: 14,
+      documentViews: 3,
+      downloads: 2,
+      lastActiveAt: '2025-03-02T10:00:00.000Z',
+    },
+  ],
+  eventCounts: [{ name: 'search_query_entered', count: 50 }],
+};
+
+async function render() {
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(
+    async () =>
+      new Response(JSON.stringify(dashboard), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AnalyticsDashboard initialRange={{ from: '2025-03-01', to: '2025-03-07' }} />
+      </QueryClientProvider>,
+    );
+  });
+  for (let round = 0; round < 3; round++)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+  return fetchMock;
+}
+
+const text = (testId: string) => document.querySelector(`[data-testid="${testId}"]`)?.textContent;
+
+describe('AnalyticsDashboard', () => {
+  it('asks for the range and shows totals, lists, funnel and accounts', async () => {
+    const fetchMock = await render();
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/analytics?from=2025-03-01&to=2025-03-07');
+    expect(text('stat-visits')).toBe('Visits1,234');
+    expect(text('stat-no-results')).toBe('Searches without results7');
+    expect(text('funnel-Signed in')).toBe('550%');
+    expect(text('funnel-Downloaded a document')).toBe('220%');
+    expect(document.body.textContent).toContain('Encryption at rest');
+    expect(document.body.textContent).toContain('fedramp');
+    expect(document.body.textContent).toContain('Buyer Inc');
+  });
+
+  it('links the CSV export to the range, report and BOM choice', async () => {
+    await render();
+    const link = [...document.querySelectorAll('a')].find((anchor) =>
+      anchor.textContent?.includes('Download CSV'),
+    )!;
+    expect(link.getAttribute('href')).toBe(
+      '/api/analytics/export?from=2025-03-01&to=2025-03-07&report=events&bom=1',
+    );
+    const select = document.querySelector('select')!;
+    await act(async () => {
+      select.value = 'accounts';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const checkbox = document.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    await act(async () => checkbox.click());
+    expect(link.getAttribute('href')).toBe(
+      '/api/analytics/export?from=2025-03-01&to=2025-03-07&report=accounts&bom=0',
+    );
+  });
+});

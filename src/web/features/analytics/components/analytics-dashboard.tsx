@@ -1,0 +1,377 @@
+import { Download } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import type { AnalyticsRangeQuery, AnalyticsDashboard as Dashboard } from '../../../../shared/analytics';
+import { buttonClassName } from '../../../components/ui/button';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { classNames } from '../../../lib/class-names';
+import { exportUrl, useAnalyticsDashboard } from '../api/analytics';
+import { lastDays, rangePresets } from '../lib/date-range';
+import { eventLabel } from '../lib/event-labels';
+
+const numberFormat = new Intl.NumberFormat('en');
+const format = (value: number) => numberFormat.format(value);
+
+function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <div className="rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200" data-testid={testId}>
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-950">{format(value)}</dd>
+    </div>
+  );
+}
+
+function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className={classNames('rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200', className)}
+    >
+      <h2 id={id} className="text-sm font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="py-4 text-sm text-slate-600">{children}</p>;
+}
+
+/** Rows of label + count with a bar relative to the largest count. */
+function BarList({ rows, label }: { rows: { key: string; label: string; value: number }[]; label: string }) {
+  const max = Math.max(1, ...rows.map((row) => row.value));
+  if (rows.length === 0) return <Empty>Nothing in this range.</Empty>;
+  return (
+    <ul className="space-y-2" aria-label={label}>
+      {rows.map((row) => (
+        <li
+          key={row.key}
+          className="relative flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm"
+        >
+          <span
+            aria-hidden
+            className="absolute inset-y-0 left-0 rounded-md bg-brand-soft"
+            style={{ width: `${(row.value / max) * 100}%` }}
+          />
+          <span className="relative min-w-0 truncate text-slate-900">{row.label}</span>
+          <span className="relative font-medium tabular-nums text-slate-900">{format(row.value)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every day of the range, with zero for days without events, so the bars keep a time scale. */
+export function fillDays(
+  range: AnalyticsRangeQuery,
+  days: Dashboard['visitsByDay'],
+): Dashboard['visitsByDay'] {
+  const byDay = new Map(days.map((day) => [day.day, day]));
+  const filled: Dashboard['visitsByDay'] = [];
+  const end = new Date(`${range.to}T00:00:00Z`).getTime();
+  for (
+    let at = new Date(`${range.from}T00:00:00Z`).getTime();
+    at <= end && filled.length < 400;
+    at += 86_400_000
+  ) {
+    const day = new Date(at).toISOString().slice(0, 10);
+    filled.push(byDay.get(day) ?? { day, visits: 0, uniqueVisitors: 0 });
+  }
+  return filled;
+}
+
+function VisitsChart({
+  days: recorded,
+  range,
+}: {
+  days: Dashboard['visitsByDay'];
+  range: AnalyticsRangeQuery;
+}) {
+  if (recorded.length === 0) return <Empty>No visits in this range.</Empty>;
+  const days = fillDays(range, recorded);
+  const max = Math.max(1, ...days.map((day) => day.visits));
+  return (
+    <div>
+      <div
+        className="flex h-32 items-end gap-1"
+        role="img"
+        aria-label={`Visits per day: ${days.map((day) => `${day.day} ${day.visits}`).join(', ')}`}
+      >
+        {days.map((day) => (
+          <div
+            key={day.day}
+            title={`${day.day}: ${day.visits} visits, ${day.uniqueVisitors} visitors`}
+            className="min-w-1 flex-1 rounded-t bg-brand-ink/80"
+            style={{ height: `${Math.max(2, (day.visits / max) * 100)}%` }}
+          />
+        ))}
+      </div>
+      <div className="mt-1 flex justify-between text-xs text-slate-600">
+        <span>{days[0]!.day}</span>
+        <span>{days.at(-1)!.day}</span>
+      </div>
+    </div>
+  );
+}
+
+function Funnel({ funnel }: { funnel: Dashboard['funnel'] }) {
+  const steps = [
+    { label: 'Requested access', value: funnel.requested },
+    { label: 'Approved', value: funnel.approved },
+    { label: 'Signed in', value: funnel.signedIn },
+    { label: 'Downloaded a document', value: funnel.downloaded },
+  ];
+  const top = Math.max(1, funnel.requested);
+  return (
+    <ol className="space-y-2" aria-label="Access-request funnel">
+      {steps.map((step) => (
+        <li key={step.label} className="text-sm">
+          <div className="flex justify-between">
+            <span className="text-slate-800">{step.label}</span>
+            <span className="font-medium tabular-nums text-slate-900" data-testid={`funnel-${step.label}`}>
+              {format(step.value)}
+              <span className="ml-2 text-xs font-normal text-slate-600">
+                {Math.round((step.value / top) * 100)}%
+              </span>
+            </span>
+          </div>
+          <div className="mt-1 h-2 rounded-full bg-slate-100">
+            <div
+              className="h-2 rounded-full bg-brand-ink"
+              style={{ width: `${(step.value / top) * 100}%` }}
+            />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function AccountsTable({ accounts }: { accounts: Dashboard['accounts'] }) {
+  if (accounts.length === 0) return <Empty>No account activity in this range.</Empty>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="text-xs font-medium text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Account
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Events
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Document views
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Downloads
+            </th>
+            <th scope="col" className="py-2 pl-3">
+              Last active
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {accounts.map((account) => (
+            <tr key={account.accountId}>
+              <td className="py-2 pr-3 font-medium text-slate-900">{account.name}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{format(account.events)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{format(account.documentViews)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{format(account.downloads)}</td>
+              <td className="py-2 pl-3 whitespace-nowrap text-slate-600">
+                {account.lastActiveAt ? new Date(account.lastActiveAt).toLocaleString('en-GB') : '–'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const exportReports = [
+  { value: 'events', label: 'All events' },
+  { value: 'accounts', label: 'Accounts' },
+  { value: 'documents', label: 'Documents' },
+] as const;
+
+/** The staff analytics dashboard: a range of days, totals, lists, funnel, accounts and CSV export. */
+export function AnalyticsDashboard({ initialRange = lastDays(30) }: { initialRange?: AnalyticsRangeQuery }) {
+  const [range, setRange] = useState<AnalyticsRangeQuery>(initialRange);
+  const [report, setReport] = useState<'events' | 'accounts' | 'documents'>('events');
+  const [withBom, setWithBom] = useState(true);
+  const dashboard = useAnalyticsDashboard(range);
+  const data = dashboard.data;
+  const idPrefix = useId();
+
+  return (
+    <div className="space-y-6">
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => event.preventDefault()}
+        aria-label="Date range"
+      >
+        <div className="flex flex-wrap gap-2">
+          {rangePresets.map((preset) => (
+            <button
+              key={preset.days}
+              type="button"
+              className={buttonClassName('secondary', 'sm')}
+              onClick={() => setRange(lastDays(preset.days))}
+            >
+              {preset.label}
+            </button>
+          ))}
+        </div>
+        <label className="text-sm text-slate-800" htmlFor={`${idPrefix}-from`}>
+          From
+          <Input
+            id={`${idPrefix}-from`}
+            type="date"
+            className="mt-1 w-40"
+            value={range.from}
+            max={range.to}
+            onChange={(event) => event.target.value && setRange({ ...range, from: event.target.value })}
+          />
+        </label>
+        <label className="text-sm text-slate-800" htmlFor={`${idPrefix}-to`}>
+          To
+          <Input
+            id={`${idPrefix}-to`}
+            type="date"
+            className="mt-1 w-40"
+            value={range.to}
+            min={range.from}
+            onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })}
+          />
+        </label>
+      </form>
+
+      {dashboard.isError ? <ErrorBox detail={dashboard.error.message} /> : null}
+      {dashboard.isPending ? <Skeleton className="h-64 w-full rounded-2xl" /> : null}
+      {data ? (
+        <>
+          <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+            <Stat label="Visits" value={data.totals.visits} testId="stat-visits" />
+            <Stat label="Unique visitors" value={data.totals.uniqueVisitors} testId="stat-visitors" />
+            <Stat label="Document views" value={data.totals.documentViews} testId="stat-document-views" />
+            <Stat label="Downloads" value={data.totals.downloads} testId="stat-downloads" />
+            <Stat label="Searches" value={data.totals.searches} testId="stat-searches" />
+            <Stat
+              label="Searches without results"
+              value={data.totals.searchesWithoutResults}
+              testId="stat-no-results"
+            />
+          </dl>
+          <Panel title="Visits per day">
+            <VisitsChart days={data.visitsByDay} range={data.range} />
+          </Panel>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Panel title="Top items">
+              <BarList
+                label="Top items"
+                rows={data.topItems.map((item) => ({
+                  key: item.itemId,
+                  label: item.title,
+                  value: item.clicks,
+                }))}
+              />
+            </Panel>
+            <Panel title="Top documents">
+              <BarList
+                label="Top documents"
+                rows={data.topDocuments.map((file) => ({
+                  key: file.fileId,
+                  label: `${file.title} (${file.downloads} downloads)`,
+                  value: file.views + file.downloads,
+                }))}
+              />
+            </Panel>
+            <Panel title="Searches with no results">
+              <BarList
+                label="Searches with no results"
+                rows={data.searchesWithoutResults.map((row) => ({
+                  key: row.query,
+                  label: row.query,
+                  value: row.count,
+                }))}
+              />
+            </Panel>
+            <Panel title="Unanswered questions (knowledge base)">
+              <BarList
+                label="Unanswered questions"
+                rows={data.knowledgeGaps.map((gap) => ({
+                  key: gap.question,
+                  label: gap.question,
+                  value: gap.askCount,
+                }))}
+              />
+            </Panel>
+            <Panel title="Access-request funnel">
+              <Funnel funnel={data.funnel} />
+            </Panel>
+            <Panel title="Events">
+              <BarList
+                label="Events by name"
+                rows={data.eventCounts.map((row) => ({
+                  key: row.name,
+                  label: eventLabel(row.name),
+                  value: row.count,
+                }))}
+              />
+            </Panel>
+          </div>
+          <Panel title="Activity per account">
+            <AccountsTable accounts={data.accounts} />
+          </Panel>
+        </>
+      ) : null}
+
+      <section
+        aria-labelledby={`${idPrefix}-export`}
+        className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200"
+      >
+        <h2 id={`${idPrefix}-export`} className="w-full text-sm font-semibold text-slate-900">
+          Export as CSV
+        </h2>
+        <label className="text-sm text-slate-800" htmlFor={`${idPrefix}-report`}>
+          Report
+          <Select
+            id={`${idPrefix}-report`}
+            className="mt-1 w-44"
+            value={report}
+            onChange={(event) => setReport(event.target.value as typeof report)}
+          >
+            {exportReports.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <label className="flex h-10 items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-ink"
+            checked={withBom}
+            onChange={(event) => setWithBom(event.target.checked)}
+          />
+          Excel-friendly (byte order mark)
+        </label>
+        <a
+          className={buttonClassName('primary', 'md')}
+          href={exportUrl({ ...range, report, bom: withBom ? '1' : '0' })}
+          download
+        >
+          <Download className="size-4" aria-hidden />
+          Download CSV
+        </a>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,544 @@
+import { ArrowDown, ArrowUp, ImagePlus, Plus, Star, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  CreateProductInput,
+  CreateProductLinkInput,
+  type ProductLinkView,
+  type ProductView,
+} from '../../../../shared/console-admin';
+import { Button } from '../../../components/ui/button';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { describedBy, Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Switch } from '../../../components/ui/switch';
+import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
+import { productApi, productsKey, useProducts, useRefreshingMutation } from '../api/console-admin';
+
+type Props = { csrfToken: string; canEdit: boolean; canEditAssets: boolean };
+
+/** 'Mobile App!' → 'mobile-app': a suggestion the editor may change. */
+export function suggestSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63);
+}
+
+function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+function reorder(ids: string[], index: number, step: -1 | 1): string[] {
+  const next = [...ids];
+  const [moved] = next.splice(index, 1);
+  next.splice(index + step, 0, moved!);
+  return next;
+}
+
+function onWriteError(setErrors: (errors: Record<string, string>) => void) {
+  return (error: Error) => {
+    if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(fieldErrorsByName(error.fields));
+    else toast.error(error.message);
+  };
+}
+
+function MoveButtons({
+  label,
+  index,
+  count,
+  onMove,
+  disabled,
+}: {
+  label: string;
+  index: number;
+  count: number;
+  onMove(step: -1 | 1): void;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Move ${label} up`}
+        disabled={disabled || index === 0}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp className="size-4" aria-hidden />
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Move ${label} down`}
+        disabled={disabled || index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown className="size-4" aria-hidden />
+      </Button>
+    </>
+  );
+}
+
+function NewProductForm({ csrfToken }: { csrfToken: string }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [slug, setSlug] = useState('');
+  const [isSlugEdited, setSlugEdited] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useRefreshingMutation(productsKey, (input: CreateProductInput) =>
+    productApi.create(input, csrfToken),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = CreateProductInput.safeParse({ name, slug });
+    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success('Product created');
+        setName('');
+        setSlug('');
+        setSlugEdited(false);
+      },
+      onError: onWriteError(setErrors),
+    });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-3 rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+    >
+      <Field id={`${id}-name`} label="Product name" error={errors.name}>
+        <Input
+          id={`${id}-name`}
+          value={name}
+          isInvalid={Boolean(errors.name)}
+          aria-describedby={describedBy(`${id}-name`, errors.name)}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (!isSlugEdited) setSlug(suggestSlug(event.target.value));
+          }}
+        />
+      </Field>
+      <Field
+        id={`${id}-slug`}
+        label="Slug"
+        error={errors.slug}
+        hint="Lower-case letters, digits and hyphens; used in addresses."
+      >
+        <Input
+          id={`${id}-slug`}
+          value={slug}
+          isInvalid={Boolean(errors.slug)}
+          aria-describedby={describedBy(`${id}-slug`, errors.slug)}
+          onChange={(event) => {
+            setSlug(event.target.value);
+            setSlugEdited(true);
+          }}
+        />
+      </Field>
+      <Button type="submit" className="sm:mt-7" disabled={create.isPending}>
+        <Plus className="size-4" aria-hidden />
+        Add product
+      </Button>
+    </form>
+  );
+}
+
+function ProductRow({
+  product,
+  index,
+  count,
+  ids,
+  csrfToken,
+  canEdit,
+  canEditAssets,
+}: {
+  product: ProductView;
+  index: number;
+  count: number;
+  ids: string[];
+  csrfToken: string;
+  canEdit: boolean;
+  canEditAssets: boolean;
+}) {
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [isEditing, setEditing] = useState(false);
+  const [name, setName] = useState(product.name);
+  const [slug, setSlug] = useState(product.slug);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useRefreshingMutation(productsKey, (change: Parameters<typeof productApi.update>[1]) =>
+    productApi.update(product.id, change, csrfToken),
+  );
+  const setDefault = useRefreshingMutation(productsKey, () => productApi.setDefault(product.id, csrfToken));
+  const order = useRefreshingMutation(productsKey, (next: string[]) => productApi.order(next, csrfToken));
+  const banner = useRefreshingMutation(productsKey, (file: File) =>
+    productApi.uploadBanner(product.id, file, csrfToken),
+  );
+  const removeBanner = useRefreshingMutation(productsKey, () =>
+    productApi.removeBanner(product.id, csrfToken),
+  );
+  const failed = (error: Error) => toast.error(error.message);
+  const isBusy = update.isPending || order.isPending || setDefault.isPending;
+
+  return (
+    <li className="space-y-3 px-5 py-4" data-testid="product-row">
+      <div className="flex flex-wrap items-center gap-3">
+        {product.bannerUrl ? (
+          <img
+            src={product.bannerUrl}
+            alt=""
+            className="h-10 w-16 rounded-md object-cover ring-1 ring-slate-200"
+          />
+        ) : (
+          <div className="h-10 w-16 rounded-md bg-slate-100 ring-1 ring-slate-200" aria-hidden />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="font-medium text-slate-900">
+            {product.name}
+            {product.isDefault ? (
+              <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-ink">
+                Default
+              </span>
+            ) : null}
+            {!product.isShown ? (
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                Hidden
+              </span>
+            ) : null}
+          </p>
+          <p className="font-mono text-xs text-slate-600">{product.slug}</p>
+        </div>
+        {canEdit ? (
+          <div className="flex flex-wrap items-center gap-1">
+            <label htmlFor={`${id}-shown`} className="mr-1 text-sm text-slate-700">
+              Shown
+            </label>
+            <Switch
+              id={`${id}-shown`}
+              checked={product.isShown}
+              disabled={isBusy || product.isDefault}
+              onCheckedChange={(isShown) => update.mutate({ isShown }, { onError: failed })}
+            />
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={isBusy || product.isDefault || !product.isShown}
+              onClick={() =>
+                setDefault.mutate(undefined, {
+                  onSuccess: () => toast.success(`${product.name} is the default product`),
+                  onError: failed,
+                })
+              }
+            >
+              <Star className="size-4" aria-hidden />
+              Make default
+            </Button>
+            <MoveButtons
+              label={product.name}
+              index={index}
+              count={count}
+              disabled={isBusy}
+              onMove={(step) => order.mutate(reorder(ids, index, step), { onError: failed })}
+            />
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-expanded={isEditing}
+              onClick={() => setEditing(!isEditing)}
+            >
+              Rename
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {canEdit && canEditAssets ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <input
+            ref={fileInput}
+            id={`${id}-banner`}
+            type="file"
+            accept="image/png,image/jpeg,image/svg+xml"
+            aria-label={`Banner image for ${product.name}`}
+            tabIndex={-1}
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file)
+                banner.mutate(file, { onSuccess: () => toast.success('Banner updated'), onError: failed });
+            }}
+          />
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={banner.isPending}
+            onClick={() => fileInput.current?.click()}
+          >
+            <ImagePlus className="size-4" aria-hidden />
+            {product.bannerUrl ? 'Replace banner' : 'Upload banner'}
+          </Button>
+          {product.bannerUrl ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={removeBanner.isPending}
+              onClick={() => removeBanner.mutate(undefined, { onError: failed })}
+            >
+              Remove banner
+            </Button>
+          ) : null}
+          <span className="text-xs text-slate-600">PNG, JPEG or SVG, up to 2 MB.</span>
+        </div>
+      ) : null}
+      {isEditing ? (
+        <form
+          className="grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setErrors({});
+            update.mutate(
+              { name, slug },
+              {
+                onSuccess: () => {
+                  toast.success('Product saved');
+                  setEditing(false);
+                },
+                onError: onWriteError(setErrors),
+              },
+            );
+          }}
+        >
+          <Field id={`${id}-name`} label="Name" error={errors.name}>
+            <Input
+              id={`${id}-name`}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              isInvalid={Boolean(errors.name)}
+              aria-describedby={describedBy(`${id}-name`, errors.name)}
+            />
+          </Field>
+          <Field id={`${id}-slug`} label="Slug" error={errors.slug}>
+            <Input
+              id={`${id}-slug`}
+              value={slug}
+              onChange={(event) => setSlug(event.target.value)}
+              isInvalid={Boolean(errors.slug)}
+              aria-describedby={describedBy(`${id}-slug`, errors.slug)}
+            />
+          </Field>
+          <Button type="submit" className="sm:mt-7" disabled={update.isPending}>
+            Save
+          </Button>
+        </form>
+      ) : null}
+    </li>
+  );
+}
+
+function NewLinkForm({ csrfToken }: { csrfToken: string }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [link, setLink] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useRefreshingMutation(productsKey, (input: CreateProductLinkInput) =>
+    productApi.createLink(input, csrfToken),
+  );
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = CreateProductLinkInput.safeParse({ name, link });
+    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        setName('');
+        setLink('');
+        toast.success('Link added');
+      },
+      onError: onWriteError(setErrors),
+    });
+  }
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-3 rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+    >
+      <Field id={`${id}-name`} label="Link name" error={errors.name}>
+        <Input
+          id={`${id}-name`}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          isInvalid={Boolean(errors.name)}
+          aria-describedby={describedBy(`${id}-name`, errors.name)}
+        />
+      </Field>
+      <Field id={`${id}-url`} label="URL" error={errors.link}>
+        <Input
+          id={`${id}-url`}
+          type="url"
+          placeholder="https://status.example.com"
+          value={link}
+          onChange={(event) => setLink(event.target.value)}
+          isInvalid={Boolean(errors.link)}
+          aria-describedby={describedBy(`${id}-url`, errors.link)}
+        />
+      </Field>
+      <Button type="submit" className="sm:mt-7" disabled={create.isPending}>
+        <Plus className="size-4" aria-hidden />
+        Add link
+      </Button>
+    </form>
+  );
+}
+
+function LinkRow({
+  link,
+  index,
+  count,
+  ids,
+  csrfToken,
+  canEdit,
+}: {
+  link: ProductLinkView;
+  index: number;
+  count: number;
+  ids: string[];
+  csrfToken: string;
+  canEdit: boolean;
+}) {
+  const id = useId();
+  const update = useRefreshingMutation(productsKey, (change: Parameters<typeof productApi.updateLink>[1]) =>
+    productApi.updateLink(link.id, change, csrfToken),
+  );
+  const remove = useRefreshingMutation(productsKey, () => productApi.deleteLink(link.id, csrfToken));
+  const order = useRefreshingMutation(productsKey, (next: string[]) =>
+    productApi.orderLinks(next, csrfToken),
+  );
+  const failed = (error: Error) => toast.error(error.message);
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-5 py-3" data-testid="product-link-row">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-slate-900">
+          {link.name}
+          {!link.isShown ? (
+            <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+              Hidden
+            </span>
+          ) : null}
+        </p>
+        <p className="truncate text-sm text-slate-600">{link.link}</p>
+      </div>
+      {canEdit ? (
+        <div className="flex items-center gap-1">
+          <label htmlFor={`${id}-shown`} className="mr-1 text-sm text-slate-700">
+            Shown
+          </label>
+          <Switch
+            id={`${id}-shown`}
+            checked={link.isShown}
+            disabled={update.isPending}
+            onCheckedChange={(isShown) => update.mutate({ isShown }, { onError: failed })}
+          />
+          <MoveButtons
+            label={link.name}
+            index={index}
+            count={count}
+            disabled={order.isPending}
+            onMove={(step) => order.mutate(reorder(ids, index, step), { onError: failed })}
+          />
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Delete ${link.name}`}
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, { onSuccess: () => toast.success('Link deleted'), onError: failed })
+            }
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Products (create, rename, show/hide, default, order, banner) and product links. */
+export function ProductsPanel({ csrfToken, canEdit, canEditAssets }: Props) {
+  const catalogue = useProducts();
+  const productIds = catalogue.data?.products.map((product) => product.id) ?? [];
+  const linkIds = catalogue.data?.links.map((link) => link.id) ?? [];
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="products-heading" className="space-y-4">
+        <h2 id="products-heading" className="text-lg font-semibold tracking-tight text-slate-950">
+          Products
+        </h2>
+        {canEdit ? <NewProductForm csrfToken={csrfToken} /> : null}
+        {catalogue.isError ? <ErrorBox detail={catalogue.error.message} /> : null}
+        {catalogue.isPending ? <Skeleton className="h-40 w-full rounded-2xl" /> : null}
+        {catalogue.data ? (
+          <ul
+            className="divide-y divide-slate-100 rounded-2xl bg-white shadow-xs ring-1 ring-slate-200"
+            aria-label="Products"
+          >
+            {catalogue.data.products.map((product, index) => (
+              <ProductRow
+                key={`${product.id}-${product.name}-${product.slug}`}
+                product={product}
+                index={index}
+                count={productIds.length}
+                ids={productIds}
+                csrfToken={csrfToken}
+                canEdit={canEdit}
+                canEditAssets={canEditAssets}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+      <section aria-labelledby="product-links-heading" className="space-y-4">
+        <div>
+          <h2 id="product-links-heading" className="text-lg font-semibold tracking-tight text-slate-950">
+            Product links
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Links shown beside the product list on your portal.</p>
+        </div>
+        {canEdit ? <NewLinkForm csrfToken={csrfToken} /> : null}
+        {catalogue.data ? (
+          catalogue.data.links.length === 0 ? (
+            <p className="text-sm text-slate-600">No product links yet.</p>
+          ) : (
+            <ul
+              className="divide-y divide-slate-100 rounded-2xl bg-white shadow-xs ring-1 ring-slate-200"
+              aria-label="Product links"
+            >
+              {catalogue.data.links.map((link, index) => (
+                <LinkRow
+                  key={link.id}
+                  link={link}
+                  index={index}
+                  count={linkIds.length}
+                  ids={linkIds}
+                  csrfToken={csrfToken}
+                  canEdit={canEdit}
+                />
+              ))}
+            </ul>
+          )
+        ) : null}
+      </section>
+    </div>
+  );
+}

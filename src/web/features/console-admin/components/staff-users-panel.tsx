@@ -1,0 +1,352 @@
+import { KeyRound, UserPlus } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { CreateStaffUserInput, permissionLabels, type StaffUserView } from '../../../../shared/console-admin';
+import { allStaffPermissions, type StaffPermission } from '../../../../shared/permissions';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { describedBy, Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
+import { staffUserApi, staffUsersKey, useRefreshingMutation, useStaffUsers } from '../api/console-admin';
+
+type Props = { csrfToken: string; currentStaffId: string; canManage: boolean };
+
+function PermissionChecks({
+  idPrefix,
+  value,
+  onChange,
+  disabled,
+  locked,
+}: {
+  idPrefix: string;
+  value: StaffPermission[];
+  onChange(next: StaffPermission[]): void;
+  disabled?: boolean;
+  locked?: StaffPermission[];
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-800">Permissions</legend>
+      {allStaffPermissions.map((permission) => {
+        const id = `${idPrefix}-${permission}`;
+        const isLocked = locked?.includes(permission) ?? false;
+        return (
+          <label key={permission} htmlFor={id} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              id={id}
+              type="checkbox"
+              className="size-4 accent-brand-ink"
+              checked={value.includes(permission)}
+              disabled={disabled || isLocked}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked ? [...value, permission] : value.filter((item) => item !== permission),
+                )
+              }
+            />
+            <span>
+              {permissionLabels[permission]}{' '}
+              <span className="font-mono text-xs text-slate-600">{permission}</span>
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function PasswordNotice({ email, password }: { email: string; password: string }) {
+  return (
+    <div
+      className="mt-4 space-y-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+      data-testid="temporary-password"
+    >
+      <p className="text-sm text-amber-950">
+        Temporary password for <strong>{email}</strong>. It is shown only now: hand it over in person or by a
+        channel you trust, and ask them to keep it safe.
+      </p>
+      <div className="flex items-center gap-2">
+        <code className="rounded bg-white px-2 py-1 font-mono text-sm text-slate-900 ring-1 ring-slate-200">
+          {password}
+        </code>
+        <CopyButton text={password} label="Copy password" copiedLabel="Copied" confirmationMs={3000} />
+      </div>
+    </div>
+  );
+}
+
+/** The form for a new staff user; on success it shows the one-time temporary password. */
+export function CreateStaffUserForm({ csrfToken, onDone }: { csrfToken: string; onDone(): void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [permissions, setPermissions] = useState<StaffPermission[]>(['files:view', 'files:download']);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  const create = useRefreshingMutation(staffUsersKey, (input: CreateStaffUserInput) =>
+    staffUserApi.create(input, csrfToken),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = CreateStaffUserInput.safeParse({ name, email, permissions });
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      );
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (result) => setCreated({ email: result.user.email, password: result.temporaryPassword }),
+      onError: (error) => {
+        if (isApiError(error) && Object.keys(error.fields).length > 0)
+          setErrors(fieldErrorsByName(error.fields));
+        else toast.error(error.message);
+      },
+    });
+  }
+
+  if (created) {
+    return (
+      <div>
+        <PasswordNotice email={created.email} password={created.password} />
+        <div className="mt-6 flex justify-end">
+          <Button onClick={onDone}>Done</Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
+      <Field id={`${id}-name`} label="Name" error={errors.name}>
+        <Input
+          id={`${id}-name`}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          isInvalid={Boolean(errors.name)}
+          aria-describedby={describedBy(`${id}-name`, errors.name)}
+          autoComplete="off"
+        />
+      </Field>
+      <Field id={`${id}-email`} label="E-mail" error={errors.email} hint="They sign in with this address.">
+        <Input
+          id={`${id}-email`}
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          isInvalid={Boolean(errors.email)}
+          aria-describedby={describedBy(`${id}-email`, errors.email)}
+          autoComplete="off"
+        />
+      </Field>
+      <PermissionChecks idPrefix={`${id}-permission`} value={permissions} onChange={setPermissions} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          Create staff user
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function StaffUserRow({
+  user,
+  csrfToken,
+  isSelf,
+  canManage,
+}: {
+  user: StaffUserView;
+  csrfToken: string;
+  isSelf: boolean;
+  canManage: boolean;
+}) {
+  const id = useId();
+  const [isEditing, setEditing] = useState(false);
+  const [permissions, setPermissions] = useState(user.permissions);
+  const [reset, setReset] = useState<string | null>(null);
+  const update = useRefreshingMutation(staffUsersKey, (change: Parameters<typeof staffUserApi.update>[1]) =>
+    staffUserApi.update(user.id, change, csrfToken),
+  );
+  const resetPassword = useRefreshingMutation(staffUsersKey, () =>
+    staffUserApi.resetPassword(user.id, csrfToken),
+  );
+  const failed = (error: Error) => toast.error(error.message);
+
+  return (
+    <li className="space-y-3 px-5 py-4" data-testid="staff-user-row">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">
+            {user.name}
+            {isSelf ? <span className="ml-2 text-xs font-normal text-slate-600">(you)</span> : null}
+            {user.isDisabled ? (
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300">
+                Disabled
+              </span>
+            ) : null}
+          </p>
+          <p className="truncate text-sm text-slate-600">{user.email}</p>
+          <p className="mt-1 flex flex-wrap gap-1">
+            {user.permissions.length === 0 ? (
+              <span className="text-xs text-slate-600">No permissions</span>
+            ) : null}
+            {user.permissions.map((permission) => (
+              <span
+                key={permission}
+                className="rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700"
+              >
+                {permission}
+              </span>
+            ))}
+          </p>
+        </div>
+        {canManage ? (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setEditing(!isEditing)}
+              aria-expanded={isEditing}
+              aria-controls={`${id}-edit`}
+            >
+              Permissions
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={resetPassword.isPending}
+              onClick={() =>
+                resetPassword.mutate(undefined, {
+                  onSuccess: (result) => setReset(result.temporaryPassword),
+                  onError: failed,
+                })
+              }
+            >
+              <KeyRound className="size-3.5" aria-hidden />
+              Reset password
+            </Button>
+            {!isSelf ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={update.isPending}
+                onClick={() =>
+                  update.mutate(
+                    { isDisabled: !user.isDisabled },
+                    {
+                      onSuccess: () =>
+                        toast.success(user.isDisabled ? 'Staff user enabled' : 'Staff user disabled'),
+                      onError: failed,
+                    },
+                  )
+                }
+              >
+                {user.isDisabled ? 'Enable' : 'Disable'}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {isEditing ? (
+        <div id={`${id}-edit`} className="rounded-xl bg-slate-50 p-4">
+          <PermissionChecks
+            idPrefix={`${id}-permission`}
+            value={permissions}
+            onChange={setPermissions}
+            locked={isSelf ? ['statuspage:edit'] : []}
+          />
+          {isSelf ? (
+            <p className="mt-2 text-xs text-slate-600">You cannot remove your own edit permission.</p>
+          ) : null}
+          <div className="mt-3 flex gap-2">
+            <Button
+              size="sm"
+              disabled={update.isPending}
+              onClick={() =>
+                update.mutate(
+                  { permissions },
+                  {
+                    onSuccess: () => {
+                      toast.success('Permissions saved');
+                      setEditing(false);
+                    },
+                    onError: failed,
+                  },
+                )
+              }
+            >
+              Save permissions
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setPermissions(user.permissions);
+                setEditing(false);
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {reset ? <PasswordNotice email={user.email} password={reset} /> : null}
+    </li>
+  );
+}
+
+/** Staff users: list, create with a temporary password, permissions, disable, reset password. */
+export function StaffUsersPanel({ csrfToken, currentStaffId, canManage }: Props) {
+  const users = useStaffUsers();
+  const [isCreating, setCreating] = useState(false);
+  return (
+    <div className="space-y-4">
+      {canManage ? (
+        <div className="flex justify-end">
+          <Button onClick={() => setCreating(true)}>
+            <UserPlus className="size-4" aria-hidden />
+            Add staff user
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">Only staff with the edit permission can change staff users.</p>
+      )}
+      {users.isError ? <ErrorBox detail={users.error.message} /> : null}
+      {users.isPending ? <Skeleton className="h-48 w-full rounded-2xl" /> : null}
+      {users.data ? (
+        <ul
+          className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-slate-200"
+          aria-label="Staff users"
+        >
+          {users.data.users.map((user) => (
+            <StaffUserRow
+              key={`${user.id}-${user.permissions.join()}`}
+              user={user}
+              csrfToken={csrfToken}
+              isSelf={user.id === currentStaffId}
+              canManage={canManage}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <Dialog open={isCreating} onOpenChange={setCreating}>
+        {isCreating ? (
+          <DialogContent
+            title="Add staff user"
+            description="They get a temporary password that you hand over."
+          >
+            <CreateStaffUserForm csrfToken={csrfToken} onDone={() => setCreating(false)} />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

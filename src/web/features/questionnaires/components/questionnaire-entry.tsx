@@ -1,0 +1,42 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { PortalView } from '../../../../shared/portal';
+import { onPortalQueryChange } from '../../../lib/portal-query';
+import { closeQuestionnaireDialog, isQuestionnaireRequested } from '../lib/questionnaire-query';
+
+const QuestionnaireDialog = lazy(() => import('./questionnaire-dialog'));
+
+type Props = { view: PortalView; csrfToken: string | null; canOpenDialogs: boolean };
+
+/** Opens the questionnaire dialog when the address asks for it, for members allowed to submit. */
+export function QuestionnaireEntry({ view, csrfToken, canOpenDialogs }: Props) {
+  const [isRequested, setRequested] = useState(false);
+  const [openCount, setOpenCount] = useState(0);
+  const isAllowed =
+    view.viewer.mode === 'account_external' &&
+    view.viewer.member !== null &&
+    view.customisation.questionnairesEnabled;
+
+  useEffect(() => {
+    if (!canOpenDialogs || !isAllowed) return;
+    const read = () => setRequested(isQuestionnaireRequested(window.location.search));
+    read();
+    return onPortalQueryChange(read);
+  }, [canOpenDialogs, isAllowed]);
+
+  // Each opening starts from the first step.
+  useEffect(() => {
+    if (isRequested) setOpenCount((count) => count + 1);
+  }, [isRequested]);
+
+  if (!isRequested || !isAllowed) return null;
+  return (
+    <Suspense fallback={null}>
+      <QuestionnaireDialog
+        key={openCount}
+        view={view}
+        csrfToken={csrfToken}
+        onClose={closeQuestionnaireDialog}
+      />
+    </Suspense>
+  );
+}
