@@ -22,10 +22,14 @@ const config = loadConfig({
   SMTP_URL: 'smtp://127.0.0.1:9',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
 });
 const database = databaseUrl ? await openPostgres({ url: databaseUrl }) : await openPglite({ dataDir });
-await seedDemoOrganisation(database.db, { adminPassword: 'bench-password-not-used' });
 const providers = await createProviders(config, database);
+await seedDemoOrganisation(database.db, {
+  adminPassword: 'bench-password-not-used',
+  storage: providers.storage,
+});
 const app = await buildApp({ config, database, providers });
 const viewPath = '/api/statuspage/share/acme/view';
 let payload = '';

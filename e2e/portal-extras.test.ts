@@ -115,7 +115,7 @@ describe('staff change contact and banner settings', () => {
     const page = await context.newPage();
     const problems = watchForErrors(page);
     await signInAsStaff(page, journey.baseUrl);
-    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
 
     const contact = page.getByRole('region', { name: 'Contact and help' });
     await contact.waitFor();

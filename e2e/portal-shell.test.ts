@@ -129,7 +129,7 @@ describe('a staff member edits the portal title', () => {
     await page.screenshot({ path: path.join(screenshots, 'console-overview-390.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
     const title = page.getByRole('textbox', { name: 'Portal title' });
     await title.waitFor();
     await title.fill('Security Hub');

@@ -44,7 +44,7 @@ describe('subscribing to updates', () => {
     await popover.waitFor({ state: 'hidden' });
     await page.waitForURL(`${journey.baseUrl}/acme`);
 
-    await page.getByTestId('subscribe-button').click();
+    await page.getByTestId('subscribe-button').first().click();
     await popover.waitFor();
     await settle(page);
     await expectNoSeriousAccessibilityViolations(page);

@@ -22,7 +22,10 @@ async function gzipBytes(url: string): Promise<{ raw: number; gzip: number }> {
 await ensureWebBuild();
 const t = await createTestApp();
 try {
-  await seedDemoOrganisation(t.database.db, { adminPassword: generateDemoPassword() });
+  await seedDemoOrganisation(t.database.db, {
+    adminPassword: generateDemoPassword(),
+    storage: t.providers.storage,
+  });
   const response = await t.app.inject({ url: `/${demoSlug}` });
   if (response.statusCode !== 200) throw new Error(`/${demoSlug} answered ${response.statusCode}`);
   const html = response.body;

@@ -1,9 +1,9 @@
+import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -12,16 +12,36 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context';
+import { accessRoutes } from './modules/access/routes';
+import { accountRoutes } from './modules/accounts/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { assetRoutes } from './modules/assets/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { cardRoutes } from './modules/cards/routes';
+import { commentRoutes } from './modules/comments/routes';
+import { baseCspDirectives } from './modules/consent/content-security-policy';
+import { customDomainRoutes } from './modules/custom-domains/routes';
+import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
+import { integrationRoutes } from './modules/integrations/routes';
+import { knowledgeBaseRoutes } from './modules/knowledge-base/routes';
 import { mailRoutes } from './modules/mail/routes';
+import { planFeatureRoutes } from './modules/plan-features/routes';
 import { htmlRoutes } from './modules/portal/html-routes';
 import { portalRoutes } from './modules/portal/routes';
+import { productRoutes } from './modules/products/routes';
+import { questionnaireRoutes } from './modules/questionnaires/routes';
+import { searchRoutes } from './modules/search/routes';
+import { specialisedCardRoutes } from './modules/specialised-cards/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { staffUserRoutes } from './modules/staff-users/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { subscriptionStaffRoutes } from './modules/subscriptions/staff-routes';
+import { tprmRoutes } from './modules/tprm/routes';
+import { updateRoutes } from './modules/updates/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { viewerPlugin } from './plugins/viewer';
+import { createRateLimitRedis } from './providers/rate-limit-redis';
 
 const compressibleTypes =
   /^(?:text\/(?:html|css|javascript)|application\/(?:json|javascript|atom\+xml|feed\+json|xml)|image\/svg\+xml)(?:;|$)/;
@@ -44,18 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
+      // Portal pages widen it per response for the organisation's configured scripts (html-routes).
+      directives: baseCspDirectives,
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -70,8 +80,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
-  // Limits are declared per route (config.rateLimit); nothing is limited by default.
-  await app.register(rateLimit, { global: false });
+  // Limits are declared per route (config.rateLimit); nothing is limited by default. With REDIS_URL
+  // every node counts in one place, so a client gets the same budget whichever node it reaches.
+  const redis = deps.config.redisUrl ? createRateLimitRedis(deps.config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'attest-rate-limit:', skipOnError: true } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Attest API', version: '0.1.0', description: 'Trust center and updates portal' },
@@ -92,6 +108,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staffRoutes, deps);
   await app.register(cardRoutes, deps);
   await app.register(subscriptionRoutes, deps);
+  await app.register(searchRoutes, deps);
+  await app.register(knowledgeBaseRoutes, deps);
+  await app.register(subscriptionStaffRoutes, deps);
+  await app.register(updateRoutes, deps);
+  await app.register(documentRoutes, deps);
+  await app.register(accessRoutes, deps);
+  await app.register(accountRoutes, deps);
+  await app.register(specialisedCardRoutes, deps);
+  await app.register(customDomainRoutes, deps);
+  await app.register(planFeatureRoutes, deps);
+  await app.register(integrationRoutes, deps);
+  await app.register(commentRoutes, deps);
+  await app.register(questionnaireRoutes, deps);
+  await app.register(tprmRoutes, deps);
+  await app.register(analyticsRoutes, deps);
+  await app.register(auditRoutes, deps);
+  await app.register(staffUserRoutes, deps);
+  await app.register(productRoutes, deps);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   return app;

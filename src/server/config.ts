@@ -21,6 +21,7 @@ const ConfigSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   DEMO_ADMIN_PASSWORD: z.string().min(12).optional(),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -28,8 +29,27 @@ const ConfigSchema = z.object({
       'must be true, false, a hop count or a list of proxy addresses',
     )
     .default('false'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   PLATFORM_TERMS_URL: z.string().url().optional(),
   PLATFORM_PRIVACY_URL: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  BUG_BOUNTY_API_URL: z.string().url().default('https://api.hackerone.com/v1'),
+  BUG_BOUNTY_API_TOKEN: z.string().min(3).optional(),
+  STATUS_PAGE_API_URL: z.string().url().optional(),
+  SCORECARD_API_URL: z.string().url().default('https://api.securityscorecard.io'),
+  SCORECARD_API_TOKEN: z.string().min(1).optional(),
+  INTEGRATIONS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -46,10 +66,43 @@ export type Config = {
   seedDemo: 'auto' | 'always' | 'never';
   demoAdminPassword: string | undefined;
   runJobs: boolean;
+  /** Jobs one node runs at the same time; also the SMTP pool's connection limit. */
+  jobConcurrency: number;
   /** Which X-Forwarded-For hops to believe; false unless a load balancer sits in front. */
   trustProxy: boolean | number | string;
   platformTermsUrl: string | undefined;
   platformPrivacyUrl: string | undefined;
+  /** Rate-limit counters shared by every app node; in memory per node when unset. */
+  redisUrl: string | undefined;
+  /** Documents go to this S3-compatible bucket when set; otherwise to disk under DATA_DIR/files. */
+  s3: S3Config | null;
+  /** An OpenAI-compatible chat endpoint for AI answers; null uses the built-in extractive answerer. */
+  ai: AiConfig | null;
+  /** Live integrations (bug bounty, status page, security scorecard); every call goes through safeFetch. */
+  integrations: IntegrationsConfig;
+};
+
+export type IntegrationsConfig = {
+  bugBountyApiUrl: string;
+  /** HackerOne API credentials as "identifier:token", sent with HTTP Basic auth. */
+  bugBountyApiToken: string | undefined;
+  /** Reads every status page through this base instead of the page's own address (a mirror or proxy). */
+  statusPageApiUrl: string | undefined;
+  scorecardApiUrl: string;
+  scorecardApiToken: string | undefined;
+  /** Only under NODE_ENV=test: lets integration calls reach 127.0.0.1, where tests' fake servers listen. */
+  allowLoopbackForTests: boolean;
+};
+
+export type AiConfig = { baseUrl: string; apiKey: string | undefined; model: string };
+
+export type S3Config = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -64,6 +117,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
   }
   const value = parsed.data;
+  if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  if (Boolean(value.AI_BASE_URL) !== Boolean(value.AI_MODEL)) {
+    throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
+  }
+  if (value.INTEGRATIONS_ALLOW_LOOPBACK === 'true' && value.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration: INTEGRATIONS_ALLOW_LOOPBACK is only accepted when NODE_ENV is test',
+    );
+  }
   if (value.NODE_ENV === 'production' && !value.SMTP_URL) {
     throw new ConfigError('Invalid configuration: SMTP_URL is required when NODE_ENV is production');
   }
@@ -82,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: value.SEED_DEMO,
     demoAdminPassword: value.DEMO_ADMIN_PASSWORD,
     runJobs: value.RUN_JOBS === 'true',
+    jobConcurrency: value.JOB_CONCURRENCY,
     trustProxy:
       value.TRUST_PROXY === 'true'
         ? true
@@ -92,5 +159,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             : value.TRUST_PROXY,
     platformTermsUrl: value.PLATFORM_TERMS_URL,
     platformPrivacyUrl: value.PLATFORM_PRIVACY_URL,
+    redisUrl: value.REDIS_URL,
+    s3: value.S3_BUCKET
+      ? {
+          bucket: value.S3_BUCKET,
+          endpoint: value.S3_ENDPOINT,
+          region: value.S3_REGION,
+          accessKeyId: value.S3_ACCESS_KEY_ID,
+          secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: value.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : null,
+    ai:
+      value.AI_BASE_URL && value.AI_MODEL
+        ? { baseUrl: value.AI_BASE_URL.replace(/\/$/, ''), apiKey: value.AI_API_KEY, model: value.AI_MODEL }
+        : null,
+    integrations: {
+      bugBountyApiUrl: value.BUG_BOUNTY_API_URL.replace(/\/$/, ''),
+      bugBountyApiToken: value.BUG_BOUNTY_API_TOKEN,
+      statusPageApiUrl: value.STATUS_PAGE_API_URL?.replace(/\/$/, ''),
+      scorecardApiUrl: value.SCORECARD_API_URL.replace(/\/$/, ''),
+      scorecardApiToken: value.SCORECARD_API_TOKEN,
+      allowLoopbackForTests: value.INTEGRATIONS_ALLOW_LOOPBACK === 'true',
+    },
   };
 }

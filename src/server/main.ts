@@ -10,6 +10,7 @@ import { registerJobHandlers } from './jobs';
 import { createLogger } from './logger';
 import { ensureCatalogueItems } from './modules/cards/materialise-catalogue';
 import { createProviders } from './providers/create-providers';
+import type { FileStorage } from './providers/storage';
 
 async function countOrganisations(db: import('./db/client').Database): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(organisations);
@@ -20,11 +21,15 @@ async function countOrganisations(db: import('./db/client').Database): Promise<n
 const seedLockKey = 7_340_172_002;
 
 /** Seeds when the database has no organisation; the lock makes "check, then seed" one step across nodes. */
-async function seedDemoIfEmpty(db: import('./db/client').Database, adminPassword: string): Promise<boolean> {
+async function seedDemoIfEmpty(
+  db: import('./db/client').Database,
+  adminPassword: string,
+  storage: FileStorage,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey}::bigint)`);
     if ((await countOrganisations(tx)) > 0) return false;
-    await seedDemoOrganisation(tx, { adminPassword });
+    await seedDemoOrganisation(tx, { adminPassword, storage });
     return true;
   });
 }
@@ -35,9 +40,10 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const passwordFile = path.join(config.dataDir, 'demo-admin-password.txt');
 
+  const providers = await createProviders(config, database, logger);
   const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && !config.isProduction);
   const password = config.demoAdminPassword ?? generateDemoPassword();
-  if (shouldSeed && (await seedDemoIfEmpty(database.db, password))) {
+  if (shouldSeed && (await seedDemoIfEmpty(database.db, password, providers.storage))) {
     await fs.mkdir(config.dataDir, { recursive: true });
     await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
     logger.info({ organisation: demoSlug }, 'seeded the demo organisation');
@@ -45,8 +51,7 @@ async function main() {
 
   // Products made before a catalogue entry existed (or by an older version) get it now; idempotent.
   await ensureCatalogueItems(database.db);
-  const providers = await createProviders(config, database, logger);
-  registerJobHandlers({ config, database, providers, logger });
+  const stopRecurringJobs = registerJobHandlers({ config, database, providers, logger });
   if (config.runJobs) providers.jobs.start();
   const app = await buildApp({ config, database, providers, logger });
 
@@ -58,6 +63,7 @@ async function main() {
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
     await app.close().catch((error) => logger.error({ err: error }, 'closing the server failed'));
+    stopRecurringJobs();
     await providers.jobs.stop();
     await providers.mail.close();
     await providers.cache.close();

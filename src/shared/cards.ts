@@ -207,5 +207,9 @@ export const PlanFeatures = z.object({
   cardTitleRenaming: z.boolean().default(true),
   sectionCustomization: z.boolean().default(true),
   restrictedFiles: z.boolean().default(true),
+  /** Ask AI in the search dialog (spec 1 §4 'plan includes Trust Center AI'); absent means included. */
+  trustCenterAi: z.boolean().optional(),
+  /** Bug-bounty and status-page integrations (spec 2 §6, Growth plan); absent means included. */
+  integrations: z.boolean().optional(),
 });
 export type PlanFeatures = z.infer<typeof PlanFeatures>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { SectionKind } from './card-kinds';
 import { CardView, PlanFeatures } from './cards';
+import { Scripts, StoredCookieBanner } from './consent';
 import { DocumentAccessType, DocumentsView } from './documents';
 import { limits } from './limits';
+import { SpecialisedView } from './specialised-cards';
 
 export const ViewerMode = z.enum(['main', 'public', 'preview', 'account_external']);
 export type ViewerMode = z.infer<typeof ViewerMode>;
@@ -82,6 +84,16 @@ export const PortalCustomisation = z.object({
   // Documents (spec 2 §6).
   documentAccessType: DocumentAccessType.default('view_and_download'),
   bulkDownloadEnabled: z.boolean().default(true),
+  /** Ask AI answers for signed-in accounts (spec 1 §4 genAiEnabled); off until staff turn it on. */
+  genAiEnabled: z.boolean().default(false),
+  // Collaboration for external members (spec 2 §6): each off until staff turn it on.
+  commentsEnabled: z.boolean().default(false),
+  questionnairesEnabled: z.boolean().default(false),
+  /** The 'partner import' feature: members may send data to a TPRM partner (when partners exist). */
+  partnerImportEnabled: z.boolean().default(false),
+  // Third-party scripts and the cookie banner (spec 1 §3); stored values are read leniently.
+  scripts: Scripts.prefault({}).catch(() => Scripts.parse({})),
+  cookieBanner: StoredCookieBanner,
 });
 export type PortalCustomisation = z.infer<typeof PortalCustomisation>;
 
@@ -101,9 +113,26 @@ export type ProductLink = z.infer<typeof ProductLink>;
 export const ViewerSummary = z.object({
   mode: ViewerMode,
   staff: z.object({ name: z.string(), email: z.string(), canEdit: z.boolean() }).nullable(),
-  member: z.object({ email: z.string(), accountName: z.string(), reviewStatus: ReviewStatus }).nullable(),
+  /** The signed-in account member (spec 3 §3 Account user), also in Public mode when not authorised. */
+  member: z
+    .object({
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      accountId: z.string().uuid(),
+      accountName: z.string(),
+      reviewStatus: ReviewStatus,
+      isAutoApprovedAccountMember: z.boolean(),
+    })
+    .nullable(),
   preview: z
-    .object({ accountId: z.string().uuid().nullable(), permissionProfileId: z.string().uuid().nullable() })
+    .object({
+      accountId: z.string().uuid().nullable(),
+      permissionProfileId: z.string().uuid().nullable(),
+      /** Names for the preview bar; null when the id names nothing of this organisation. */
+      accountName: z.string().nullable().optional(),
+      permissionProfileName: z.string().nullable().optional(),
+    })
     .nullable(),
 });
 export type ViewerSummary = z.infer<typeof ViewerSummary>;
@@ -130,6 +159,8 @@ export const PortalView = z.object({
   cards: z.array(CardView),
   /** Files of the documents card the viewer may read, and the featured order (documents issue). */
   documents: DocumentsView,
+  /** Data of the specialised cards the viewer may read (specialised cards issue). */
+  specialised: SpecialisedView.optional(),
   planFeatures: PlanFeatures,
   publicUrl: z.string(),
   platform: z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CookieBannerInput, ScriptsInput } from './consent';
+import { DocumentAccessType } from './documents';
 import { limits } from './limits';
 import { messages } from './messages';
 import { StaffPermission } from './permissions';
@@ -105,6 +107,28 @@ export const PortalCustomisationPatch = z.strictObject({
   }),
   securityReviewBanner: SecurityReviewBanner,
   askInformation: z.boolean(),
+  // Whole object, like the help rows: the request form's optional fields are saved together.
+  accessRequestFields: z.strictObject({
+    jobTitleTextField: z.boolean(),
+    pointOfContactField: z.boolean(),
+    relationshipDropdown: z.boolean(),
+    countriesDropdown: z.boolean(),
+    accountMemberRequestProducts: z.boolean(),
+    customCheckbox: z.strictObject({
+      isEnabled: z.boolean(),
+      label: z.string().trim().max(500),
+      isRequired: z.boolean(),
+    }),
+  }),
+  showAppLoginInstructions: z.boolean(),
+  documentAccessType: DocumentAccessType,
+  bulkDownloadEnabled: z.boolean(),
+  commentsEnabled: z.boolean(),
+  questionnairesEnabled: z.boolean(),
+  partnerImportEnabled: z.boolean(),
+  // Whole objects: the five script ids are saved together; null removes the cookie banner.
+  scripts: ScriptsInput,
+  cookieBanner: CookieBannerInput.nullable(),
 });
 
 export const OrganisationSettingsPatch = z.strictObject({
@@ -132,3 +156,55 @@ export const NewStaffUser = z.object({
   permissions: z.array(StaffPermission).optional(),
 });
 export type NewStaffUser = z.input<typeof NewStaffUser>;
+
+/** A host name staff own, like trust.example.com: no scheme, path, port or IP address. */
+export const CustomDomainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => value.replace(/\.$/, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter a domain name like trust.example.com')
+      .max(253, 'A domain name has at most 253 characters')
+      .refine((value) => !/[/:@?#\s]/.test(value), 'Enter only the domain name, without https:// or a path')
+      .refine(
+        (value) =>
+          /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(value),
+        'Not a valid domain name (for example trust.example.com)',
+      ),
+  );
+
+export const CustomDomainInput = z.strictObject({ domain: CustomDomainName });
+export type CustomDomainInput = z.input<typeof CustomDomainInput>;
+
+/** The domain staff asked for, the TXT record that proves it, and the domain in use. */
+export const CustomDomainStatus = z.object({
+  /** The domain portals answer on: set only once its TXT record was found. */
+  activeDomain: z.string().nullable(),
+  claim: z
+    .object({
+      domain: z.string(),
+      recordName: z.string(),
+      recordValue: z.string(),
+      isVerified: z.boolean(),
+      verifiedAt: z.string().nullable(),
+      lastCheckedAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type CustomDomainStatus = z.infer<typeof CustomDomainStatus>;
+
+/** Switches of a self-hosted instance per organisation (PlanFeatures in cards.ts). */
+export const PlanFeaturesPatch = z
+  .strictObject({
+    replaceIcons: z.boolean(),
+    cardTitleRenaming: z.boolean(),
+    sectionCustomization: z.boolean(),
+    restrictedFiles: z.boolean(),
+    trustCenterAi: z.boolean(),
+    integrations: z.boolean(),
+  })
+  .partial();
+export type PlanFeaturesPatch = z.infer<typeof PlanFeaturesPatch>;

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -37,6 +38,8 @@ export class DataDirectoryInUseError extends Error {}
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed 64-bit number; nodes starting together on one PostgreSQL migrate one at a time.
 const migrationLockKey = 7_340_172_001;
+// Search ranks misspellings by trigram similarity; migrations create trigram indexes, so it comes first.
+const createExtensionsSql = 'CREATE EXTENSION IF NOT EXISTS pg_trgm';
 
 export async function openPglite(options: { dataDir?: string }): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | undefined;
@@ -59,10 +62,11 @@ export async function openPglite(options: { dataDir?: string }): Promise<Databas
       }
       throw error;
     }
-    client = await PGlite.create({ dataDir: directory, relaxedDurability: false });
+    client = await PGlite.create({ dataDir: directory, relaxedDurability: false, extensions: { pg_trgm } });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: { pg_trgm } });
   }
+  await client.exec(createExtensionsSql);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   return {
@@ -93,6 +97,7 @@ export async function openPostgres(options: { url: string; poolSize?: number }):
   const migrationClient = await pool.connect();
   try {
     await migrationClient.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await migrationClient.query(createExtensionsSql);
     await migrateNodePostgres(drizzleNodePostgres({ client: migrationClient }), { migrationsFolder });
   } finally {
     await migrationClient.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});

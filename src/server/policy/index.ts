@@ -129,3 +129,42 @@ export function canGetFile(
   const accessType = file.accessType ?? viewer.organisation.customisation.documentAccessType;
   return accessType === 'view_and_download';
 }
+
+export type TopicVisibility = { isHidden: boolean };
+export type UpdateVisibility = { audience: 'public' | 'private'; onStatusPage: boolean };
+
+/**
+ * Trust updates (spec 3 §2, §6): a hidden topic, and an update not published to the status page, reach
+ * Main mode only. A private-audience update reaches Main mode, an authorised account member (who has
+ * accepted a required NDA), and staff previewing as an account; never the public or a profile-only preview.
+ */
+export function canSeeUpdate(
+  viewer: Viewer,
+  topic: TopicVisibility,
+  update: UpdateVisibility,
+  grants: Pick<ItemGrants, 'isAccount'>,
+): boolean {
+  if (viewer.mode === 'main') return true;
+  if (topic.isHidden || !update.onStatusPage) return false;
+  if (update.audience === 'public') return true;
+  if (viewer.mode === 'account_external') return grants.isAccount;
+  if (viewer.mode === 'preview') return grants.isAccount && (viewer.preview?.accountId ?? null) !== null;
+  return false;
+}
+
+export type KbEntryAccess = { accessLevel: 'public' | 'restricted' | 'internal' };
+
+/**
+ * Knowledge-base entries (spec 3 §6): public ones reach everyone; restricted ones authorised accounts
+ * (not while a required NDA is missing) and previews as an account or profile; internal ones Main mode only.
+ */
+export function canSeeKbEntry(
+  viewer: Viewer,
+  entry: KbEntryAccess,
+  grants: Pick<ItemGrants, 'isAccount' | 'isNdaMissing'>,
+): boolean {
+  if (viewer.mode === 'main') return true;
+  if (entry.accessLevel === 'public') return true;
+  if (entry.accessLevel === 'restricted') return grants.isAccount && !grants.isNdaMissing;
+  return false;
+}

@@ -1,16 +1,27 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardKind } from '../../shared/card-kinds';
 import type { CardView, EnabledState } from '../../shared/cards';
 import type { StaffPermission } from '../../shared/permissions';
 import type { PublicAccessLevel } from '../../shared/portal';
+import { knowledgeBaseEntries, organisations } from '../db/schema';
 import {
+  acceptNdaVersion,
   createAccountMember,
   createItem,
+  createNdaVersion,
   createOrganisation,
   createPermissionProfile,
   createProduct,
   createProductLink,
   createStaffUser,
+  createStoredFile,
+  setAccessSettings,
   updateCard,
 } from '../test/factories';
 import { createTestSession } from '../test/sessions';
@@ -30,6 +41,8 @@ type ViewerKind =
   | 'member-pending'
   | 'member-declined'
   | 'member-expired'
+  | 'member-nda-missing'
+  | 'member-nda-changed'
   | 'staff-editor'
   | 'staff-read-only'
   | 'staff-preview-public'
@@ -44,6 +57,8 @@ const viewerKinds: ViewerKind[] = [
   'member-pending',
   'member-declined',
   'member-expired',
+  'member-nda-missing',
+  'member-nda-changed',
   'staff-editor',
   'staff-read-only',
   'staff-preview-public',
@@ -59,6 +74,10 @@ const expectedMode: Record<ViewerKind, string> = {
   'member-pending': 'public',
   'member-declined': 'public',
   'member-expired': 'public',
+  // Authorised, so AccountExternal, but the organisation requires an NDA they have not accepted in its
+  // current version: they see what the public sees (item-grants isNdaMissing), profile or not.
+  'member-nda-missing': 'account_external',
+  'member-nda-changed': 'account_external',
   'staff-editor': 'main',
   'staff-read-only': 'main',
   'staff-preview-public': 'preview',
@@ -111,9 +130,12 @@ const describeCase = (item: ItemCase) =>
   `${item.access}/${item.state}/${item.isCardHidden ? 'hidden card' : 'shown card'}/${item.isInProfile ? 'in profile' : 'not in profile'}`;
 
 type Resource = { marker: string; isVisibleTo: (viewer: ViewerKind) => boolean };
-type ViewerRequest = { cookies: Record<string, string>; query: string };
+type ViewerRequest = { cookies: Record<string, string>; query: string; headers?: Record<string, string> };
 type Surface = { name: string; read: (slug: string, viewer: ViewerRequest) => Promise<string> };
 
+const run = promisify(execFile);
+/** The CSRF header of each session, looked up by its cookies, for the writes a viewer makes. */
+const csrfHeaders = new Map<Record<string, string>, Record<string, string>>();
 const publicAccessLevels: PublicAccessLevel[] = ['full', 'public_content_only', 'minimal'];
 function isMainMode(viewer: ViewerKind) {
   return expectedMode[viewer] === 'main';
@@ -147,7 +169,8 @@ const surfaces: Surface[] = [
   },
 ];
 
-type ItemMarkers = { item: ItemCase; itemUid: string; title: string; explanation: string };
+type FileMarkers = { id: string; fileTitle: string; fileBytes: string; isViewOnly: boolean };
+type ItemMarkers = { item: ItemCase; itemUid: string; title: string; explanation: string; file: FileMarkers };
 
 async function setUpOrganisation(publicAccessLevel: PublicAccessLevel) {
   const db = t.database.db;
@@ -192,7 +215,28 @@ async function setUpOrganisation(publicAccessLevel: PublicAccessLevel) {
       isHidden: item.access === 'restricted-hidden',
     });
     if (item.isInProfile) profileItemIds.push(created.id);
-    items.push({ item, itemUid: created.id, title, explanation });
+    // Each item carries a document: its title shows where the item's content shows, its bytes only
+    // through the file routes; every other one is view-only.
+    const fileTitle = `file-title-${organisation.slug}-${number}-end`;
+    const fileBytes = `file-bytes-${organisation.slug}-${number}-end`;
+    const isViewOnly = index % 2 === 1;
+    const file = await createStoredFile(db, t.providers.storage, organisation.id, {
+      title: fileTitle,
+      bytes: Buffer.from(`${fileBytes}\n`),
+      accessType: isViewOnly ? 'view_only' : null,
+      itemIds: [created.id],
+    });
+    items.push({
+      item,
+      itemUid: created.id,
+      title,
+      explanation,
+      file: { id: file.id, fileTitle, fileBytes, isViewOnly },
+    });
+    resources.push({
+      marker: fileTitle,
+      isVisibleTo: (viewer) => canSeeContent(viewer, item, publicAccessLevel),
+    });
     resources.push({ marker: title, isVisibleTo: (viewer) => canSeeTitle(viewer, item, publicAccessLevel) });
     resources.push({
       marker: explanation,
@@ -202,14 +246,28 @@ async function setUpOrganisation(publicAccessLevel: PublicAccessLevel) {
   const profile = await createPermissionProfile(db, organisation.id, { itemIds: profileItemIds });
 
   const past = new Date(Date.now() - 60_000);
-  const memberSession = async (account: Parameters<typeof createAccountMember>[2]) => {
+  // The organisation requires an NDA; every member has accepted its current version unless told otherwise.
+  await setAccessSettings(db, organisation.id, { requireNda: true });
+  const oldNda = await createNdaVersion(db, organisation.id, { createdAt: new Date(Date.now() - 3_600_000) });
+  const currentNda = await createNdaVersion(db, organisation.id);
+  const memberSession = async (
+    account: Parameters<typeof createAccountMember>[2],
+    accepted: 'current' | 'old' | 'none' = 'current',
+  ) => {
     const { member } = await createAccountMember(db, organisation.id, account);
-    return (await createTestSession(db, { organisationId: organisation.id, accountMemberId: member.id }))
-      .cookies;
+    if (accepted !== 'none') await acceptNdaVersion(db, member, accepted === 'current' ? currentNda : oldNda);
+    const session = await createTestSession(db, {
+      organisationId: organisation.id,
+      accountMemberId: member.id,
+    });
+    csrfHeaders.set(session.cookies, session.headers);
+    return session.cookies;
   };
   const staffSession = async (organisationId: string, permissions?: StaffPermission[]) => {
     const staff = await createStaffUser(db, organisationId, { permissions });
-    return (await createTestSession(db, { organisationId, staffUserId: staff.id })).cookies;
+    const session = await createTestSession(db, { organisationId, staffUserId: staff.id });
+    csrfHeaders.set(session.cookies, session.headers);
+    return session.cookies;
   };
   const { account: previewAccount } = await createAccountMember(db, organisation.id);
   const editorCookies = await staffSession(organisation.id);
@@ -224,6 +282,14 @@ async function setUpOrganisation(publicAccessLevel: PublicAccessLevel) {
     'member-declined': { cookies: await memberSession({ reviewStatus: 'declined' }), query: '' },
     'member-expired': {
       cookies: await memberSession({ reviewStatus: 'approved', accessExpiresAt: past }),
+      query: '',
+    },
+    'member-nda-missing': {
+      cookies: await memberSession({ reviewStatus: 'approved', permissionProfileId: profile.id }, 'none'),
+      query: '',
+    },
+    'member-nda-changed': {
+      cookies: await memberSession({ reviewStatus: 'approved', permissionProfileId: profile.id }, 'old'),
       query: '',
     },
     'staff-editor': { cookies: editorCookies, query: '' },
@@ -285,3 +351,427 @@ describe.each(publicAccessLevels)('policy matrix with publicAccessLevel %s', (pu
     expect(leaks).toEqual([]);
   });
 });
+
+/**
+ * Search, Ask AI and the knowledge-base search as surfaces: each viewer searches for the organisation's
+ * marker word (in every item title, item content and knowledge-base entry). Nothing the viewer may not
+ * see may come back; everything it may see must be found (search and knowledge base).
+ */
+type KbLevel = 'public' | 'restricted' | 'internal';
+function canSeeKb(viewer: ViewerKind, level: KbLevel): boolean {
+  if (isMainMode(viewer) || level === 'public') return true;
+  return level === 'restricted' && actsAsAccount.has(viewer);
+}
+
+describe('policy matrix for search, answer and knowledge base', () => {
+  it('no search, answer or knowledge-base result leaks a resource the viewer may not see', async () => {
+    const { slug, resources, viewers } = await setUpOrganisation('full');
+    const db = t.database.db;
+    const [organisation] = await db.select().from(organisations).where(eq(organisations.slug, slug));
+    await db
+      .update(organisations)
+      .set({ customisation: sql`${organisations.customisation} || '{"genAiEnabled": true}'::jsonb` })
+      .where(eq(organisations.id, organisation!.id));
+    const word = slug.replace(/^org-/, '');
+    const kbResources = (['public', 'restricted', 'internal'] as const).map((level) => ({
+      marker: `kb-${level}-${slug}-end`,
+      isVisibleTo: (viewer: ViewerKind) => canSeeKb(viewer, level),
+      level,
+    }));
+    await db.insert(knowledgeBaseEntries).values(
+      kbResources.map((resource) => ({
+        organisationId: organisation!.id,
+        question: `Question ${resource.marker}?`,
+        answer: `Answer ${resource.marker}.`,
+        accessLevel: resource.level,
+      })),
+    );
+    const searchable = [
+      ...resources.filter((resource) => resource.marker.startsWith('item-')),
+      ...kbResources,
+    ];
+    const leaks: string[] = [];
+    const check = (surface: string, viewerKind: ViewerKind, output: string, isComplete: boolean) => {
+      for (const resource of searchable) {
+        const isVisible = resource.isVisibleTo(viewerKind);
+        if (!isVisible && output.includes(resource.marker))
+          leaks.push(`${surface} shows ${resource.marker} to ${viewerKind}`);
+        if (isComplete && isVisible && !output.includes(resource.marker))
+          leaks.push(`${surface} hides ${resource.marker} from ${viewerKind}`);
+      }
+    };
+    for (const viewerKind of viewerKinds) {
+      const viewer = viewers[viewerKind];
+      const base = `/api/statuspage/share/${slug}`;
+      const view = await t.app.inject({ url: `${base}/view${viewer.query}`, cookies: viewer.cookies });
+      const productId = view.json().product.productId as string;
+      let searchOutput = '';
+      for (let offset: number | null = 0; offset !== null; ) {
+        const response: {
+          body: string;
+          statusCode: number;
+          json: () => { result: { nextOffset: number | null } };
+        } = await t.app.inject({
+          method: 'POST',
+          url: `${base}/search${viewer.query}`,
+          cookies: viewer.cookies,
+          payload: { query: { term: word, filters: { products: [productId] } }, offset, limit: 50 },
+        });
+        searchOutput += response.body;
+        offset = response.statusCode === 200 ? response.json().result.nextOffset : null;
+      }
+      check('POST {base}/search', viewerKind, searchOutput, true);
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `${base}/search/answer${viewer.query}`,
+        cookies: viewer.cookies,
+        payload: { query: { term: `Answer ${word}`, filters: { product: productId } } },
+      });
+      check('POST {base}/search/answer', viewerKind, answer.body, false);
+      const separator = viewer.query ? '&' : '?';
+      const key = await t.app.inject({
+        url: `${base}/kb/ais${viewer.query}${separator}productId=${productId}`,
+        cookies: viewer.cookies,
+      });
+      const kb = await t.app.inject({
+        method: 'POST',
+        url: '/api/kb/query',
+        payload: { key: key.json().key, query: word, hitsPerPage: 100 },
+      });
+      check('POST /api/kb/query', viewerKind, kb.body, false);
+      for (const resource of kbResources) {
+        if (resource.isVisibleTo(viewerKind) && !kb.body.includes(resource.marker))
+          leaks.push(`POST /api/kb/query hides ${resource.marker} from ${viewerKind}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
+/**
+ * Documents as surfaces: each file opened inline and as a download, and all of them in one bulk zip.
+ * A viewer gets a file's bytes exactly when it may read the item's content, and a download (single or
+ * zipped) only when the file allows downloads too — or, in Main mode, with files:view / files:download.
+ */
+const staffPermissionsOf: Partial<Record<ViewerKind, { view: boolean; download: boolean }>> = {
+  'staff-editor': { view: true, download: true },
+  'staff-read-only': { view: true, download: false },
+};
+
+function canGetFileAs(
+  viewer: ViewerKind,
+  item: ItemCase,
+  file: FileMarkers,
+  level: PublicAccessLevel,
+  action: 'view' | 'download',
+): boolean {
+  const staff = staffPermissionsOf[viewer];
+  if (isMainMode(viewer)) return staff ? staff[action] : false;
+  if (!canSeeContent(viewer, item, level)) return false;
+  return action === 'view' || !file.isViewOnly;
+}
+
+async function unzipAll(zip: Buffer): Promise<string> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'attest-matrix-zip-'));
+  try {
+    const file = path.join(directory, 'documents.zip');
+    await writeFile(file, zip);
+    const { stdout } = await run('unzip', ['-p', file], { maxBuffer: 16 * 1024 * 1024 });
+    return stdout;
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+describe.each(publicAccessLevels)(
+  'policy matrix for documents and zips with publicAccessLevel %s',
+  (level) => {
+    it('serves, downloads and zips exactly the files each viewer may get', async () => {
+      const { slug, viewers, items } = await setUpOrganisation(level);
+      const base = `/api/statuspage/share/${slug}`;
+      const leaks: string[] = [];
+      for (const viewerKind of viewerKinds) {
+        const viewer = viewers[viewerKind];
+        const separator = viewer.query ? '&' : '?';
+        for (const { item, itemUid, file } of items) {
+          for (const action of ['view', 'download'] as const) {
+            const disposition = action === 'view' ? 'inline' : 'attachment';
+            const response = await t.app.inject({
+              url: `${base}/documents/${file.id}${viewer.query}${separator}itemUid=${itemUid}&disposition=${disposition}`,
+              cookies: viewer.cookies,
+            });
+            const isAllowed = canGetFileAs(viewerKind, item, file, level, action);
+            const gotBytes = response.statusCode === 200 && response.body.includes(file.fileBytes);
+            if (gotBytes !== isAllowed)
+              leaks.push(
+                `${action} of ${describeCase(item)} ${isAllowed ? 'refused to' : 'given to'} ${viewerKind}`,
+              );
+            if (!isAllowed && response.body.includes(file.fileBytes))
+              leaks.push(`${action} refusal of ${describeCase(item)} carries its bytes for ${viewerKind}`);
+          }
+        }
+
+        const view = await t.app.inject({ url: `${base}/view${viewer.query}`, cookies: viewer.cookies });
+        const productId = view.json().product.productId as string;
+        const bulk = await t.app.inject({
+          method: 'POST',
+          url: `${base}/bulk-download${viewer.query}`,
+          cookies: viewer.cookies,
+          headers: csrfHeaders.get(viewer.cookies) ?? {},
+          // Each viewer comes from its own address: the route's per-address rate limit is not under test.
+          remoteAddress: `10.0.${publicAccessLevels.indexOf(level)}.${viewerKinds.indexOf(viewerKind) + 1}`,
+          payload: {
+            productId,
+            selectAllUsed: true,
+            files: items.map(({ itemUid, file }) => ({ itemUid, fileId: file.id, generated: false })),
+          },
+        });
+        const allowed = items.filter(({ item, file }) =>
+          canGetFileAs(viewerKind, item, file, level, 'download'),
+        );
+        if (bulk.statusCode !== 200) {
+          if (allowed.length > 0)
+            leaks.push(`bulk download refused outright to ${viewerKind}: ${bulk.statusCode}`);
+          continue;
+        }
+        const result = bulk.json() as {
+          successCount: number;
+          failedFileIds: string[];
+          fileUrl: string | null;
+        };
+        if (result.successCount !== allowed.length)
+          leaks.push(
+            `bulk download counts ${result.successCount} files for ${viewerKind}, expected ${allowed.length}`,
+          );
+        if (result.failedFileIds.length !== items.length - allowed.length)
+          leaks.push(`bulk download lists ${result.failedFileIds.length} failures for ${viewerKind}`);
+        if (!result.fileUrl) {
+          if (allowed.length > 0) leaks.push(`bulk download gave no zip to ${viewerKind}`);
+          continue;
+        }
+        const zip = await t.app.inject({ url: result.fileUrl, cookies: viewer.cookies });
+        expect(zip.statusCode, viewerKind).toBe(200);
+        const contents = await unzipAll(zip.rawPayload);
+        for (const { item, file } of items) {
+          const isAllowed = canGetFileAs(viewerKind, item, file, level, 'download');
+          if (isAllowed !== contents.includes(file.fileBytes))
+            leaks.push(`zip ${isAllowed ? 'lacks' : 'contains'} ${describeCase(item)} for ${viewerKind}`);
+        }
+      }
+      expect(leaks).toEqual([]);
+    });
+  },
+);
+
+/**
+ * Trust updates and feeds as surfaces: a public, a private-audience, a hidden and an e-mail-only topic,
+ * read by every viewer through the updates card, the notification bar, the page, /view and both feeds.
+ * Written from the spec (spec 3 §2, §6): private reaches Main mode and authorised accounts (NDA
+ * accepted) or a preview as an account; hidden and e-mail-only reach Main mode; feeds are public only.
+ */
+const privateUpdateViewers = new Set<ViewerKind>([
+  'member-approved',
+  'member-with-profile',
+  'staff-preview-account',
+]);
+type UpdateCase = 'public' | 'private' | 'hidden' | 'email-only';
+function canSeeUpdateAs(viewer: ViewerKind, update: UpdateCase): boolean {
+  if (isMainMode(viewer) || update === 'public') return true;
+  return update === 'private' && privateUpdateViewers.has(viewer);
+}
+
+describe('policy matrix for trust updates and feeds', () => {
+  it('no updates surface or feed leaks an update the viewer may not see', async () => {
+    const { slug, viewers } = await setUpOrganisation('full');
+    const editor = viewers['staff-editor'].cookies;
+    const publish = async (update: UpdateCase) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/updates/topics',
+        cookies: editor,
+        headers: csrfHeaders.get(editor) ?? {},
+        payload: {
+          subject: `update-title-${update}-${slug}-end`,
+          category: 'compliance',
+          message: `update-body-${update}-${slug}-end`,
+          channels:
+            update === 'email-only'
+              ? { statusPage: false, email: { enabled: true, audience: ['cfo@customer.example'] } }
+              : { statusPage: true, statusPageAudience: update === 'private' ? 'private' : 'public' },
+        },
+      });
+      expect(response.statusCode, update).toBe(201);
+      const topicId = response.json<{ id: string }>().id;
+      if (update === 'hidden') {
+        const hidden = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/updates/topics/${topicId}`,
+          cookies: editor,
+          headers: csrfHeaders.get(editor) ?? {},
+          payload: { isHidden: true },
+        });
+        expect(hidden.statusCode).toBe(200);
+      }
+    };
+    const cases: UpdateCase[] = ['public', 'private', 'hidden', 'email-only'];
+    for (const update of cases) await publish(update);
+    const markers = cases.flatMap((update) => [
+      { update, marker: `update-title-${update}-${slug}-end` },
+      { update, marker: `update-body-${update}-${slug}-end` },
+    ]);
+    const base = `/api/statuspage/share/${slug}`;
+    const leaks: string[] = [];
+    for (const viewerKind of viewerKinds) {
+      const viewer = viewers[viewerKind];
+      const separator = viewer.query ? '&' : '?';
+      const read = async (url: string) => {
+        const response = await t.app.inject({ url, cookies: viewer.cookies });
+        expect(response.statusCode, `${url} for ${viewerKind}`).toBe(200);
+        return response.body;
+      };
+      const outputs: Array<{ surface: string; body: string; isComplete: boolean; isFeed: boolean }> = [
+        {
+          surface: 'GET {base}/compliance-update',
+          body: await read(`${base}/compliance-update${viewer.query}`),
+          isComplete: true,
+          isFeed: false,
+        },
+        {
+          surface: 'GET {base}/compliance-update?category=compliance',
+          body: await read(`${base}/compliance-update${viewer.query}${separator}category=compliance`),
+          isComplete: true,
+          isFeed: false,
+        },
+        {
+          surface: 'GET {base}/compliance-update/latest',
+          body: await read(`${base}/compliance-update/latest${viewer.query}`),
+          isComplete: false,
+          isFeed: false,
+        },
+        {
+          surface: 'GET {base}/view',
+          body: await read(`${base}/view${viewer.query}`),
+          isComplete: false,
+          isFeed: false,
+        },
+        {
+          surface: 'HTML /:org',
+          body: await read(`/${slug}${viewer.query}`),
+          isComplete: false,
+          isFeed: false,
+        },
+        { surface: 'Atom feed', body: await read(`/${slug}/updates.atom`), isComplete: true, isFeed: true },
+        {
+          surface: 'JSON Feed',
+          body: await read(`/${slug}/updates.json?category=compliance`),
+          isComplete: true,
+          isFeed: true,
+        },
+      ];
+      for (const { surface, body, isComplete, isFeed } of outputs) {
+        for (const { update, marker } of markers) {
+          // Feeds are shared documents: public updates only, whoever fetches them.
+          const isVisible = isFeed ? update === 'public' : canSeeUpdateAs(viewerKind, update);
+          if (!isVisible && body.includes(marker)) leaks.push(`${surface} shows ${marker} to ${viewerKind}`);
+          if (isComplete && isVisible && !body.includes(marker))
+            leaks.push(`${surface} hides ${marker} from ${viewerKind}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
+/**
+ * The TPRM export and /.well-known/trust.json as surfaces. Every viewer tries to get a TPRM token
+ * (only authorised members can) and redeems it: the export must show exactly what that member sees.
+ * The well-known document is public whoever asks: what an anonymous visitor may see, nothing more.
+ */
+describe.each(publicAccessLevels)(
+  'policy matrix for the TPRM export and trust.json with publicAccessLevel %s',
+  (level) => {
+    it('exports to each viewer exactly what it may see, and publishes only the public part', async () => {
+      const { slug, resources, viewers } = await setUpOrganisation(level);
+      const db = t.database.db;
+      await db
+        .update(organisations)
+        .set({
+          customisation: sql`${organisations.customisation} || '{"partnerImportEnabled": true}'::jsonb`,
+        })
+        .where(eq(organisations.slug, slug));
+      const [organisation] = await db.select().from(organisations).where(eq(organisations.slug, slug));
+      t.providers.cache.invalidate(organisation!.id);
+      const editor = viewers['staff-editor'].cookies;
+      const partner = await t.app.inject({
+        method: 'POST',
+        url: '/api/tprm/partners',
+        cookies: editor,
+        headers: csrfHeaders.get(editor) ?? {},
+        payload: { name: `partner-${slug}` },
+      });
+      expect(partner.statusCode).toBe(201);
+      const partnerId = partner.json<{ id: string }>().id;
+      const contentResources = resources.filter(
+        (resource) => resource.marker.startsWith('item-') || resource.marker.startsWith('file-title-'),
+      );
+      const base = `/api/statuspage/share/${slug}`;
+      const leaks: string[] = [];
+      for (const viewerKind of viewerKinds) {
+        const viewer = viewers[viewerKind];
+        const headers = csrfHeaders.get(viewer.cookies) ?? {};
+        const issued = await t.app.inject({
+          method: 'POST',
+          url: `${base}/tprm/tokens${viewer.query}`,
+          cookies: viewer.cookies,
+          headers,
+          remoteAddress: `10.1.${publicAccessLevels.indexOf(level)}.${viewerKinds.indexOf(viewerKind) + 1}`,
+          payload: { partnerId },
+        });
+        const isMember = expectedMode[viewerKind] === 'account_external';
+        if (issued.statusCode !== 201) {
+          if (isMember) leaks.push(`TPRM token refused to ${viewerKind}: ${issued.statusCode}`);
+          for (const resource of contentResources)
+            if (issued.body.includes(resource.marker)) leaks.push(`TPRM refusal shows ${resource.marker}`);
+          continue;
+        }
+        if (!isMember) leaks.push(`TPRM token issued to ${viewerKind}`);
+        const accountId = (await t.app.inject({ url: `${base}/view`, cookies: viewer.cookies })).json().viewer
+          .member.accountId as string;
+        const shown = await t.app.inject({
+          url: `/api/statuspage/share/${accountId}/external/${partnerId}/jwt/?tokenId=${issued.json().tokenId}`,
+          cookies: viewer.cookies,
+          headers,
+        });
+        expect(shown.statusCode, viewerKind).toBe(200);
+        const exported = await t.app.inject({
+          url: '/api/tprm/export',
+          headers: { authorization: `Bearer ${shown.json().result.token}` },
+        });
+        expect(exported.statusCode, viewerKind).toBe(200);
+        for (const resource of contentResources) {
+          const isVisible = resource.isVisibleTo(viewerKind);
+          if (!isVisible && exported.body.includes(resource.marker))
+            leaks.push(`TPRM export shows ${resource.marker} to ${viewerKind}`);
+          if (isVisible && !exported.body.includes(resource.marker))
+            leaks.push(`TPRM export hides ${resource.marker} from ${viewerKind}`);
+        }
+      }
+      for (const viewerKind of viewerKinds) {
+        const viewer = viewers[viewerKind];
+        const document = await t.app.inject({
+          url: `/${slug}/.well-known/trust.json${viewer.query}`,
+          cookies: viewer.cookies,
+        });
+        expect(document.statusCode, viewerKind).toBe(200);
+        for (const resource of contentResources) {
+          const isVisible = resource.isVisibleTo('anonymous');
+          if (!isVisible && document.body.includes(resource.marker))
+            leaks.push(`trust.json shows ${resource.marker} to ${viewerKind}`);
+          if (isVisible && !document.body.includes(resource.marker))
+            leaks.push(`trust.json hides ${resource.marker} from ${viewerKind}`);
+        }
+      }
+      expect(leaks).toEqual([]);
+    });
+  },
+);

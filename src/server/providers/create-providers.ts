@@ -4,10 +4,12 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createPortalCache } from '../modules/portal/portal-cache';
 import { findOrganisationRevisionBySlug } from '../modules/portal/queries';
+import { createAnswerProvider } from './ai';
 import type { Providers } from './index';
 import { createDatabaseJobQueue, jobsChannel } from './jobs/database-queue';
 import { createDevMailboxTransport } from './mail/dev-mailbox';
 import { createSmtpTransport } from './mail/smtp';
+import { createStorage } from './storage';
 
 /** Chooses each provider from configuration; nothing else knows which one is in use. */
 export async function createProviders(
@@ -16,12 +18,13 @@ export async function createProviders(
   logger?: Logger,
 ): Promise<Providers> {
   const mail = config.smtpUrl
-    ? createSmtpTransport({ url: config.smtpUrl })
+    ? createSmtpTransport({ url: config.smtpUrl, maxConnections: config.jobConcurrency })
     : createDevMailboxTransport(database.db);
   const jobs = createDatabaseJobQueue({
     db: database.db,
     workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
     logger,
+    concurrency: config.jobConcurrency,
     subscribe: (wake) => database.listen(jobsChannel, wake),
   });
   // Several nodes may share PostgreSQL: verify each cache hit against the organisation's revision.
@@ -29,5 +32,5 @@ export async function createProviders(
     lookUpRevision:
       database.kind === 'postgres' ? (slug) => findOrganisationRevisionBySlug(database.db, slug) : undefined,
   });
-  return { mail, jobs, cache };
+  return { mail, jobs, cache, ai: createAnswerProvider(config.ai), storage: createStorage(config) };
 }

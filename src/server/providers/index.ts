@@ -1,6 +1,8 @@
 import type { PortalCache } from '../modules/portal/portal-cache';
+import type { AnswerProvider } from './ai';
 import type { JobQueue } from './jobs/types';
 import type { MailTransport } from './mail/types';
+import type { FileStorage } from './storage/types';
 
 /** Swappable by configuration (DESIGN.md "Providers"); later issues add storage and AI. */
 export type Providers = {
@@ -8,4 +10,8 @@ export type Providers = {
   jobs: JobQueue;
   /** In memory per node, invalidated across nodes through LISTEN/NOTIFY. */
   cache: PortalCache;
+  /** AI answers: the offline extractive answerer, or an OpenAI-compatible endpoint (AI_*). */
+  ai: AnswerProvider;
+  /** Document bytes: disk under DATA_DIR, or an S3-compatible bucket. */
+  storage: FileStorage;
 };

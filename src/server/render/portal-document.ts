@@ -82,6 +82,8 @@ export function renderPortalDocument(
     metaName('description', description),
     `<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`,
     `<link rel="icon" href="${escapeHtml(favicon)}">`,
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${organisation.name} updates (Atom)`)}" href="${escapeHtml(`${origin}/${organisation.slug}/updates.atom`)}">`,
+    `<link rel="alternate" type="application/feed+json" title="${escapeHtml(`${organisation.name} updates (JSON Feed)`)}" href="${escapeHtml(`${origin}/${organisation.slug}/updates.json`)}">`,
     metaName('theme-color', customisation.accentColor),
     view.viewer.mode === 'public' ? '' : noIndex,
     metaProperty('og:type', 'article'),

@@ -1,13 +1,20 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { CardKind } from '../../shared/card-kinds';
 import { allStaffPermissions, type StaffPermission } from '../../shared/permissions';
 import type { PortalCustomisation } from '../../shared/portal';
 import type { Database } from '../db/client';
 import {
+  accessSettings,
   accountMembers,
   accounts,
   cards,
+  files,
+  itemFiles,
   items,
+  ndaAcceptances,
+  ndaVersions,
   organisations,
   permissionProfileItems,
   permissionProfiles,
@@ -17,6 +24,7 @@ import {
 } from '../db/schema';
 import { materialiseCatalogue } from '../modules/cards/materialise-catalogue';
 import { hashPassword } from '../modules/staff/passwords';
+import { type FileStorage, newStorageKey } from '../providers/storage';
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
@@ -173,4 +181,92 @@ export async function createPermissionProfile(
       .values(options.itemIds.map((itemId) => ({ permissionProfileId: profile!.id, itemId })));
   }
   return profile!;
+}
+
+/** The organisation's access settings row (created or changed). */
+export async function setAccessSettings(
+  db: Database,
+  organisationId: string,
+  values: Partial<Omit<typeof accessSettings.$inferInsert, 'organisationId'>>,
+) {
+  await db
+    .insert(accessSettings)
+    .values({ organisationId, ...values })
+    .onConflictDoUpdate({ target: accessSettings.organisationId, set: { ...values, updatedAt: new Date() } });
+}
+
+/** An NDA version; createdAt decides which one is current, so tests pass distinct times. */
+export async function createNdaVersion(
+  db: Database,
+  organisationId: string,
+  overrides: Partial<typeof ndaVersions.$inferInsert> = {},
+) {
+  const body = overrides.body ?? `NDA text ${unique()}`;
+  const [version] = await db
+    .insert(ndaVersions)
+    .values({
+      organisationId,
+      title: 'Mutual NDA',
+      body,
+      sha256: createHash('sha256').update(body).digest('hex'),
+      ...overrides,
+    })
+    .returning();
+  return version!;
+}
+
+export async function acceptNdaVersion(
+  db: Database,
+  member: { id: string; organisationId: string; email: string },
+  version: { id: string; sha256: string },
+) {
+  await db.insert(ndaAcceptances).values({
+    organisationId: member.organisationId,
+    ndaVersionId: version.id,
+    accountMemberId: member.id,
+    signerName: 'Casey Customer',
+    signerEmail: member.email,
+    ndaSha256: version.sha256,
+  });
+}
+
+/** A library file with its bytes in storage, linked to the given items (documents card entries). */
+export async function createStoredFile(
+  db: Database,
+  storage: FileStorage,
+  organisationId: string,
+  options: {
+    title: string;
+    bytes: Buffer;
+    contentType?: string;
+    accessType?: 'view_only' | 'view_and_download' | null;
+    itemIds?: string[];
+  },
+) {
+  const contentType = options.contentType ?? 'text/plain';
+  const storageKey = newStorageKey(organisationId);
+  await storage.put(storageKey, Readable.from([options.bytes]), {
+    contentType,
+    contentLength: options.bytes.length,
+  });
+  const [file] = await db
+    .insert(files)
+    .values({
+      organisationId,
+      storageKey,
+      originalName: `${options.title}.txt`,
+      title: options.title,
+      contentType,
+      sizeBytes: options.bytes.length,
+      sha256: createHash('sha256').update(options.bytes).digest('hex'),
+      accessType: options.accessType ?? null,
+    })
+    .returning();
+  const itemIds = options.itemIds ?? [];
+  if (itemIds.length > 0) {
+    await db
+      .insert(itemFiles)
+      .values(itemIds.map((itemId, position) => ({ itemId, fileId: file!.id, position })));
+  }
+  return file!;
 }

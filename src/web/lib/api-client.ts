@@ -23,6 +23,8 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   csrfToken?: string;
+  /** Lets the caller give up (a timeout, a closed dialog). */
+  signal?: AbortSignal;
 };
 
 /** JSON in, JSON out, same origin with cookies; every failure becomes an ApiError. */
@@ -37,6 +39,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       credentials: 'same-origin',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
     });
   } catch {
     throw new ApiError(0, 'unavailable', 'The server could not be reached. Check your connection.');

@@ -2,10 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { allStaffPermissions } from '../../../shared/permissions';
 import { hashPassword } from '../../modules/staff/passwords';
+import type { FileStorage } from '../../providers/storage';
 import type { Database } from '../client';
 import { assets, organisations, productLinks, products, staffUsers } from '../schema';
+import { seedDemoAccess } from './demo-access';
 import { seedDemoCards } from './demo-cards';
+import { seedDemoCollaboration } from './demo-collaboration';
+import { seedDemoDocuments } from './demo-documents';
+import { seedDemoKnowledgeBase } from './demo-knowledge-base';
 import { demoLogoSvg } from './demo-logo';
+import { seedDemoSpecialisedCards } from './demo-specialised-cards';
+import { seedDemoUpdates } from './demo-updates';
 
 export const demoSlug = 'acme';
 export const demoAdminEmail = 'admin@acme.example';
@@ -15,7 +22,10 @@ export function generateDemoPassword(): string {
 }
 
 /** The demo organisation: every feature that exists is filled with realistic content. */
-export async function seedDemoOrganisation(db: Database, options: { adminPassword: string }) {
+export async function seedDemoOrganisation(
+  db: Database,
+  options: { adminPassword: string; storage?: FileStorage },
+) {
   const passwordHash = await hashPassword(options.adminPassword);
   return db.transaction(async (tx) => {
     const accent = '#4338ca';
@@ -92,6 +102,26 @@ export async function seedDemoOrganisation(db: Database, options: { adminPasswor
       hrProductId: hr!.id,
       otherProductIds: [benefits!.id],
     });
+    await seedDemoSpecialisedCards(tx, {
+      organisationId,
+      payrollProductId: payroll!.id,
+      otherProductIds: [hr!.id, benefits!.id],
+    });
+    await seedDemoAccess(tx, { organisationId, payrollProductId: payroll!.id });
+    await seedDemoCollaboration(tx, { organisationId, payrollProductId: payroll!.id, adminId: admin!.id });
+    await seedDemoKnowledgeBase(tx, {
+      organisationId,
+      productIds: { payroll: payroll!.id, hr: hr!.id, benefits: benefits!.id },
+    });
+    await seedDemoUpdates(tx, { organisationId, adminId: admin!.id });
+    if (options.storage) {
+      await seedDemoDocuments(tx, {
+        organisationId,
+        productId: payroll!.id,
+        adminId: admin!.id,
+        storage: options.storage,
+      });
+    }
     return organisation!;
   });
 }

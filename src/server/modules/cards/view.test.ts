@@ -6,6 +6,7 @@ import { itemCatalogue } from '../../../shared/item-catalogue';
 import { items, organisations, products } from '../../db/schema';
 import { seedDemoOrganisation } from '../../db/seed/demo';
 import {
+  acceptNdaVersion,
   createAccountMember,
   createItem,
   createOrganisation,
@@ -219,6 +220,13 @@ describe('the demo organisation', () => {
       const { member } = await createAccountMember(db, organisation!.id, {
         permissionProfileId: profile!.id,
       });
+      // The demo organisation requires its NDA: this member has accepted the current version.
+      const [nda] = await db.query.ndaVersions.findMany({
+        where: (table, { eq: equals }) => equals(table.organisationId, organisation!.id),
+        orderBy: (table, { desc }) => [desc(table.createdAt)],
+        limit: 1,
+      });
+      await acceptNdaVersion(db, { ...member, organisationId: organisation!.id }, nda!);
       const session = await createTestSession(db, {
         organisationId: organisation!.id,
         accountMemberId: member.id,

@@ -1,11 +1,15 @@
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import { emptyDocumentsView } from '../../../shared/documents';
 import { messages } from '../../../shared/messages';
 import { orderSections } from '../../../shared/ordering';
 import { PortalView, type ProductSummary, withScheme } from '../../../shared/portal';
 import type { Context } from '../../context';
+import { accounts, permissionProfiles } from '../../db/schema';
 import { canEditPortal, canSeeProduct, canSeeProductLink } from '../../policy';
+import { findMemberSummary } from '../access/member-summary';
 import { listCardViews } from '../cards/list-card-views';
+import { buildDocumentsView } from '../documents/build-documents-view';
+import { buildSpecialisedView } from '../specialised-cards/build-specialised-view';
 import { listProductLinks, listProducts } from './queries';
 
 export function assetUrl(organisationId: string, assetId: string | null, revision: number): string | null {
@@ -35,7 +39,12 @@ export async function getPortalView({
   if (ctx.viewer.mode === 'public') {
     const key = `view:${input.productId ?? ''}:${input.productSlug ?? ''}`;
     const { id, revision } = ctx.viewer.organisation;
-    return ctx.providers.cache.publicValue(id, revision, key, () => buildPortalView(ctx, input));
+    const shared = await ctx.providers.cache.publicValue(id, revision, key, () =>
+      buildPortalView(ctx, input),
+    );
+    // A member without access sees the public page plus their own summary, added to a copy, never cached.
+    if (!ctx.viewer.member) return shared;
+    return { ...shared, viewer: { ...shared.viewer, member: await findMemberSummary(ctx.db, ctx.viewer) } };
   }
   return buildPortalView(ctx, input);
 }
@@ -51,7 +60,7 @@ export async function getPortalViewJson({
   ctx: Context;
   input: PortalViewInput;
 }): Promise<string> {
-  if (ctx.viewer.mode === 'public') {
+  if (ctx.viewer.mode === 'public' && !ctx.viewer.member) {
     const key = `json:${input.productId ?? ''}:${input.productSlug ?? ''}`;
     const { id, revision } = ctx.viewer.organisation;
     return ctx.providers.cache.publicValue(id, revision, key, async () =>
@@ -85,9 +94,21 @@ async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<Po
       : (visibleProducts.find((product) => product.isDefault) ?? visibleProducts[0]);
   if (!requested) throw new AppError('product_not_found', messages.productNotFound);
   const productRow = productRows.find((product) => product.id === requested.productId)!;
-  const cards = await listCardViews({ ctx, input: { productId: requested.productId } });
+  const [cards, documents] = await Promise.all([
+    listCardViews({ ctx, input: { productId: requested.productId } }),
+    buildDocumentsView(ctx, requested.productId),
+  ]);
+  const specialised = await buildSpecialisedView(
+    ctx.db,
+    requested.productId,
+    cards,
+    organisation.planFeatures,
+  );
 
-  const { staff, member, preview } = viewer;
+  const { staff, member } = viewer;
+  const preview = viewer.preview
+    ? { ...viewer.preview, ...(await findPreviewNames(ctx, viewer.preview)) }
+    : null;
   return PortalView.parse({
     organisation: {
       id: organisation.id,
@@ -113,19 +134,14 @@ async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<Po
     viewer: {
       mode: viewer.mode,
       staff: staff ? { name: staff.name, email: staff.email, canEdit: canEditPortal(viewer) } : null,
-      member:
-        member && viewer.mode === 'account_external'
-          ? {
-              email: member.email,
-              accountName: member.account.name,
-              reviewStatus: member.account.reviewStatus,
-            }
-          : null,
+      // Public-mode models are shared by every visitor: a member summary is added per request above.
+      member: member && viewer.mode === 'account_external' ? await findMemberSummary(ctx.db, viewer) : null,
       preview,
     },
     sections: orderSections(productRow.sectionOrder),
     cards,
-    documents: emptyDocumentsView,
+    documents,
+    specialised,
     planFeatures: organisation.planFeatures,
     publicUrl: portalUrl(ctx.config.publicUrl, organisation),
     platform: {
@@ -134,4 +150,32 @@ async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<Po
       privacyNoticeUrl: ctx.config.platformPrivacyUrl ?? null,
     },
   });
+}
+
+/** The names of the previewed account and profile, looked up within the viewer's organisation only. */
+async function findPreviewNames(
+  ctx: Context,
+  preview: { accountId: string | null; permissionProfileId: string | null },
+): Promise<{ accountName: string | null; permissionProfileName: string | null }> {
+  const organisationId = ctx.viewer.organisation.id;
+  const [account] = preview.accountId
+    ? await ctx.db
+        .select({ name: accounts.name })
+        .from(accounts)
+        .where(and(eq(accounts.id, preview.accountId), eq(accounts.organisationId, organisationId)))
+        .limit(1)
+    : [];
+  const [profile] = preview.permissionProfileId
+    ? await ctx.db
+        .select({ name: permissionProfiles.name })
+        .from(permissionProfiles)
+        .where(
+          and(
+            eq(permissionProfiles.id, preview.permissionProfileId),
+            eq(permissionProfiles.organisationId, organisationId),
+          ),
+        )
+        .limit(1)
+    : [];
+  return { accountName: account?.name ?? null, permissionProfileName: profile?.name ?? null };
 }

@@ -16,6 +16,9 @@ import { noAccessPage, renderErrorPageHtml } from '../../render/error-pages';
 import { renderPortalDocument } from '../../render/portal-document';
 import { renderAboutDocument, renderConsoleDocument } from '../../render/static-documents';
 import { clientAssetsDirectory, loadWebBuild } from '../../render/web-build';
+import { recordPageView } from '../analytics/record-page-view';
+import { portalContentSecurityPolicy } from '../consent/content-security-policy';
+import { getNotificationBar } from '../updates/get-notification-bar';
 import { findHomeDestination } from './find-home-destination';
 import { getPortalView } from './get-portal-view';
 
@@ -129,26 +132,43 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   ) {
     const viewer: Viewer = requireViewer(request);
-    const [build, view] = await Promise.all([
+    const ctx = { db: deps.database.db, viewer, providers: deps.providers, config };
+    // The notification bar is part of the first paint: no layout shift when it arrives later.
+    const [build, view, notification] = await Promise.all([
       loadWebBuild(buildOptions),
-      getPortalView({
-        ctx: { db: deps.database.db, viewer, providers: deps.providers, config },
-        input: { productSlug: input.productSlug, productId: input.productId },
-      }),
+      getPortalView({ ctx, input: { productSlug: input.productSlug, productId: input.productId } }),
+      getNotificationBar({ ctx, input: { product: input.productSlug } }),
     ]);
     const item = resolveItem(view.cards, input);
+    // Queued, never awaited: the page does not wait for the analytics write.
+    recordPageView(deps.database.db, {
+      viewer,
+      path: request.url.split('?')[0] ?? request.url,
+      userAgent: request.headers['user-agent'],
+      onError: (error) => app.log.warn({ err: error }, 'page views not recorded'),
+    });
     const data: PortalPageData = {
       view,
       basePath: input.basePath,
       csrfToken: viewer.session?.csrfToken ?? null,
-      recentUpdate: null,
+      recentUpdate: notification.latest
+        ? {
+            topicId: notification.latest.topicId,
+            subject: notification.latest.subject,
+            createdAt: notification.latest.createdAt,
+          }
+        : null,
       ...(item ? { openItemUid: item.item.itemUid } : {}),
     };
-    return reply
-      .header('content-type', html)
-      .header('cache-control', viewer.session ? 'private, no-store' : 'no-cache')
-      .header('vary', 'Cookie')
-      .send(renderPortalDocument(build, data, { revision: viewer.organisation.revision, item }));
+    return (
+      reply
+        .header('content-type', html)
+        .header('cache-control', viewer.session ? 'private, no-store' : 'no-cache')
+        .header('vary', 'Cookie')
+        // Exactly the origins of this organisation's configured scripts, on top of the default policy.
+        .header('content-security-policy', portalContentSecurityPolicy(view.customisation.scripts))
+        .send(renderPortalDocument(build, data, { revision: viewer.organisation.revision, item }))
+    );
   }
 
   const portalRoute = { config: { viewer: 'portal' as const } };

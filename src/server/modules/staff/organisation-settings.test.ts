@@ -15,6 +15,18 @@ const helpAndBannerDefaults = {
   reportIssue: { onClickAction: 'send_email', reportUrl: null, isEnabled: false },
   securityReviewBanner: 'none',
   askInformation: false,
+  accessRequestFields: {
+    jobTitleTextField: false,
+    pointOfContactField: false,
+    relationshipDropdown: false,
+    countriesDropdown: false,
+    accountMemberRequestProducts: false,
+    customCheckbox: { isEnabled: false, label: '', isRequired: false },
+  },
+  showAppLoginInstructions: true,
+  documentAccessType: 'view_and_download',
+  bulkDownloadEnabled: true,
+  genAiEnabled: false,
 };
 
 let t: TestApp;
@@ -268,5 +280,40 @@ describe('OpenAPI document', () => {
         '/api/staff/organisation',
       ]),
     );
+  });
+});
+
+describe('PATCH /api/staff/organisation access and document settings', () => {
+  it('saves the access-request fields as one object and the document defaults', async () => {
+    const { organisation, session } = await signedInStaff(['statuspage:edit']);
+    const accessRequestFields = {
+      jobTitleTextField: true,
+      pointOfContactField: false,
+      relationshipDropdown: true,
+      countriesDropdown: true,
+      accountMemberRequestProducts: false,
+      customCheckbox: { isEnabled: true, label: 'I accept the evaluation terms', isRequired: true },
+    };
+    const response = await patch(session, {
+      customisation: {
+        accessRequestFields,
+        showAppLoginInstructions: false,
+        documentAccessType: 'view_only',
+        bulkDownloadEnabled: false,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const view = await t.app.inject({ url: `/api/statuspage/share/${organisation.slug}/view` });
+    expect(view.json().customisation).toMatchObject({
+      accessRequestFields,
+      showAppLoginInstructions: false,
+      documentAccessType: 'view_only',
+      bulkDownloadEnabled: false,
+    });
+    // Half an object is refused: the fields are saved together.
+    const partial = await patch(session, {
+      customisation: { accessRequestFields: { jobTitleTextField: true } },
+    });
+    expect(partial.statusCode).toBe(400);
   });
 });

@@ -1,57 +1,153 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PortalPageData } from '../../../../shared/page';
+import type { PortalView } from '../../../../shared/portal';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { ErrorBox } from '../../../components/ui/error-box';
+import { AccessEntry } from '../../../features/access/components/access-entry';
+import { HeaderAccessEntry } from '../../../features/access/components/header-access-entry';
 import { lazyCardEditingSlots } from '../../../features/card-editing/lazy-card-editing-slots';
 import { CardSections } from '../../../features/cards/components/card-sections';
+import { LazyItemConversation } from '../../../features/comments/components/lazy-item-conversation';
+import { ConsentEntry } from '../../../features/consent/components/consent-entry';
 import { PortalShell } from '../../../features/portal/components/portal-shell';
+import { HeaderNotificationSlot, HeaderSearchSlot } from '../../../features/portal/components/site-header';
 import { HelpSection } from '../../../features/portal-extras/components/help-section';
 import { SecurityReviewBanner } from '../../../features/portal-extras/components/security-review-banner';
 import { ShareButton } from '../../../features/portal-extras/components/share-button';
 import { ShareCard } from '../../../features/portal-extras/components/share-card';
+import { QuestionnaireEntry } from '../../../features/questionnaires/components/questionnaire-entry';
+import { SearchEntry } from '../../../features/search/components/search-entry';
+import { SubscribeButton } from '../../../features/subscriptions/components/subscribe-button';
 import { SubscriptionEntry } from '../../../features/subscriptions/components/subscription-entry';
+import { TprmEntry } from '../../../features/tprm/components/tprm-entry';
+import { UpdatesNotificationBar } from '../../../features/updates/components/updates-notification-bar';
+import { ItemConversationSlot } from '../../../lib/collaboration-slots';
+import { HeaderEndSlot } from '../../../lib/portal-slots';
 import { PortalQueryProvider, usePortalView } from './portal-view-provider';
 
-// Only staff who can edit raise toasts; visitors never load the toaster.
+// Staff who can edit and signed-in members raise toasts; public visitors never load the toaster.
 const Toaster = lazy(() => import('../../../components/ui/toast'));
+// The updates card loads after hydration: it fetches its topics, and is usually below the fold.
+const UpdatesCard = lazy(() => import('../../../features/updates/components/updates-card'));
+// The knowledge base panel fetches its search key and entries: it loads after hydration too.
+const KnowledgeBasePanel = lazy(
+  () => import('../../../features/knowledge-base/components/knowledge-base-panel'),
+);
+const SubscribePopover = lazy(() => import('../../../features/subscriptions/components/subscribe-popover'));
+
+/** The updates card's Subscribe button: the subscriptions feature's popover, anchored on the card. */
+function UpdatesSubscribe({ view, onOpen }: { view: PortalView; onOpen(): void }) {
+  const [isOpen, setOpen] = useState<boolean | null>(null);
+  if (isOpen === null) {
+    const open = () => {
+      setOpen(true);
+      onOpen();
+    };
+    return <SubscribeButton onClick={open} />;
+  }
+  return (
+    <Suspense fallback={<SubscribeButton />}>
+      <SubscribePopover view={view} isOpen={isOpen} source="updates_button" onOpenChange={setOpen} />
+    </Suspense>
+  );
+}
 
 function PortalContent({ data }: { data: PortalPageData }) {
   const view = usePortalView(data.view);
   const canEdit = view.viewer.mode === 'main' && Boolean(view.viewer.staff?.canEdit);
+  // Signed-in members get toasts too (NDA reminder and download failure); one toaster for the page.
+  const isMember = view.viewer.mode === 'account_external' && view.viewer.member !== null;
   // Lazy parts mount after hydration: the server cannot render them, and the HTML must match.
   const [isHydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // First-party analytics (off in Main and Preview mode); loaded after the first paint.
+  const analyticsMode = view.viewer.mode;
+  const analyticsSlug = view.organisation.slug;
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    void import('../../../lib/analytics').then(({ initPortalAnalytics }) => {
+      stop = initPortalAnalytics({ organisationSlug: analyticsSlug, mode: analyticsMode });
+    });
+    return () => stop?.();
+  }, [analyticsSlug, analyticsMode]);
   // A deep-linked item opens once the welcome modal is settled, never underneath or over it.
   const [isWelcomeOpen, setWelcomeOpen] = useState<boolean | null>(null);
   const shareTarget = { publicUrl: view.publicUrl, organisationName: view.organisation.name };
+  const [isUpdatesSubscribeUsed, setUpdatesSubscribeUsed] = useState(false);
+  const hasPageToaster = (canEdit || isMember || isUpdatesSubscribeUsed) && isHydrated;
   return (
-    <>
-      <PortalShell data={{ ...data, view }} onWelcomeOpenChange={setWelcomeOpen}>
-        <SubscriptionEntry
-          view={view}
-          basePath={data.basePath}
-          canOpenDialogs={isWelcomeOpen === false}
-          hasPageToaster={canEdit && isHydrated}
-        />
-        <SecurityReviewBanner customisation={view.customisation} mode={view.viewer.mode} />
-        <CardSections
-          view={view}
-          basePath={data.basePath}
-          csrfToken={data.csrfToken}
-          openItemUid={data.openItemUid}
-          canOpenDeepLink={isWelcomeOpen === false}
-          editing={canEdit && isHydrated && data.csrfToken ? lazyCardEditingSlots : undefined}
-          renderHelpSection={() => <HelpSection customisation={view.customisation} mode={view.viewer.mode} />}
-        />
-        <ShareCard {...shareTarget} />
-        <ShareButton {...shareTarget} />
-      </PortalShell>
-      {canEdit && isHydrated ? (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      ) : null}
-    </>
+    <HeaderEndSlot.Provider
+      value={<HeaderAccessEntry view={view} basePath={data.basePath} csrfToken={data.csrfToken} />}
+    >
+      <HeaderSearchSlot.Provider value={<SearchEntry view={view} basePath={data.basePath} />}>
+        {/* The updates feature's bar sits in the header slot (PortalPage); the shell's own bar stays empty. */}
+        <PortalShell data={{ ...data, view }} onWelcomeOpenChange={setWelcomeOpen}>
+          <SubscriptionEntry
+            view={view}
+            basePath={data.basePath}
+            canOpenDialogs={isWelcomeOpen === false}
+            hasPageToaster={hasPageToaster}
+          />
+          <AccessEntry
+            view={view}
+            basePath={data.basePath}
+            csrfToken={data.csrfToken}
+            canOpenDialogs={isWelcomeOpen === false}
+          />
+          <QuestionnaireEntry
+            view={view}
+            csrfToken={data.csrfToken}
+            canOpenDialogs={isWelcomeOpen === false}
+          />
+          <TprmEntry view={view} csrfToken={data.csrfToken} canOpenDialogs={isWelcomeOpen === false} />
+          <SecurityReviewBanner customisation={view.customisation} mode={view.viewer.mode} />
+          {/* Members' 'Conversation' section in expanded items, once hydrated, when comments are on. */}
+          <ItemConversationSlot.Provider
+            value={isMember && isHydrated && view.customisation.commentsEnabled ? LazyItemConversation : null}
+          >
+            <CardSections
+              view={view}
+              basePath={data.basePath}
+              csrfToken={data.csrfToken}
+              openItemUid={data.openItemUid}
+              canOpenDeepLink={isWelcomeOpen === false}
+              editing={canEdit && isHydrated && data.csrfToken ? lazyCardEditingSlots : undefined}
+              renderHelpSection={() => (
+                <HelpSection customisation={view.customisation} mode={view.viewer.mode} />
+              )}
+              renderKnowledgeBaseSection={() =>
+                isHydrated ? (
+                  <Suspense fallback={null}>
+                    <KnowledgeBasePanel view={view} />
+                  </Suspense>
+                ) : null
+              }
+              renderUpdatesSection={() =>
+                isHydrated ? (
+                  <Suspense fallback={null}>
+                    <UpdatesCard
+                      view={view}
+                      csrfToken={data.csrfToken}
+                      renderSubscribeButton={() => (
+                        <UpdatesSubscribe view={view} onOpen={() => setUpdatesSubscribeUsed(true)} />
+                      )}
+                    />
+                  </Suspense>
+                ) : null
+              }
+            />
+          </ItemConversationSlot.Provider>
+          <ShareCard {...shareTarget} />
+          <ShareButton {...shareTarget} />
+          <ConsentEntry view={view} />
+        </PortalShell>
+        {hasPageToaster ? (
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        ) : null}
+      </HeaderSearchSlot.Provider>
+    </HeaderEndSlot.Provider>
   );
 }
 
@@ -66,7 +162,18 @@ export function PortalPage({ data }: { data: PortalPageData }) {
       }
     >
       <PortalQueryProvider>
-        <PortalContent data={data} />
+        <HeaderNotificationSlot.Provider
+          value={
+            <UpdatesNotificationBar
+              recentUpdate={data.recentUpdate}
+              organisationSlug={data.view.organisation.slug}
+              organisationName={data.view.organisation.name}
+              basePath={data.basePath}
+            />
+          }
+        >
+          <PortalContent data={data} />
+        </HeaderNotificationSlot.Provider>
       </PortalQueryProvider>
     </ErrorBoundary>
   );

@@ -11,6 +11,24 @@ import { OverviewPage } from './overview-page';
 
 // Editing code loads when it is opened, not with the console's first screen.
 const SettingsPage = lazy(() => import('./settings-page'));
+const UpdatesPage = lazy(() => import('./updates-page'));
+const SubscribersPage = lazy(() => import('./subscribers-page'));
+const DocumentsPage = lazy(() => import('./documents-page'));
+const AccessRequestsPage = lazy(() => import('./access-requests-page'));
+const AccessAccountsPage = lazy(() => import('./access-accounts-page'));
+const AccessAccountDetailPage = lazy(() => import('./access-account-detail-page'));
+const AccessPermissionProfilesPage = lazy(() => import('./access-permission-profiles-page'));
+const AccessSettingsPage = lazy(() => import('./access-settings-page'));
+const KnowledgeBasePage = lazy(() => import('./knowledge-base-page'));
+const DomainAndScriptsPage = lazy(() => import('./domain-and-scripts-page'));
+const PlanFeaturesPage = lazy(() => import('./plan-features-page'));
+const CommentsPage = lazy(() => import('./comments-page'));
+const QuestionnairesPage = lazy(() => import('./questionnaires-page'));
+const PartnersPage = lazy(() => import('./partners-page'));
+const AnalyticsPage = lazy(() => import('./analytics-page'));
+const AuditLogPage = lazy(() => import('./audit-log-page'));
+const StaffUsersPage = lazy(() => import('./staff-users-page'));
+const ProductsPage = lazy(() => import('./products-page'));
 
 function PageLoading() {
   return (
@@ -33,10 +51,154 @@ const router = createBrowserRouter([
     children: [
       { index: true, element: <OverviewPage /> },
       {
+        path: 'documents',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <DocumentsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'domain-and-scripts',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <DomainAndScriptsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'comments',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <CommentsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'questionnaires',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <QuestionnairesPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'partners',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <PartnersPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'plan-features',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <PlanFeaturesPage />
+          </Suspense>
+        ),
+      },
+      {
         path: 'settings',
         element: (
           <Suspense fallback={<PageLoading />}>
             <SettingsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'access-requests',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <AccessRequestsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'accounts',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <AccessAccountsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'accounts/:accountId',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <AccessAccountDetailPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'permission-profiles',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <AccessPermissionProfilesPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'access-settings',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <AccessSettingsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'updates',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <UpdatesPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'subscribers',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <SubscribersPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'knowledge-base',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <KnowledgeBasePage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'analytics',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <AnalyticsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'audit-log',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <AuditLogPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'staff-users',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <StaffUsersPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'products',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <ProductsPage />
           </Suspense>
         ),
       },

@@ -1,16 +1,57 @@
-import { ExternalLink, LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import {
+  BarChart3,
+  Boxes,
+  Building2,
+  ClipboardList,
+  ExternalLink,
+  FileText,
+  Globe,
+  History,
+  Inbox,
+  KeyRound,
+  LayoutDashboard,
+  LockKeyhole,
+  LogOut,
+  Megaphone,
+  MessageCircleQuestion,
+  MessageSquare,
+  Send,
+  Settings,
+  ShieldCheck,
+  ToggleRight,
+  UserCog,
+  UsersRound,
+} from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { PendingRequestsBadge } from '../../../features/accounts/components/pending-requests-badge';
 import { useSession, useSignOut } from '../../../features/staff/api/session';
 import { classNames } from '../../../lib/class-names';
 import { SignInPage } from './sign-in-page';
 
 const navigation = [
   { to: '/console', label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: '/console/access-requests', label: 'Access requests', icon: Inbox, end: false },
+  { to: '/console/accounts', label: 'Accounts', icon: Building2, end: false },
+  { to: '/console/permission-profiles', label: 'Permission profiles', icon: KeyRound, end: false },
+  { to: '/console/access-settings', label: 'Access settings', icon: LockKeyhole, end: false },
+  { to: '/console/documents', label: 'Documents', icon: FileText, end: false },
+  { to: '/console/updates', label: 'Updates', icon: Megaphone, end: false },
+  { to: '/console/subscribers', label: 'Subscribers', icon: UsersRound, end: false },
+  { to: '/console/knowledge-base', label: 'Knowledge base', icon: MessageCircleQuestion, end: false },
+  { to: '/console/comments', label: 'Comments', icon: MessageSquare, end: false },
+  { to: '/console/questionnaires', label: 'Questionnaires', icon: ClipboardList, end: false },
+  { to: '/console/partners', label: 'TPRM partners', icon: Send, end: false },
+  { to: '/console/analytics', label: 'Analytics', icon: BarChart3, end: false },
+  { to: '/console/products', label: 'Products', icon: Boxes, end: false },
   { to: '/console/settings', label: 'Settings', icon: Settings, end: false },
+  { to: '/console/staff-users', label: 'Staff users', icon: UserCog, end: false },
+  { to: '/console/audit-log', label: 'Audit log', icon: History, end: false },
+  { to: '/console/domain-and-scripts', label: 'Domain and scripts', icon: Globe, end: false },
+  { to: '/console/plan-features', label: 'Plan features', icon: ToggleRight, end: false },
 ];
 
 function LoadingShell() {
@@ -65,6 +106,7 @@ export function ConsoleLayout() {
             >
               <item.icon className="size-4" aria-hidden />
               {item.label}
+              {item.to === '/console/access-requests' ? <PendingRequestsBadge /> : null}
             </NavLink>
           ))}
           <a

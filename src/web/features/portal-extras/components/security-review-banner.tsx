@@ -6,7 +6,7 @@ import { extrasTexts } from '../lib/texts';
 
 type SecurityReviewBannerProps = { customisation: PortalCustomisation; mode: ViewerMode };
 
-// The access modal reads these parameters (access issue); until then the link is harmless.
+// The access modal opens on these parameters when the page loads.
 const requestAccessHref = '?requestAccess=true&source=banner';
 
 /** 'Start your security review' for external viewers (spec 3 §2); subtitles at medium size only. */
@@ -54,13 +54,16 @@ export function SecurityReviewBanner({ customisation, mode }: SecurityReviewBann
               ) : null}
             </div>
           </div>
-          <a
-            href={requestAccessHref}
-            className="inline-flex h-10 shrink-0 items-center justify-center gap-2 self-start rounded-lg bg-white px-4 text-sm font-medium text-slate-950 shadow-sm transition hover:bg-slate-100 md:self-auto"
-          >
-            {extrasTexts.bannerAction}
-            <ArrowRight className="size-4" aria-hidden />
-          </a>
+          {/* A signed-in member with access has nothing to request. */}
+          {mode === 'account_external' ? null : (
+            <a
+              href={requestAccessHref}
+              className="inline-flex h-10 shrink-0 items-center justify-center gap-2 self-start rounded-lg bg-white px-4 text-sm font-medium text-slate-950 shadow-sm transition hover:bg-slate-100 md:self-auto"
+            >
+              {extrasTexts.bannerAction}
+              <ArrowRight className="size-4" aria-hidden />
+            </a>
+          )}
         </div>
       </section>
     </div>

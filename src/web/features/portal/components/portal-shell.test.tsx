@@ -41,18 +41,4 @@ describe('PortalShell', () => {
     );
     expect(html).not.toContain('Built on');
   });
-
-  it('shows the notification bar only when there is a recent update', () => {
-    const withUpdate = renderToString(
-      <PortalShell
-        data={{
-          ...pageDataFixture(),
-          recentUpdate: { topicId: 'topic-1', subject: null, createdAt: '2025-03-04T10:00:00.000Z' },
-        }}
-      />,
-    );
-    expect(withUpdate).toContain('Click here to see Acme Cloud&#x27;s latest trust updates');
-    expect(withUpdate).toContain('href="/acme?tcuUid=topic-1"');
-    expect(renderToString(<PortalShell data={pageDataFixture()} />)).not.toContain('Trust updates');
-  });
 });

@@ -1,7 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { PortalPageData } from '../../../../shared/page';
 import { hasDismissedWelcome, rememberWelcomeDismissed } from '../lib/welcome-memory';
-import { NotificationBar } from './notification-bar';
 import { OverviewHero } from './overview-hero';
 import { PreviewBanner } from './preview-banner';
 import { SiteFooter } from './site-footer';
@@ -22,7 +21,7 @@ type PortalShellProps = {
  * composed by the route), footer; the welcome modal after hydration.
  */
 export function PortalShell({ data, children, onWelcomeOpenChange }: PortalShellProps) {
-  const { view, basePath, recentUpdate } = data;
+  const { view, basePath } = data;
   const organisationId = view.organisation.id;
   const [isWelcomeShown, setWelcomeShown] = useState(false);
 
@@ -48,11 +47,6 @@ export function PortalShell({ data, children, onWelcomeOpenChange }: PortalShell
       </a>
       <StaffToolbar view={view} basePath={basePath} />
       <PreviewBanner view={view} basePath={basePath} />
-      <NotificationBar
-        recentUpdate={recentUpdate}
-        organisationName={view.organisation.name}
-        basePath={basePath}
-      />
       <SiteHeader view={view} basePath={basePath} />
       <main id="main" className="flex flex-1 flex-col bg-slate-50">
         <OverviewHero view={view} />

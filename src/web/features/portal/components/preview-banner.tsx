@@ -3,9 +3,13 @@ import type { PortalView } from '../../../../shared/portal';
 import { exitPreviewHref } from '../lib/portal-links';
 
 function audienceOf(preview: NonNullable<PortalView['viewer']['preview']>): string {
-  if (preview.accountId && preview.permissionProfileId) return 'an account with a permission profile';
-  if (preview.accountId) return 'an account';
-  if (preview.permissionProfileId) return 'a permission profile';
+  const account = preview.accountName ? `the account ${preview.accountName}` : 'an account';
+  const profile = preview.permissionProfileName
+    ? `the permission profile ${preview.permissionProfileName}`
+    : 'a permission profile';
+  if (preview.accountId && preview.permissionProfileId) return `${account} with ${profile}`;
+  if (preview.accountId) return account;
+  if (preview.permissionProfileId) return profile;
   return 'the public';
 }
 

@@ -5,6 +5,8 @@ import type { PortalView } from '../../../../shared/portal';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 const CookieSettingsDialog = lazy(() => import('./cookie-settings-dialog'));
+/** Same name as openCookieSettingsEvent in shared/consent.ts (kept here so zod stays out of first load). */
+const openCookieSettingsEvent = 'attest:open-cookie-settings';
 
 /** While the dialog's code loads: the spec's 10-line skeleton in the dialog's place. */
 function CookieSettingsLoading() {
@@ -24,6 +26,12 @@ export function SiteFooter({ view }: { view: PortalView }) {
   const [isCookieDialogOpen, setCookieDialogOpen] = useState(false);
   const { customisation, organisation } = view;
   const linkClass = 'rounded-sm hover:text-slate-900 hover:underline underline-offset-4';
+  // The consent feature answers this event with its own dialog; without it, the footer's stays.
+  const openCookieSettings = () => {
+    const event = new Event(openCookieSettingsEvent, { cancelable: true });
+    if (window.dispatchEvent(event)) setCookieDialogOpen(true);
+  };
+  const gtmId = customisation.scripts.gtm;
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
@@ -44,7 +52,7 @@ export function SiteFooter({ view }: { view: PortalView }) {
             </li>
           ) : null}
           <li>
-            <button type="button" className={linkClass} onClick={() => setCookieDialogOpen(true)}>
+            <button type="button" className={linkClass} onClick={openCookieSettings}>
               {messages.cookieSettings}
             </button>
           </li>
@@ -61,6 +69,17 @@ export function SiteFooter({ view }: { view: PortalView }) {
           </a>
         )}
       </div>
+      {gtmId ? (
+        <noscript>
+          <iframe
+            src={`https://www.googletagmanager.com/ns.html?id=${encodeURIComponent(gtmId)}`}
+            title="Google Tag Manager"
+            height="0"
+            width="0"
+            style={{ display: 'none', visibility: 'hidden' }}
+          />
+        </noscript>
+      ) : null}
       {isCookieDialogOpen ? (
         <Suspense fallback={<CookieSettingsLoading />}>
           <CookieSettingsDialog onClose={() => setCookieDialogOpen(false)} />

@@ -1,7 +1,14 @@
+import { createContext, type ReactNode, useContext } from 'react';
 import type { PortalView } from '../../../../shared/portal';
+import { HeaderEndSlot } from '../../../lib/portal-slots';
 import { ProductMenu } from './product-menu';
 
 type SiteHeaderProps = { view: PortalView; basePath: string };
+
+/** A bar at the top of the header (the updates feature's notification bar), composed by the portal page. */
+export const HeaderNotificationSlot = createContext<ReactNode>(null);
+/** The search feature's 'Search items' box, composed by the portal page. */
+export const HeaderSearchSlot = createContext<ReactNode>(null);
 
 function Logo({ view }: { view: PortalView }) {
   const { organisation } = view;
@@ -30,8 +37,12 @@ function Logo({ view }: { view: PortalView }) {
 /** Logo linking to the organisation's site, the optional portal title, then the product switcher. */
 export function SiteHeader({ view, basePath }: SiteHeaderProps) {
   const { customisation, organisation } = view;
+  const headerEnd = useContext(HeaderEndSlot);
+  const notification = useContext(HeaderNotificationSlot);
+  const search = useContext(HeaderSearchSlot);
   return (
     <header className="border-b border-slate-200 bg-white">
+      {notification}
       <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6 md:min-h-20 lg:px-8">
         <div className="flex min-w-0 items-center gap-3 md:gap-4">
           <Logo view={view} />
@@ -47,7 +58,11 @@ export function SiteHeader({ view, basePath }: SiteHeaderProps) {
             </>
           ) : null}
         </div>
-        <ProductMenu view={view} basePath={basePath} />
+        {search ? <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto">{search}</div> : null}
+        <div className="flex items-center gap-2">
+          <ProductMenu view={view} basePath={basePath} />
+          {headerEnd}
+        </div>
       </div>
       {organisation.bannerUrl ? (
         <div className="max-h-[350px] overflow-hidden bg-slate-100">

@@ -7,6 +7,7 @@ import { SubscriberEmail, type SubscriptionSource } from '../../../../shared/sub
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { trackEvent } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
 import { requestSubscription } from '../api/subscriptions';
 import { SubscribeButton } from './subscribe-button';
@@ -77,6 +78,10 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
       const fieldError = isApiError(error) ? error.fields['body.email'] : undefined;
       if (fieldError) setEmailError(fieldError);
       else toast.error(messages.subscribeUnknownError);
+      trackEvent({
+        name: 'subscribe_failed',
+        props: { source, status: isApiError(error) ? error.status : 0 },
+      });
     } finally {
       setSubmitting(false);
     }
