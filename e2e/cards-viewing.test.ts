@@ -73,11 +73,16 @@ describe('a visitor reads the cards', () => {
     expect(shownKinds).toContain('Documents');
 
     // Each card previews its first 3 enabled items; View more shows the rest of them in place.
-    const riskProfile = page.locator('[data-card-kind="RiskProfile"]');
-    expect(await riskProfile.getByRole('listitem').count()).toBe(3);
-    await riskProfile.getByRole('button', { name: 'View more' }).click();
-    expect(await riskProfile.getByRole('listitem').count()).toBe(7);
-    expect(await riskProfile.getByRole('button', { name: 'View less' }).getAttribute('aria-expanded')).toBe(
+    // (The risk profile has its own layout now; Data security is a plain card.)
+    const plainCard = page.locator('[data-card-kind="DataSecurity"]');
+    const enabledCount = data.view.cards
+      .find((card) => card.kind === 'DataSecurity')!
+      .items.filter((item) => item.enabledState === 'Enabled').length;
+    expect(enabledCount).toBeGreaterThan(3);
+    expect(await plainCard.getByRole('listitem').count()).toBe(3);
+    await plainCard.getByRole('button', { name: 'View more' }).click();
+    expect(await plainCard.getByRole('listitem').count()).toBe(enabledCount);
+    expect(await plainCard.getByRole('button', { name: 'View less' }).getAttribute('aria-expanded')).toBe(
       'true',
     );
     expect(await page.getByRole('dialog').count()).toBe(0);

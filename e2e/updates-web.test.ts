@@ -107,6 +107,8 @@ describe('trust updates on the web', () => {
     for (const width of [1280, 390]) {
       const visitor = await journey.newContext(width);
       const visitorPage = await visitor.newPage();
+      // Reduced motion makes the jump to the highlighted update instant, so its end position is checkable.
+      await visitorPage.emulateMedia({ reducedMotion: 'reduce' });
       const visitorProblems = watchForErrors(visitorPage);
       await visitorPage.goto(`${journey.baseUrl}/acme`);
       await visitorPage.getByRole('button', { name: "Let's Go" }).click();
@@ -140,14 +142,16 @@ describe('trust updates on the web', () => {
       expect(await highlighted.textContent()).toContain('Quarterly penetration test 6 completed');
       // 200 px below the top, unless the page ends before the window could scroll that far.
       await expect
-        .poll(() =>
-          highlighted.evaluate((element) => {
-            const wanted = element.getBoundingClientRect().top + window.scrollY - 200;
-            const reachable = document.documentElement.scrollHeight - window.innerHeight;
-            return Math.abs(window.scrollY - Math.min(wanted, reachable)) <= 1
-              ? true
-              : `scrollY ${window.scrollY}, wanted ${wanted}, reachable ${reachable}`;
-          }),
+        .poll(
+          () =>
+            highlighted.evaluate((element) => {
+              const wanted = element.getBoundingClientRect().top + window.scrollY - 200;
+              const reachable = document.documentElement.scrollHeight - window.innerHeight;
+              return Math.abs(window.scrollY - Math.min(wanted, reachable)) <= 1
+                ? true
+                : `scrollY ${window.scrollY}, wanted ${wanted}, reachable ${reachable}`;
+            }),
+          { timeout: 10_000 },
         )
         .toBe(true);
       await settle(visitorPage);
