@@ -33,7 +33,8 @@ const card = (page: Page, kind: string) =>
 
 async function openCardMenu(page: Page, kind: string): Promise<Locator> {
   await card(page, kind).getByTestId('card-menu-trigger').click();
-  const menu = page.getByRole('menu');
+  // The menu closed a moment ago may still be in the page while it animates out: take the open one.
+  const menu = page.locator('[role="menu"][data-state="open"]');
   await menu.waitFor();
   return menu;
 }
