@@ -38,6 +38,7 @@ import { staffUserRoutes } from './modules/staff-users/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { subscriptionStaffRoutes } from './modules/subscriptions/staff-routes';
 import { tprmRoutes } from './modules/tprm/routes';
+import { trustCenterExportRoutes } from './modules/trust-center-export/routes';
 import { updateRoutes } from './modules/updates/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { viewerPlugin } from './plugins/viewer';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, deps);
   await app.register(staffUserRoutes, deps);
   await app.register(productRoutes, deps);
+  await app.register(trustCenterExportRoutes, deps);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   return app;

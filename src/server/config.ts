@@ -44,12 +44,16 @@ const ConfigSchema = z.object({
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_EMBEDDING_MODEL: z.string().min(1).max(200).optional(),
+  AI_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(8192).optional(),
+  AI_EMBEDDING_MIN_SIMILARITY: z.coerce.number().min(0).max(1).default(0.35),
   BUG_BOUNTY_API_URL: z.string().url().default('https://api.hackerone.com/v1'),
   BUG_BOUNTY_API_TOKEN: z.string().min(3).optional(),
   STATUS_PAGE_API_URL: z.string().url().optional(),
   SCORECARD_API_URL: z.string().url().default('https://api.securityscorecard.io'),
   SCORECARD_API_TOKEN: z.string().min(1).optional(),
   INTEGRATIONS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
 });
 
 export type Config = {
@@ -78,8 +82,12 @@ export type Config = {
   s3: S3Config | null;
   /** An OpenAI-compatible chat endpoint for AI answers; null uses the built-in extractive answerer. */
   ai: AiConfig | null;
+  /** An OpenAI-compatible embeddings endpoint; when set, search adds vector similarity to full-text. */
+  aiEmbeddings: AiEmbeddingConfig | null;
   /** Live integrations (bug bounty, status page, security scorecard); every call goes through safeFetch. */
   integrations: IntegrationsConfig;
+  /** Portal analytics events and document access records older than this many days are deleted daily. */
+  analyticsRetentionDays: number;
 };
 
 export type IntegrationsConfig = {
@@ -95,6 +103,16 @@ export type IntegrationsConfig = {
 };
 
 export type AiConfig = { baseUrl: string; apiKey: string | undefined; model: string };
+
+export type AiEmbeddingConfig = {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** Asked of models that can shorten their vectors (sent as `dimensions`); unset keeps the model's. */
+  dimensions: number | undefined;
+  /** Cosine similarity a passage must reach to count as a semantic match. */
+  minSimilarity: number;
+};
 
 export type S3Config = {
   bucket: string;
@@ -122,8 +140,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     );
   }
-  if (Boolean(value.AI_BASE_URL) !== Boolean(value.AI_MODEL)) {
-    throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
+  if (Boolean(value.AI_BASE_URL) !== Boolean(value.AI_MODEL || value.AI_EMBEDDING_MODEL)) {
+    throw new ConfigError(
+      'Invalid configuration: AI_BASE_URL needs AI_MODEL or AI_EMBEDDING_MODEL, and they need AI_BASE_URL',
+    );
   }
   if (value.INTEGRATIONS_ALLOW_LOOPBACK === 'true' && value.NODE_ENV !== 'test') {
     throw new ConfigError(
@@ -174,6 +194,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       value.AI_BASE_URL && value.AI_MODEL
         ? { baseUrl: value.AI_BASE_URL.replace(/\/$/, ''), apiKey: value.AI_API_KEY, model: value.AI_MODEL }
         : null,
+    aiEmbeddings:
+      value.AI_BASE_URL && value.AI_EMBEDDING_MODEL
+        ? {
+            baseUrl: value.AI_BASE_URL.replace(/\/$/, ''),
+            apiKey: value.AI_API_KEY,
+            model: value.AI_EMBEDDING_MODEL,
+            dimensions: value.AI_EMBEDDING_DIMENSIONS,
+            minSimilarity: value.AI_EMBEDDING_MIN_SIMILARITY,
+          }
+        : null,
     integrations: {
       bugBountyApiUrl: value.BUG_BOUNTY_API_URL.replace(/\/$/, ''),
       bugBountyApiToken: value.BUG_BOUNTY_API_TOKEN,
@@ -182,5 +212,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       scorecardApiToken: value.SCORECARD_API_TOKEN,
       allowLoopbackForTests: value.INTEGRATIONS_ALLOW_LOOPBACK === 'true',
     },
+    analyticsRetentionDays: value.ANALYTICS_RETENTION_DAYS,
   };
 }

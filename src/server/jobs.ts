@@ -1,8 +1,20 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from './context';
 import { jobs } from './db/schema';
+import {
+  createPurgeCredentialsHandler,
+  purgeCredentialsQueue,
+} from './modules/access/purge-expired-credentials';
+import { createPurgeAnalyticsHandler, purgeAnalyticsQueue } from './modules/analytics/purge-expired-events';
+import {
+  createExtractTextBackfillHandler,
+  createExtractTextHandler,
+  extractTextBackfillQueue,
+  extractTextQueue,
+} from './modules/documents/extract-document-text';
 import { createDeliverMailHandler } from './modules/mail/deliver-mail';
 import { mailDeliveryQueue } from './modules/mail/queue-mail';
+import { createRefreshEmbeddingsHandler, embeddingRefreshQueue } from './modules/search/embeddings';
 import {
   createPurgePendingHandler,
   purgePendingQueue,
@@ -12,7 +24,15 @@ import { registerUpdateJobHandlers } from './modules/updates/handlers';
 const minuteMs = 60_000;
 
 /** Work that repeats: a job of the queue is enqueued once per period, whatever the number of nodes. */
-export const recurringJobs = [{ queue: purgePendingQueue, everyMs: 6 * 60 * minuteMs }] as const;
+export const recurringJobs = [
+  { queue: purgePendingQueue, everyMs: 6 * 60 * minuteMs },
+  { queue: purgeAnalyticsQueue, everyMs: 24 * 60 * minuteMs },
+  { queue: purgeCredentialsQueue, everyMs: 6 * 60 * minuteMs },
+  // Documents stored before text extraction existed (or whose job was lost) get their text.
+  { queue: extractTextBackfillQueue, everyMs: 60 * minuteMs },
+  // Items and updates change in other modules; this catches them (a no-op without an embedding model).
+  { queue: embeddingRefreshQueue, everyMs: 15 * minuteMs },
+] as const;
 
 /**
  * Enqueues each recurring job unless one of its queue was created within its period. The advisory
@@ -62,6 +82,24 @@ export function registerJobHandlers(deps: AppDeps): () => void {
   );
   registerUpdateJobHandlers(deps);
   deps.providers.jobs.register(purgePendingQueue, createPurgePendingHandler(deps.database.db));
+  deps.providers.jobs.register(
+    purgeAnalyticsQueue,
+    createPurgeAnalyticsHandler(deps.database.db, deps.config.analyticsRetentionDays),
+  );
+  const { db } = deps.database;
+  deps.providers.jobs.register(purgeCredentialsQueue, createPurgeCredentialsHandler(db));
+  deps.providers.jobs.register(
+    extractTextQueue,
+    createExtractTextHandler({ db, providers: deps.providers, logger: deps.logger }),
+  );
+  deps.providers.jobs.register(
+    extractTextBackfillQueue,
+    createExtractTextBackfillHandler({ db, providers: deps.providers }),
+  );
+  deps.providers.jobs.register(
+    embeddingRefreshQueue,
+    createRefreshEmbeddingsHandler({ db, providers: deps.providers, logger: deps.logger }),
+  );
   if (deps.config.runJobs && deps.config.nodeEnv !== 'test') return startRecurringJobs(deps);
   return () => {};
 }

@@ -76,9 +76,15 @@ export const accessRequests = pgTable(
     invitedByAccountMemberId: uuid('invited_by_account_member_id').references(() => accountMembers.id, {
       onDelete: 'set null',
     }),
+    /** 'renewal': an expired member asks for their account's access again (extend access, request again). */
+    kind: text('kind', { enum: ['access', 'renewal'] })
+      .notNull()
+      .default('access'),
     status: text('status', { enum: ['pending', 'approved', 'declined', 'auto_approved', 'auto_declined'] })
       .notNull()
       .default('pending'),
+    /** Who a decline came from (spec 3 §3 request_declined vs request_declined_third_party); null unless declined. */
+    declinedBy: text('declined_by', { enum: ['organisation', 'third_party'] }),
     decisionReason: text('decision_reason'),
     accessDays: integer('access_days'),
     decidedByStaffUserId: uuid('decided_by_staff_user_id').references(() => staffUsers.id, {
@@ -111,6 +117,24 @@ export const signInTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sign_in_tokens_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Bring-your-own-identity tokens already used to sign in, so a token works once. The id is the sha256
+ * of the issuer and jti, or of the signed header and payload when the token has no jti; kept until
+ * the token expires, then purged.
+ */
+export const byoidTokenUses = pgTable(
+  'byoid_token_uses',
+  {
+    id: text('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('byoid_token_uses_expires_idx').on(table.expiresAt)],
 );
 
 /** Colleagues invited by a member; the invite token (a JWT whose subject is the e-mail) names this row. */

@@ -1,4 +1,16 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { items } from './cards';
 import { accountMembers, staffUsers } from './identity';
 import { organisations, products } from './organisations';
@@ -47,6 +59,54 @@ export const itemFiles = pgTable(
   (table) => [
     primaryKey({ columns: [table.itemId, table.fileId] }),
     index('item_files_file_idx').on(table.fileId),
+  ],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The outcome of extracting a PDF's text (one row per file, written by the documents.extract-text
+ * job): extracted, or failed with the reason (too large, encrypted, unreadable, timed out).
+ */
+export const fileTexts = pgTable('file_texts', {
+  fileId: uuid('file_id')
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['extracted', 'failed'] }).notNull(),
+  failureReason: text('failure_reason', {
+    enum: ['too_large', 'encrypted', 'unreadable', 'timeout', 'bytes_missing'],
+  }),
+  pageCount: integer('page_count'),
+  charCount: integer('char_count').notNull().default(0),
+  /** Text past the page or character limit was not kept. */
+  isTruncated: boolean('is_truncated').notNull().default(false),
+  extractedAt: timestamp('extracted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A file's extracted text in passages of about a paragraph: search matches, snippets and answer
+ * sources come from one passage, never from the whole text. search_vector is derived.
+ */
+export const fileTextChunks = pgTable(
+  'file_text_chunks',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    pageNumber: integer('page_number').notNull(),
+    text: text('text').notNull(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english'::regconfig, text), 'C')`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.fileId, table.position] }),
+    // fastupdate off: no pending list that every search scans (PGlite has no autovacuum to flush it).
+    index('file_text_chunks_search_idx').using('gin', table.searchVector).with({ fastupdate: false }),
   ],
 );
 

@@ -386,22 +386,6 @@ const payrollCustom: CustomItem[] = [
     state: 'WorkInProgress',
     explanation: 'A dedicated phone line for incidents on pay days.',
   },
-  {
-    card: 'TrustedBy',
-    title: 'Northwind Traders',
-    explanation: 'northwind.example',
-  },
-  { card: 'TrustedBy', title: 'Globex Corporation', explanation: 'globex.example' },
-  { card: 'TrustedBy', title: 'Initech', explanation: 'initech.example' },
-  { card: 'TrustedBy', title: 'Umbrella Health', explanation: 'umbrella.example' },
-  {
-    card: 'Subprocessors',
-    title: 'Amazon Web Services',
-    explanation: 'Cloud hosting and storage — Germany and United States.',
-  },
-  { card: 'Subprocessors', title: 'Stripe', explanation: 'Payment of service fees — United States.' },
-  { card: 'Subprocessors', title: 'Postmark', explanation: 'Transactional e-mail — United States.' },
-  { card: 'Subprocessors', title: 'Zendesk', explanation: 'Customer support — United States.' },
 ];
 
 const hrCatalogue: Record<string, Fill> = {

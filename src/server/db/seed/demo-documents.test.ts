@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DocumentsView } from '../../../shared/documents';
 import { createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bridgeLetters, files } from '../schema';
+import { bridgeLetters, files, fileTextChunks, fileTexts } from '../schema';
 import { seedDemoDocuments } from './demo-documents';
 
 let t: TestApp;
@@ -36,5 +36,30 @@ it('seeds public, restricted, view-only and featured documents and a SOC 2 lette
   expect(view.files.map((file) => file.title)).toEqual([
     'Information security policy',
     'Acceptable use policy',
+  ]);
+});
+
+it("extracts the demo PDFs' text, so their words are searchable by whoever may read them", async () => {
+  const db = t.database.db;
+  const { organisation, product } = await createOrganisation(db);
+  const admin = await createStaffUser(db, organisation.id);
+  await seedDemoDocuments(db, {
+    organisationId: organisation.id,
+    productId: product.id,
+    adminId: admin.id,
+    storage: t.providers.storage,
+  });
+  const texts = await db.select().from(fileTexts).where(eq(fileTexts.organisationId, organisation.id));
+  expect(texts).toHaveLength(5);
+  expect(texts.every((row) => row.status === 'extracted' && row.charCount > 0)).toBe(true);
+  const chunks = await db.select({ text: fileTextChunks.text }).from(fileTextChunks);
+  expect(chunks.some((chunk) => chunk.text.includes('least privilege'))).toBe(true);
+  const search = await t.app.inject({
+    method: 'POST',
+    url: `/api/statuspage/share/${organisation.slug}/search`,
+    payload: { query: { term: 'least privilege', filters: { products: [product.id] } } },
+  });
+  expect(search.json().result.matches).toEqual([
+    expect.objectContaining({ type: 'document', title: 'Information security policy' }),
   ]);
 });

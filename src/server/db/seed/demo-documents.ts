@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { bridgeLetterTitles } from '../../../shared/documents';
+import { extractTextNow } from '../../modules/documents/extract-document-text';
 import { renderTextPdf } from '../../modules/documents/text-pdf';
 import { type FileStorage, newStorageKey } from '../../providers/storage';
 import type { Database } from '../client';
@@ -125,6 +126,8 @@ export async function seedDemoDocuments(
         uploadedByStaffUserId: adminId,
       })
       .returning({ id: files.id });
+    // The same extraction as an upload's job, run at once: the demo's documents are searchable at start.
+    await extractTextNow(db, null, { id: file!.id, organisationId }, bytes);
     const [item] = await db
       .insert(items)
       .values({

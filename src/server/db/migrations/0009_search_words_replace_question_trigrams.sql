@@ -1,0 +1,1 @@
+DROP INDEX "knowledge_base_entries_question_trgm_idx";
