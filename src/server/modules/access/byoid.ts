@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
+import { lt } from 'drizzle-orm';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { accessMessages, memberAccessLimits } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
-import { accountMembers, accounts } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { accountMembers, accounts, byoidTokenUses } from '../../db/schema';
 import { findOrCreateAccessSettings } from './access-settings-store';
 import { emailDomain, isFreeMailDomain } from './email-domains';
 import type { AccessContext } from './log-in-member';
@@ -24,14 +27,29 @@ function remoteKeySet(url: string) {
 const invalid = () => new AppError('token_invalid', accessMessages.byoidTokenInvalid);
 const Email = z.string().trim().toLowerCase().max(254).regex(z.regexes.email);
 
+type VerifiedByoidToken = { email: string; subject: string; useKeys: string[]; expiresAt: Date };
+
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+
+/**
+ * What marks a token as used: the hash of its signed header and payload (the signature can be
+ * re-encoded, the signed part cannot), and with a jti also the issuer's jti, so a token re-signed
+ * with the same jti counts as the same. Without an issuer the jti is scoped to the organisation.
+ */
+function tokenUseKeys(token: string, payload: JWTPayload, organisationId: string): string[] {
+  const [header, body] = token.split('.');
+  const keys = [sha256(`jws:${header}.${body}`)];
+  if (typeof payload.jti === 'string' && payload.jti.length > 0) {
+    keys.push(sha256(`jti:${payload.iss ?? `organisation:${organisationId}`}:${payload.jti}`));
+  }
+  return keys;
+}
+
 /**
  * Checks a bring-your-own-identity token: signed with the organisation's shared secret (HS256) or a
  * key of its JWKS, from its issuer when one is set, with an expiry at most one hour after issue.
  */
-export async function verifyByoidToken(
-  ctx: AccessContext,
-  token: string,
-): Promise<{ email: string; subject: string }> {
+export async function verifyByoidToken(ctx: AccessContext, token: string): Promise<VerifiedByoidToken> {
   const settings = await findOrCreateAccessSettings(ctx.db, ctx.viewer.organisation.id);
   const options = { issuer: settings.byoidIssuer ?? undefined, requiredClaims: ['exp'] };
   let payload: JWTPayload;
@@ -58,7 +76,25 @@ export async function verifyByoidToken(
     throw invalid();
   const email = Email.safeParse(typeof payload.email === 'string' ? payload.email : payload.sub);
   if (!email.success) throw invalid();
-  return { email: email.data, subject: payload.sub ?? email.data };
+  return {
+    email: email.data,
+    subject: payload.sub ?? email.data,
+    useKeys: tokenUseKeys(token, payload, ctx.viewer.organisation.id),
+    expiresAt: new Date(payload.exp! * 1000),
+  };
+}
+
+/** Records the token as used, in the sign-in's transaction; a second use is refused. Drops expired records. */
+async function useTokenOnce(db: Database, organisationId: string, token: VerifiedByoidToken, now: Date) {
+  await db.delete(byoidTokenUses).where(lt(byoidTokenUses.expiresAt, now));
+  const recorded = await db
+    .insert(byoidTokenUses)
+    .values(token.useKeys.map((id) => ({ id, organisationId, expiresAt: token.expiresAt, usedAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: byoidTokenUses.id });
+  if (recorded.length < token.useKeys.length) {
+    throw new AppError('token_invalid', accessMessages.byoidTokenUsed);
+  }
 }
 
 /**
@@ -73,11 +109,13 @@ export async function signInWithByoid({
   ctx: AccessContext;
   input: { token: string; replacedToken: string | null };
 }): Promise<NewMemberSession> {
-  const { email, subject } = await verifyByoidToken(ctx, input.token);
+  const verified = await verifyByoidToken(ctx, input.token);
+  const { email, subject } = verified;
   const organisation = ctx.viewer.organisation;
   const settings = await findOrCreateAccessSettings(ctx.db, organisation.id);
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
+    await useTokenOnce(tx, organisation.id, verified, now);
     let memberId = (await findMemberByEmail(tx, organisation.id, email))?.member.id;
     if (!memberId) {
       const domain = emailDomain(email);

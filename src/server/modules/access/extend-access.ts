@@ -60,6 +60,7 @@ export async function extendAccess({
       accountMemberId: found.member.id,
       ...request,
       source: 'extend_access',
+      kind: 'renewal',
       status: 'pending',
     });
     await mailStaff(

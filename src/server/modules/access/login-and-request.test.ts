@@ -418,3 +418,179 @@ describe('POST /api/statuspage/share/auth/logout', () => {
     expect(after.json().viewer).toMatchObject({ mode: 'public', member: null });
   });
 });
+
+describe('POST {base}/request-again (access expired, no session)', () => {
+  const again = (slug: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/statuspage/share/${slug}/request-again`,
+      headers: { 'x-forwarded-for': nextClient() },
+      payload,
+    });
+
+  it("queues one renewal of an expired member's account, mails staff and the member, then answers pending", async () => {
+    const org = await organisation();
+    const { account } = await member(org.id, 'old@renew.example', { accessExpiresAt: past() });
+    expect((await post(org.slug, 'login', { email: 'old@renew.example' })).json().outcome).toBe(
+      'access_expired',
+    );
+    const first = await again(org.slug, { email: ' Old@Renew.example ', productId: org.product.id });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ code: 'success' });
+    const [request] = await t.database.db
+      .select()
+      .from(accessRequests)
+      .where(eq(accessRequests.organisationId, org.id));
+    expect(request).toMatchObject({
+      kind: 'renewal',
+      status: 'pending',
+      source: 'request_again',
+      accountId: account.id,
+      email: 'old@renew.example',
+      productId: org.product.id,
+    });
+    const [staffMail] = await mailsTo(t, org.staff.email);
+    expect(staffMail!.subject).toContain('extension');
+    expect(staffMail!.text).toContain('old@renew.example');
+    const [memberMail] = await mailsTo(t, 'old@renew.example');
+    expect(memberMail!.subject).toContain('renew');
+    expect(memberMail!.text).toContain('If you did not ask for this');
+
+    expect((await again(org.slug, { email: 'old@renew.example' })).json()).toEqual({
+      code: 'already-requested',
+    });
+    expect((await post(org.slug, 'login', { email: 'old@renew.example' })).json().outcome).toBe(
+      'pending_request',
+    );
+    expect(
+      (await post(org.slug, 'request', person('old@renew.example', org.product.id))).json().outcome,
+    ).toBe('pending_request');
+    const requests = await t.database.db
+      .select()
+      .from(accessRequests)
+      .where(eq(accessRequests.organisationId, org.id));
+    expect(requests).toHaveLength(1);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.organisationId, org.id))).toEqual(
+      [],
+    );
+  });
+
+  it('queues nothing for other addresses, answering only what login already tells', async () => {
+    const org = await organisation();
+    await member(org.id, 'ok@fine.example', { accessExpiresAt: future() });
+    await member(org.id, 'wait@pending.example', { reviewStatus: 'pending' });
+    await member(org.id, 'no@declined.example', { reviewStatus: 'declined' });
+    await t.database.db
+      .insert(accessDomainRules)
+      .values({ organisationId: org.id, kind: 'blocked', domain: 'blocked.example' });
+    await member(org.id, 'old@blocked.example', { accessExpiresAt: past() });
+    const codes: Record<string, string> = {};
+    for (const email of [
+      'ok@fine.example',
+      'wait@pending.example',
+      'no@declined.example',
+      'old@blocked.example',
+      'nobody@unknown.example',
+    ]) {
+      codes[email] = (await again(org.slug, { email })).json().code;
+    }
+    expect(codes).toEqual({
+      'ok@fine.example': 'already-has-access',
+      'wait@pending.example': 'already-requested',
+      'no@declined.example': 'error',
+      'old@blocked.example': 'error',
+      'nobody@unknown.example': 'error',
+    });
+    expect(
+      await t.database.db.select().from(accessRequests).where(eq(accessRequests.organisationId, org.id)),
+    ).toEqual([]);
+    expect(await mailsTo(t, org.staff.email)).toEqual([]);
+
+    const invalid = await again(org.slug, { email: 'nope' });
+    expect(invalid.statusCode).toBe(400);
+    expect(JSON.stringify(invalid.json())).toContain(accessMessages.loginEmailInvalid);
+    const foreign = await organisation();
+    const wrongProduct = await again(org.slug, { email: 'ok@fine.example', productId: foreign.product.id });
+    expect(wrongProduct.statusCode).toBe(400);
+    expect(wrongProduct.json().error.fields).toHaveProperty('productId');
+  });
+
+  it('a renewal staff declined answers declined, not expired again', async () => {
+    const org = await organisation();
+    const { account } = await member(org.id, 'gone@renew.example', {
+      accessExpiresAt: past(),
+      reviewedAt: new Date(Date.now() - 400 * 24 * 3600 * 1000),
+    });
+    expect((await again(org.slug, { email: 'gone@renew.example' })).json().code).toBe('success');
+    await t.database.db
+      .update(accessRequests)
+      .set({ status: 'declined', declinedBy: 'organisation', decidedAt: new Date() })
+      .where(eq(accessRequests.accountId, account.id));
+    expect((await post(org.slug, 'login', { email: 'gone@renew.example' })).json().outcome).toBe(
+      'request_declined',
+    );
+    expect((await again(org.slug, { email: 'gone@renew.example' })).json().code).toBe('error');
+    // Staff renew the account later: the old declined renewal no longer speaks for it.
+    await t.database.db
+      .update(accounts)
+      .set({ accessExpiresAt: past(), reviewedAt: new Date() })
+      .where(eq(accounts.id, account.id));
+    expect((await post(org.slug, 'login', { email: 'gone@renew.example' })).json().outcome).toBe(
+      'access_expired',
+    );
+  });
+});
+
+describe('declines recorded for a third party', () => {
+  it('answer request_declined_third_party to login and request, for members and for addresses alone', async () => {
+    const org = await organisation();
+    await member(org.id, 'm@third.example', { reviewStatus: 'declined', domain: 'third.example' });
+    await t.database.db.insert(accessRequests).values([
+      {
+        organisationId: org.id,
+        email: 'm@third.example',
+        firstName: 'M',
+        lastName: 'T',
+        companyName: 'Third',
+        status: 'declined',
+        declinedBy: 'third_party',
+      },
+      {
+        organisationId: org.id,
+        email: 'solo@freelance.example',
+        firstName: 'S',
+        lastName: 'F',
+        companyName: 'Freelance',
+        status: 'declined',
+        declinedBy: 'third_party',
+      },
+      {
+        organisationId: org.id,
+        email: 'plain@freelance.example',
+        firstName: 'P',
+        lastName: 'F',
+        companyName: 'Freelance',
+        status: 'declined',
+        declinedBy: 'organisation',
+      },
+    ]);
+    const outcomes = async (email: string) => [
+      (await post(org.slug, 'login', { email })).json().outcome,
+      (await post(org.slug, 'request', person(email, org.product.id))).json().outcome,
+    ];
+    expect(await outcomes('m@third.example')).toEqual([
+      'request_declined_third_party',
+      'request_declined_third_party',
+    ]);
+    expect(await outcomes('solo@freelance.example')).toEqual([
+      'request_declined_third_party',
+      'request_declined_third_party',
+    ]);
+    expect(await outcomes('plain@freelance.example')).toEqual(['request_declined', 'request_declined']);
+    // A colleague of the declined company is declined automatically, as before.
+    expect(await outcomes('other@third.example')).toEqual([
+      'email_not_recognised',
+      'request_access_auto_declined',
+    ]);
+  });
+});

@@ -57,6 +57,19 @@ export function requestReceivedMail(organisation: MailOrganisation, firstName: s
   };
 }
 
+/** To the member's own address, so a request made by someone else in their name does not go unseen. */
+export function renewalReceivedMail(organisation: MailOrganisation, firstName: string) {
+  const name = portalName(organisation);
+  return {
+    subject: `We received your request to renew your access to the ${name}`,
+    paragraphs: [
+      firstName ? `Hello ${firstName},` : 'Hello,',
+      `Your access to the ${name} has expired and you asked for it again. The ${organisation.name} team will write to you at this address once it has decided.`,
+      'If you did not ask for this, ignore this message.',
+    ],
+  };
+}
+
 export function staffReviewMail(
   config: Pick<Config, 'publicUrl'>,
   organisation: MailOrganisation,

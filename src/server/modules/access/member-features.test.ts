@@ -10,6 +10,7 @@ import {
   accountInvites,
   accountMembers,
   accounts,
+  byoidTokenUses,
   ndaAcceptances,
   ndaVersions,
   sessions,
@@ -341,6 +342,94 @@ describe('bring your own identity', () => {
     ).toHaveLength(0);
   });
 
+  it('signs in once per token: replayed, re-signed, tampered, foreign-organisation and exp-less tokens are refused without a session', async () => {
+    const organisation = await byoidOrganisation({ byoidSecret: secret });
+    // Another organisation trusting the same identity provider (same secret), and one with its own.
+    const sameProvider = await byoidOrganisation({ byoidSecret: secret });
+    const ownProvider = await byoidOrganisation({ byoidSecret: `${secret}-own` });
+    const use = (slug: string, byoidJwt: string) =>
+      postForm(t.app, `/api/statuspage/share/${slug}/byoid`, { byoidJwt });
+    const refusedWith = async (response: Awaited<ReturnType<typeof use>>, message: string) => {
+      expect(response.statusCode).toBe(400);
+      expect(response.cookies).toHaveLength(0);
+      expect(response.body).toContain(message.replace("'", '&#39;').slice(0, 40));
+    };
+    const usedMessage = accessMessages.byoidTokenUsed;
+    const invalidMessage = accessMessages.byoidTokenInvalid;
+
+    const token = await sign({ email: 'kim@corp.example' });
+    expect((await use(organisation.slug, token)).statusCode).toBe(303);
+    await refusedWith(await use(organisation.slug, token), usedMessage);
+    await refusedWith(await use(sameProvider.slug, token), usedMessage);
+    const [header, body, signature] = token.split('.');
+    const tamperedBody = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(body!, 'base64url').toString()),
+        email: 'eve@corp.example',
+      }),
+    ).toString('base64url');
+    await refusedWith(await use(organisation.slug, `${header}.${tamperedBody}.${signature}`), invalidMessage);
+
+    const withJti = await sign({ email: 'lee@corp.example', jti: 'idp-token-1', iss: 'https://idp.example' });
+    await refusedWith(await use(ownProvider.slug, withJti), invalidMessage);
+    expect((await use(organisation.slug, withJti)).statusCode).toBe(303);
+    // Same issuer and jti, issued again later: still the same token.
+    const sameJti = await new SignJWT({
+      email: 'lee@corp.example',
+      jti: 'idp-token-1',
+      iss: 'https://idp.example',
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(Math.floor(Date.now() / 1000) + 5)
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(secret));
+    await refusedWith(await use(organisation.slug, sameJti), usedMessage);
+    const nextJti = await sign({ email: 'lee@corp.example', jti: 'idp-token-2', iss: 'https://idp.example' });
+    expect((await use(organisation.slug, nextJti)).statusCode).toBe(303);
+
+    const withoutExpiry = await new SignJWT({ email: 'max@corp.example' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(secret));
+    await refusedWith(await use(organisation.slug, withoutExpiry), invalidMessage);
+
+    const sessionCount = async (organisationId: string) =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.organisationId, organisationId))).length;
+    expect(await sessionCount(organisation.id)).toBe(3);
+    expect(await sessionCount(sameProvider.id)).toBe(0);
+    expect(await sessionCount(ownProvider.id)).toBe(0);
+    const uses = await t.database.db
+      .select()
+      .from(byoidTokenUses)
+      .where(eq(byoidTokenUses.organisationId, organisation.id));
+    // One record for the jti-less token, two (signed content and jti) for each token with a jti.
+    expect(uses).toHaveLength(5);
+    for (const row of uses) expect(row.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+  });
+
+  it('refuses all but one of simultaneous uses of a token, and purges records of expired tokens', async () => {
+    const organisation = await byoidOrganisation({ byoidSecret: secret });
+    await t.database.db.insert(byoidTokenUses).values({
+      id: `stale-${organisation.id}`,
+      organisationId: organisation.id,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const token = await sign({ email: 'ned@corp.example' });
+    const responses = await Promise.all(
+      [1, 2, 3].map(() =>
+        postForm(t.app, `/api/statuspage/share/${organisation.slug}/byoid`, { byoidJwt: token }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([303, 400, 400]);
+    expect(responses.flatMap((response) => response.cookies)).toHaveLength(1);
+    const uses = await t.database.db
+      .select()
+      .from(byoidTokenUses)
+      .where(eq(byoidTokenUses.organisationId, organisation.id));
+    expect(uses.map((row) => row.id)).not.toContain(`stale-${organisation.id}`);
+    expect(uses).toHaveLength(1);
+  });
+
   it("verifies tokens against the organisation's JWKS", async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256');
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
@@ -357,6 +446,19 @@ describe('bring your own identity', () => {
         byoidJwt: good,
       });
       expect(accepted.statusCode).toBe(303);
+      // ECDSA signatures are malleable: (r, n − s) verifies too. It is still the same, used token.
+      const [header, body, signature] = good.split('.');
+      const raw = Buffer.from(signature!, 'base64url');
+      const order = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+      const flipped = (order - BigInt(`0x${raw.subarray(32).toString('hex')}`))
+        .toString(16)
+        .padStart(64, '0');
+      const malleated = `${header}.${body}.${Buffer.concat([raw.subarray(0, 32), Buffer.from(flipped, 'hex')]).toString('base64url')}`;
+      const replayed = await postForm(t.app, `/api/statuspage/share/${organisation.slug}/byoid`, {
+        byoidJwt: malleated,
+      });
+      expect(replayed.statusCode).toBe(400);
+      expect(replayed.body).toContain('This sign-in token was already used.');
       const forged = await sign({ email: 'jo@jwks.example' }, '5m', new TextEncoder().encode(secret));
       expect(
         (await postForm(t.app, `/api/statuspage/share/${organisation.slug}/byoid`, { byoidJwt: forged }))

@@ -8,7 +8,7 @@ import { verifyInviteToken } from './access-tokens';
 import { emailDomain, isFreeMailDomain } from './email-domains';
 import type { AccessContext } from './log-in-member';
 import { mailPerson, mailStaff, requestReceivedMail, staffReviewMail } from './mails';
-import { isAccountAuthorised, memberStanding } from './member-status';
+import { isAccountAuthorised, memberStanding, requestStanding } from './member-status';
 import {
   findAccountByDomain,
   findAccountById,
@@ -135,8 +135,11 @@ export async function requestAccess({
         return answer('account_already_exists');
       }
       const latest = await findLatestRequestByEmail(tx, organisation.id, email);
-      if (latest?.status === 'pending') return answer('pending_request');
-      if (latest?.status === 'declined') return answer('request_declined');
+      // An address staff declined keeps that answer; an automatic decline is decided afresh below.
+      if (latest?.status === 'pending' || latest?.status === 'declined') {
+        const standing = requestStanding(latest);
+        if (standing && standing !== 'authorised') return answer(standing);
+      }
 
       const joinAutomatically = async (accountId: string, invitedBy: string | null) => {
         const [member] = await tx

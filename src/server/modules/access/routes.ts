@@ -12,6 +12,7 @@ import {
   LoginResult,
   LogoutResult,
   NdaStatus,
+  RequestAgainInput,
   RequestResult,
   SignInConfirmInput,
 } from '../../../shared/access';
@@ -34,6 +35,7 @@ import { type MemberViewer, requireMemberViewer } from './member-viewer';
 import { acceptNda, getNdaStatus } from './nda';
 import { renderByoidWelcomePage, renderRefusalPage, renderSignInConfirmPage } from './pages';
 import { requestAccess } from './request-access';
+import { requestAccessAgain } from './request-again';
 import { isSignInTokenUsable } from './sign-in-links';
 import { signOutMember } from './sign-out-member';
 import { contentDisposition, renderSignedNda } from './signed-nda-pdf';
@@ -164,6 +166,36 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return requestAccess({
+        ctx: context(requireViewer(request)),
+        input: { body: request.body, ipAddress: request.ip, userAgent: userAgent(request) },
+      });
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/request-again',
+    {
+      config: {
+        ...publicWrite,
+        rateLimit: {
+          max: accessLimits.requestPerIpPerMinute,
+          timeWindow: oneMinuteMs,
+          keyGenerator: (request) => `request-again:${request.ip}`,
+        },
+      },
+      preHandler: perAddressLimit('request-again', accessLimits.requestPerAddressPerHour),
+      schema: {
+        tags: ['access'],
+        summary:
+          "'Request access again' after access expired, without a session: queues a renewal of the member's account",
+        params: shareParams,
+        body: RequestAgainInput,
+        response: { 200: ExtendAccessResult },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return requestAccessAgain({
         ctx: context(requireViewer(request)),
         input: { body: request.body, ipAddress: request.ip, userAgent: userAgent(request) },
       });

@@ -11,6 +11,7 @@ import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './
 /**
  * Declines a pending request and tells the requester (with the reason when given). A pending
  * account (a company's first request) is declined with it; an approved account is left as it is.
+ * declinedBy 'third_party' records that someone outside the organisation's review said no.
  */
 export async function declineAccessRequest({
   ctx,
@@ -20,7 +21,7 @@ export async function declineAccessRequest({
   input: { requestId: string; body: z.input<typeof DeclineAccessInput> };
 }): Promise<void> {
   const staff = requireAccessEditor(ctx.viewer);
-  const { reason } = DeclineAccessInput.parse(input.body);
+  const { reason, declinedBy } = DeclineAccessInput.parse(input.body);
   const organisation = ctx.viewer.organisation;
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
@@ -30,6 +31,7 @@ export async function declineAccessRequest({
       .update(accessRequests)
       .set({
         status: 'declined',
+        declinedBy,
         decisionReason: reason || null,
         decidedByStaffUserId: staff.id,
         decidedAt: now,
@@ -50,7 +52,9 @@ export async function declineAccessRequest({
       subject: `Your request for access to the ${name}`,
       paragraphs: [
         request.firstName ? `Hello ${request.firstName},` : 'Hello,',
-        `The ${organisation.name} team reviewed your request for access to the ${name} and could not approve it.`,
+        declinedBy === 'third_party'
+          ? `Your request for access to the ${name} was declined at the request of a third party, such as your company or the contact you named.`
+          : `The ${organisation.name} team reviewed your request for access to the ${name} and could not approve it.`,
         ...(reason ? [`Their reason: ${reason}`] : []),
         'Public information on the portal remains available to you.',
       ],
@@ -58,7 +62,7 @@ export async function declineAccessRequest({
     await writeAudit(tx, ctx.viewer, {
       action: 'access_request.decline',
       target: request.id,
-      data: { email: request.email, reason: reason || null },
+      data: { email: request.email, reason: reason || null, declinedBy },
     });
   });
 }

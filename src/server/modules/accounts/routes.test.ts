@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessSettings, accountMembers, auditLog } from '../../db/schema';
+import { accessSettings, accountMembers, auditLog, permissionProfiles } from '../../db/schema';
 import { createAccountMember, createItem, createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -112,8 +112,10 @@ describe('the review queue', () => {
       reason: 'We only share with customers.',
     });
     expect(declined.statusCode).toBe(204);
+    // The acknowledgement and the decline are delivered in one drain, in either order.
     const mails = await mailsTo(t, 'bo@nope.example');
-    expect(mails.at(-1)!.text).toContain('We only share with customers.');
+    expect(mails).toHaveLength(2);
+    expect(mails.filter((mail) => mail.text.includes('We only share with customers.'))).toHaveLength(1);
     const account = (await call(session, 'GET', `/api/accounts/${request.accountId}`)).json();
     expect(account.reviewStatus).toBe('declined');
     const login = await t.app.inject({
@@ -124,6 +126,100 @@ describe('the review queue', () => {
     });
     expect(login.json().outcome).toBe('request_declined');
     expect(await auditActions(organisation.id)).toContain('access_request.decline');
+  });
+});
+
+describe('third-party declines and renewals in the review queue', () => {
+  const publicPost = (slug: string, path: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/statuspage/share/${slug}/${path}`,
+      headers: { 'x-forwarded-for': nextClient() },
+      payload,
+    });
+
+  it('records a decline for a third party: the requester is answered request_declined_third_party', async () => {
+    const { organisation, product, session } = await setUp();
+    await requestAccess(organisation.slug, product.id, 'cy@contractor.example');
+    const [request] = (await call(session, 'GET', '/api/access-requests')).json().requests;
+    expect(request).toMatchObject({ kind: 'access', declinedBy: null });
+    const invalid = await call(session, 'POST', `/api/access-requests/${request.id}/decline`, {
+      declinedBy: 'someone',
+    });
+    expect(invalid.statusCode).toBe(400);
+    const declined = await call(session, 'POST', `/api/access-requests/${request.id}/decline`, {
+      declinedBy: 'third_party',
+      reason: 'Their security team asked us not to share with contractors.',
+    });
+    expect(declined.statusCode).toBe(204);
+    const mail = (await mailsTo(t, 'cy@contractor.example')).find((sent) =>
+      sent.subject.startsWith('Your request for access'),
+    )!;
+    expect(mail.text).toContain('at the request of a third party');
+    expect(mail.text).toContain('Their security team asked us not to share with contractors.');
+    const [decided] = (await call(session, 'GET', '/api/access-requests?status=decided')).json().requests;
+    expect(decided).toMatchObject({ status: 'declined', declinedBy: 'third_party' });
+    expect(
+      (await publicPost(organisation.slug, 'login', { email: 'cy@contractor.example' })).json().outcome,
+    ).toBe('request_declined_third_party');
+    const again = await publicPost(organisation.slug, 'request', {
+      firstName: 'Cy',
+      lastName: 'Contractor',
+      email: 'cy@contractor.example',
+      companyName: 'Contractor',
+      agree: true,
+      productId: product.id,
+    });
+    expect(again.json().outcome).toBe('request_declined_third_party');
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.organisationId, organisation.id));
+    expect(audit.find((row) => row.action === 'access_request.decline')?.data).toMatchObject({
+      declinedBy: 'third_party',
+    });
+
+    // Declining without naming who keeps the organisation's own decline.
+    await requestAccess(organisation.slug, product.id, 'di@other.example');
+    const [next] = (await call(session, 'GET', '/api/access-requests')).json().requests;
+    await call(session, 'POST', `/api/access-requests/${next.id}/decline`, {});
+    expect((await publicPost(organisation.slug, 'login', { email: 'di@other.example' })).json().outcome).toBe(
+      'request_declined',
+    );
+  });
+
+  it("shows an expired member's request again as a renewal; approving it renews the account", async () => {
+    const { organisation, session } = await setUp();
+    const [profile] = await t.database.db
+      .insert(permissionProfiles)
+      .values({ organisationId: organisation.id, name: 'Auditors' })
+      .returning();
+    const { account, member } = await createAccountMember(t.database.db, organisation.id, {
+      name: 'Expired Co',
+      accessExpiresAt: new Date(Date.now() - 1000),
+      permissionProfileId: profile!.id,
+    });
+    expect((await publicPost(organisation.slug, 'request-again', { email: member.email })).json()).toEqual({
+      code: 'success',
+    });
+    const [renewal] = (await call(session, 'GET', '/api/access-requests')).json().requests;
+    expect(renewal).toMatchObject({
+      kind: 'renewal',
+      email: member.email,
+      accountId: account.id,
+      accountName: 'Expired Co',
+    });
+    const approved = await call(session, 'POST', `/api/access-requests/${renewal.id}/approve`, {
+      accessDays: 90,
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().permissionProfileId).toBe(profile!.id);
+    expect(new Date(approved.json().accessExpiresAt).getTime()).toBeGreaterThan(
+      Date.now() + 89 * 24 * 3600 * 1000,
+    );
+    const cookies = await signInFromMail(t, member.email);
+    const view = await t.app.inject({ url: `/api/statuspage/share/${organisation.slug}/view`, cookies });
+    expect(view.json().viewer.mode).toBe('account_external');
   });
 });
 

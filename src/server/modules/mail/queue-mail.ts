@@ -56,15 +56,24 @@ export type BulkQueuedMail = QueuedMail & {
 // Rows per outbox INSERT: a few bind parameters each, far below PostgreSQL's 65 535.
 const outboxChunkSize = 1000;
 
+export type QueueMailsOptions = {
+  queue?: string;
+  /**
+   * Mails per delivery job (1 by default). Above 1, each job's payload is `{ mails: [...] }`, one
+   * `{ outboxMessageId, ...jobPayload }` per mail, for a handler that sends a batch (deliverMailBatch).
+   */
+  mailsPerJob?: number;
+};
+
 /**
- * Writes many mails to the outbox and enqueues one delivery job each, in one transaction (a savepoint
+ * Writes many mails to the outbox and enqueues their delivery jobs, in one transaction (a savepoint
  * inside the caller's), with one INSERT per thousand rows and one NOTIFY. Jobs go to `queue`
- * (mail.deliver by default) with payload `{ outboxMessageId, ...jobPayload }`.
+ * (mail.deliver by default) with payload `{ outboxMessageId, ...jobPayload }`, or batched (mailsPerJob).
  */
 export async function queueMails(
   ctx: MailContext,
   mails: BulkQueuedMail[],
-  options: { queue?: string } = {},
+  options: QueueMailsOptions = {},
 ): Promise<Array<{ outboxMessageId: string; messageId: string }>> {
   if (mails.length === 0) return [];
   const hostname = new URL(ctx.config.publicUrl).hostname;
@@ -99,12 +108,18 @@ export async function queueMails(
         from jsonb_to_recordset(${chunk}::jsonb) as r(id uuid, "organisationId" uuid, "messageId" text,
           "toAddress" text, "fromAddress" text, subject text, text text, html text, headers jsonb)`);
     }
-    await ctx.providers.jobs.enqueueMany(
-      tx,
-      options.queue ?? mailDeliveryQueue,
-      rows.map(({ jobPayload }) => jobPayload),
-      { maxAttempts: mailDeliveryMaxAttempts },
-    );
+    const payloads = rows.map(({ jobPayload }) => jobPayload);
+    const mailsPerJob = Math.max(1, Math.floor(options.mailsPerJob ?? 1));
+    const jobPayloads: Array<Record<string, unknown>> = [];
+    if (mailsPerJob === 1) jobPayloads.push(...payloads);
+    else {
+      for (let start = 0; start < payloads.length; start += mailsPerJob) {
+        jobPayloads.push({ mails: payloads.slice(start, start + mailsPerJob) });
+      }
+    }
+    await ctx.providers.jobs.enqueueMany(tx, options.queue ?? mailDeliveryQueue, jobPayloads, {
+      maxAttempts: mailDeliveryMaxAttempts,
+    });
   });
   return rows.map(({ row }) => ({ outboxMessageId: row.id, messageId: row.messageId }));
 }

@@ -6,7 +6,6 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
   organisations,
-  outboxMessages,
   subscribers,
   subscriptionBlocks,
   topics,
@@ -16,10 +15,10 @@ import {
 import type { Providers } from '../../providers';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
-import { deliverMail } from '../mail/deliver-mail';
+import { deliverMailBatch } from '../mail/deliver-mail-batch';
 import { queueMails } from '../mail/queue-mail';
 import { unsubscribeLinks } from '../subscriptions/subscription-tokens';
-import { updateMailQueue } from './queries';
+import { updateMailQueue, updateMailsPerJob } from './queries';
 import { composeUpdateMail, personaliseUpdateMail, type UpdateMailContent } from './update-mail';
 
 export type FanOutDeps = {
@@ -36,7 +35,14 @@ type Recipient = { email: string; subscriberId: string | null };
 type Blocks = { emails: Set<string>; domains: Set<string> };
 
 const FanOutPayload = z.object({ updateId: z.uuid() });
-const UpdateMailPayload = z.object({ outboxMessageId: z.uuid(), deliveryId: z.uuid() });
+const UpdateMail = z.object({ outboxMessageId: z.uuid(), deliveryId: z.uuid() });
+// One mail per job was the format before batching; such jobs may still be queued after an upgrade.
+const UpdateMailPayload = z.union([
+  z.object({ mails: z.array(UpdateMail).min(1).max(updateMailsPerJob) }),
+  UpdateMail,
+]);
+// Sends under way at once in one job; the SMTP pool has JOB_CONCURRENCY connections.
+const defaultSendConcurrency = 4;
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 const isBlocked = (blocks: Blocks, email: string) =>
@@ -119,7 +125,7 @@ async function writeBatch(
         outboxMessageId: recipient.outboxMessageId,
         jobPayload: { deliveryId: recipient.deliveryId },
       })),
-      { queue: updateMailQueue },
+      { queue: updateMailQueue, mailsPerJob: updateMailsPerJob },
     );
     return fresh.length;
   });
@@ -218,39 +224,36 @@ export function createFanOutHandler(deps: FanOutDeps): JobHandler {
   };
 }
 
-/** The outbox message's fate, copied to its delivery row (staff see queued / sent / failed); one statement. */
-async function recordDeliveryStatus(
-  db: Database,
-  deliveryId: string,
-  outboxMessageId: string,
-): Promise<void> {
-  await db
-    .update(updateDeliveries)
-    .set({ status: sql`case when ${outboxMessages.status} = 'sent' then 'sent' else 'failed' end` })
-    .from(outboxMessages)
-    .where(
-      and(
-        eq(updateDeliveries.id, deliveryId),
-        eq(outboxMessages.id, outboxMessageId),
-        inArray(outboxMessages.status, ['sent', 'quarantined']),
-      ),
-    );
-}
-
-/** Sends one update mail through the outbox's deliverMail (retries, quarantine), then records its status. */
-export function createUpdateMailHandler(deps: Pick<FanOutDeps, 'db' | 'providers' | 'logger'>): JobHandler {
+/**
+ * Sends one job's update mails (deliverMailBatch: concurrent over the pooled transport, acceptances
+ * recorded in bulk) and copies each mail's fate to its delivery row in the same statement.
+ */
+export function createUpdateMailHandler(
+  deps: Pick<FanOutDeps, 'db' | 'providers' | 'logger'> & { sendConcurrency?: number },
+): JobHandler {
   return async (payload, job) => {
     const parsed = UpdateMailPayload.safeParse(payload);
-    if (!parsed.success)
-      throw new PermanentJobError('updates.mail payload needs outboxMessageId and deliveryId');
-    const { outboxMessageId, deliveryId } = parsed.data;
-    try {
-      await deliverMail({
-        ctx: { db: deps.db, providers: deps.providers, logger: deps.logger },
-        input: { outboxMessageId, attempts: job.attempts, maxAttempts: job.maxAttempts },
-      });
-    } finally {
-      await recordDeliveryStatus(deps.db, deliveryId, outboxMessageId);
+    if (!parsed.success) {
+      throw new PermanentJobError('updates.mail payload needs mails of outboxMessageId and deliveryId');
     }
+    const mails = 'mails' in parsed.data ? parsed.data.mails : [parsed.data];
+    const deliveryIdOf = new Map(mails.map((mail) => [mail.outboxMessageId, mail.deliveryId]));
+    await deliverMailBatch({
+      ctx: { db: deps.db, providers: deps.providers, logger: deps.logger },
+      input: {
+        outboxMessageIds: mails.map((mail) => mail.outboxMessageId),
+        attempts: job.attempts,
+        maxAttempts: job.maxAttempts,
+      },
+      options: {
+        concurrency: deps.sendConcurrency ?? defaultSendConcurrency,
+        tagOf: (outboxMessageId) => deliveryIdOf.get(outboxMessageId),
+        alsoRecord: sql`
+          update update_deliveries delivery
+          set status = case when settled.status = 'sent' then 'sent' else 'failed' end
+          from settled
+          where delivery.id = settled.tag::uuid and settled.status in ('sent', 'quarantined')`,
+      },
+    });
   };
 }

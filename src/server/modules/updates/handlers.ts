@@ -12,7 +12,12 @@ export function registerUpdateJobHandlers(deps: AppDeps): void {
   );
   deps.providers.jobs.register(
     updateMailQueue,
-    createUpdateMailHandler({ db, providers: deps.providers, logger: deps.logger }),
+    createUpdateMailHandler({
+      db,
+      providers: deps.providers,
+      logger: deps.logger,
+      sendConcurrency: deps.config.jobConcurrency,
+    }),
   );
   deps.providers.jobs.register(
     webhookQueue,

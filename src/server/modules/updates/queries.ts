@@ -17,6 +17,8 @@ export type TopicWithUpdates = TopicRow & { updates: UpdateRow[] };
 
 export const fanOutQueue = 'updates.fan-out';
 export const updateMailQueue = 'updates.mail';
+/** Update mails one delivery job sends: a few statements per job instead of several per mail. */
+export const updateMailsPerJob = 100;
 export const webhookQueue = 'updates.webhook';
 
 /** Topics of the organisation with their updates, newest update first; hidden topics only when asked. */

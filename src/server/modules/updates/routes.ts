@@ -24,6 +24,7 @@ import {
   WebhookView,
 } from '../../../shared/updates';
 import type { AppDeps } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { requireViewer } from '../../plugins/viewer';
 import { addUpdate } from './add-update';
 import { createTopic } from './create-topic';
@@ -37,7 +38,6 @@ import { listStaffTopics } from './list-staff-topics';
 import { listVisitorUpdates } from './list-visitor-updates';
 import { createWebhook, deleteWebhook, editWebhook, listWebhookViews } from './webhook-writes';
 
-const staffRoute = { viewer: 'staff' as const };
 const portalRoute = { viewer: 'portal' as const };
 const shareParams = z.object({ org: Slug });
 const tags = ['updates'];
@@ -57,111 +57,74 @@ export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     providers: deps.providers,
     config: deps.config,
   });
+  const staff = staffRoutes(app, { tags, context });
 
-  app.get(
+  staff.get(
     '/api/updates/topics',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Every topic with its updates and delivery progress, and the e-mail subscriber count',
-        response: { 200: StaffTopicsResponse },
-      },
+      summary: 'Every topic with its updates and delivery progress, and the e-mail subscriber count',
+      response: { 200: StaffTopicsResponse },
     },
-    (request) => listStaffTopics({ ctx: context(request) }),
+    (ctx) => listStaffTopics({ ctx }),
   );
 
-  app.post(
+  staff.post(
     '/api/updates/topics',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Publishes a compliance update: a new topic with its first update',
-        body: CreateTopicInput,
-        response: { 201: StaffTopicView },
-      },
+      summary: 'Publishes a compliance update: a new topic with its first update',
+      body: CreateTopicInput,
+      response: { 201: StaffTopicView },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createTopic({ ctx: context(request), input: request.body })),
+    (ctx, { body }) => createTopic({ ctx, input: body }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/updates/topics/:topicId',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Edits a topic: subject, category, hidden, pinned',
-        params: TopicParams,
-        body: EditTopicInput,
-        response: { 200: StaffTopicView },
-      },
+      summary: 'Edits a topic: subject, category, hidden, pinned',
+      params: TopicParams,
+      body: EditTopicInput,
+      response: { 200: StaffTopicView },
     },
-    (request) =>
-      editTopic({ ctx: context(request), input: { ...request.body, topicId: request.params.topicId } }),
+    (ctx, { params, body }) => editTopic({ ctx, input: { ...body, topicId: params.topicId } }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/updates/topics/:topicId',
-    {
-      config: staffRoute,
-      schema: { tags, summary: 'Deletes a topic and its updates', params: TopicParams },
-    },
-    async (request, reply) => {
-      await deleteTopic({ ctx: context(request), input: request.params });
-      return reply.status(204).send();
-    },
+    { summary: 'Deletes a topic and its updates', params: TopicParams },
+    (ctx, { params }) => deleteTopic({ ctx, input: params }),
   );
 
-  app.post(
+  staff.post(
     '/api/updates/topics/:topicId/updates',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Publishes a further update in a topic',
-        params: TopicParams,
-        body: AddUpdateInput,
-        response: { 201: StaffTopicView },
-      },
+      summary: 'Publishes a further update in a topic',
+      params: TopicParams,
+      body: AddUpdateInput,
+      response: { 201: StaffTopicView },
     },
-    async (request, reply) =>
-      reply.status(201).send(
-        await addUpdate({
-          ctx: context(request),
-          input: { ...request.body, topicId: request.params.topicId },
-        }),
-      ),
+    (ctx, { params, body }) => addUpdate({ ctx, input: { ...body, topicId: params.topicId } }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/updates/topics/:topicId/updates/:updateId',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: "Edits an update's message or status-page audience",
-        params: UpdateParams,
-        body: EditUpdateInput,
-        response: { 200: StaffTopicView },
-      },
+      summary: "Edits an update's message or status-page audience",
+      params: UpdateParams,
+      body: EditUpdateInput,
+      response: { 200: StaffTopicView },
     },
-    (request) => editUpdate({ ctx: context(request), input: { ...request.body, ...request.params } }),
+    (ctx, { params, body }) => editUpdate({ ctx, input: { ...body, ...params } }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/updates/topics/:topicId/updates/:updateId',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Deletes one update of a topic (not its last one)',
-        params: UpdateParams,
-        response: { 200: StaffTopicView },
-      },
+      summary: 'Deletes one update of a topic (not its last one)',
+      params: UpdateParams,
+      response: { 200: StaffTopicView },
     },
-    (request) => deleteUpdate({ ctx: context(request), input: request.params }),
+    (ctx, { params }) => deleteUpdate({ ctx, input: params }),
   );
 
   app.get(
@@ -222,51 +185,36 @@ export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     );
   }
 
-  app.get(
+  staff.get(
+    '/api/webhooks',
+    { summary: 'Webhooks of the organisation', response: { 200: WebhookList } },
+    (ctx) => listWebhookViews({ ctx }),
+  );
+
+  staff.post(
     '/api/webhooks',
     {
-      config: staffRoute,
-      schema: { tags, summary: 'Webhooks of the organisation', response: { 200: WebhookList } },
+      summary: 'Adds a webhook for update categories; the answer shows its signing secret once',
+      body: WebhookCreateInput,
+      response: { 201: WebhookCreated },
     },
-    (request) => listWebhookViews({ ctx: context(request) }),
+    (ctx, { body }) => createWebhook({ ctx, input: body }),
   );
 
-  app.post(
-    '/api/webhooks',
-    {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Adds a webhook for update categories; the answer shows its signing secret once',
-        body: WebhookCreateInput,
-        response: { 201: WebhookCreated },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createWebhook({ ctx: context(request), input: request.body })),
-  );
-
-  app.patch(
+  staff.patch(
     '/api/webhooks/:webhookId',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Edits a webhook: address, categories, active',
-        params: WebhookParams,
-        body: WebhookEditInput,
-        response: { 200: WebhookView },
-      },
+      summary: 'Edits a webhook: address, categories, active',
+      params: WebhookParams,
+      body: WebhookEditInput,
+      response: { 200: WebhookView },
     },
-    (request) => editWebhook({ ctx: context(request), input: { ...request.body, ...request.params } }),
+    (ctx, { params, body }) => editWebhook({ ctx, input: { ...body, ...params } }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/webhooks/:webhookId',
-    { config: staffRoute, schema: { tags, summary: 'Deletes a webhook', params: WebhookParams } },
-    async (request, reply) => {
-      await deleteWebhook({ ctx: context(request), input: request.params });
-      return reply.status(204).send();
-    },
+    { summary: 'Deletes a webhook', params: WebhookParams },
+    (ctx, { params }) => deleteWebhook({ ctx, input: params }),
   );
 };

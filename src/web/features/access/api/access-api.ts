@@ -5,6 +5,7 @@ import type {
   InviteColleaguesInput,
   LoginInput,
   LoginResult,
+  RequestAgainInput,
   RequestResult,
 } from '../../../../shared/access';
 import { accessLimits } from '../../../../shared/access';
@@ -53,6 +54,23 @@ export async function extendAccess(accountId: string, csrfToken: string | null):
     const result = await apiRequest<{ code: ExtendAccessCode }>(
       `${shareBase}/${encodeURIComponent(accountId)}/external/extend-access`,
       { method: 'POST', body: {}, csrfToken: csrfToken ?? undefined },
+    );
+    return result.code;
+  } catch {
+    return 'error';
+  }
+}
+
+/** 'Request access again' without a session: queues a renewal when the address's access expired. */
+export async function requestAccessAgain(
+  organisationSlug: string,
+  input: RequestAgainInput,
+  csrfToken: string | null,
+): Promise<ExtendAccessCode> {
+  try {
+    const result = await apiRequest<{ code: ExtendAccessCode }>(
+      `${portalBase(organisationSlug)}/request-again`,
+      { method: 'POST', body: input, csrfToken: csrfToken ?? undefined },
     );
     return result.code;
   } catch {

@@ -4,7 +4,8 @@ import { accessMessages } from '../../../../shared/access';
 import type { PortalView } from '../../../../shared/portal';
 import { readTokenSubject } from '../../../../shared/subscription-links';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { extendAccess } from '../api/access-api';
+import { trackEvent } from '../../../lib/analytics';
+import { extendAccess, requestAccessAgain } from '../api/access-api';
 import { loginOutcomeAction, type OutcomeAction, requestOutcomeAction } from '../lib/access-outcomes';
 import { type AccessQuery, type AccessTab, clearAccessTab, writeAccessTab } from '../lib/access-query';
 import { accessTexts } from '../lib/access-texts';
@@ -62,20 +63,34 @@ export default function AccessLayer({ view, csrfToken, query }: AccessLayerProps
     }
   }
 
-  const onLoginResult = (result: LoginResult) => apply(loginOutcomeAction(result.outcome), result.email);
-  const onRequestResult = (result: RequestResult) =>
-    apply(requestOutcomeAction(result.outcome), result.email);
+  // First-party analytics (spec 3 §7): the outcome and where the visitor came from, never the address.
+  const track = (name: 'login' | 'access_requested', outcome: string) =>
+    trackEvent({
+      name,
+      ...(query.itemUid ? { itemId: query.itemUid } : {}),
+      props: { outcome, source: query.source },
+    });
+  const onLoginResult = (result: LoginResult) => {
+    track('login', result.outcome);
+    return apply(loginOutcomeAction(result.outcome), result.email);
+  };
+  const onRequestResult = (result: RequestResult) => {
+    track('access_requested', result.outcome);
+    return apply(requestOutcomeAction(result.outcome), result.email);
+  };
 
   async function requestAgain() {
+    const dialogEmail = dialog?.email ?? email;
     const accountId = view.viewer.member?.accountId;
-    if (!accountId) {
-      // Without a signed-in account to extend, the visitor asks again through the request form.
-      setDialog(null);
-      showTab('request-access', dialog?.email ?? email);
-      return null;
-    }
-    const code = await extendAccess(accountId, csrfToken);
-    if (code === 'success') setDialog({ kind: 'request-sent', email: dialog?.email ?? email });
+    // A signed-in member extends their account; anyone else asks for the address the dialog names.
+    const code = accountId
+      ? await extendAccess(accountId, csrfToken)
+      : await requestAccessAgain(
+          view.organisation.slug,
+          { email: dialogEmail, productId: view.product.productId },
+          csrfToken,
+        );
+    if (code === 'success') setDialog({ kind: 'request-sent', email: dialogEmail });
     return code;
   }
 

@@ -2,7 +2,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessMessages } from '../../../../shared/access';
 import type { PortalView } from '../../../../shared/portal';
-import { readAccessQuery } from '../lib/access-query';
 import {
   byText,
   click,
@@ -11,8 +10,9 @@ import {
   settle,
   typeInto,
   waitFor,
-} from '../test-support/render-in-dom';
-import { accessViewFixture } from '../test-support/view-fixture';
+} from '../../../lib/test-support/render-in-dom';
+import { readAccessQuery } from '../lib/access-query';
+import { accessViewFixture, memberAccountId, memberViewFixture } from '../test-support/view-fixture';
 import { AccessEntry } from './access-entry';
 
 let rendered: Rendered | undefined;
@@ -211,7 +211,7 @@ describe('login outcomes open the right dialog (spec 3 §4)', () => {
     ['access_expired', 'access-expired', 'Your access has expired'],
     ['pending_request', 'pending', 'Request pending'],
     ['request_declined', 'declined', 'Request declined'],
-    ['request_declined_third_party', 'declined', 'Request declined'],
+    ['request_declined_third_party', 'declined-third-party', 'at the request of a third party'],
     ['request_access_auto_declined', 'declined', 'Request declined'],
   ])('%s → %s', async (outcome, dialog, title) => {
     answer = () => json({ outcome, email: 'ada@customer.example' });
@@ -285,6 +285,7 @@ describe('request outcomes open the right dialog (spec 3 §4)', () => {
     ['access_expired', 'access-expired'],
     ['pending_request', 'pending'],
     ['request_declined', 'declined'],
+    ['request_declined_third_party', 'declined-third-party'],
     ['request_declined_blocked_domain', 'declined'],
   ])('%s → %s', async (outcome, dialog) => {
     answer = () => json({ outcome, email: 'ada@customer.example' });
@@ -316,13 +317,64 @@ describe('request outcomes open the right dialog (spec 3 §4)', () => {
     expect(document.querySelector('[data-testid^="access-dialog-"]')).toBeNull();
   });
 
-  it('access expired without a signed-in account asks again through the request tab', async () => {
-    answer = () => json({ outcome: 'access_expired', email: 'ada@customer.example' });
+  it('access expired without a session: request again queues a renewal for the address, then request sent', async () => {
+    answer = (url) =>
+      url.endsWith('/request-again')
+        ? json({ code: 'success' })
+        : json({ outcome: 'access_expired', email: 'ada@customer.example' });
+    await openAt('?loginRequest=true');
+    await submitLogin('ada@customer.example');
+    expect(texts()).not.toContain('third party');
+    await click(button('Request access again'));
+    await settleAll();
+    expect(calls.at(-1)).toEqual({
+      url: '/api/statuspage/share/acme/request-again',
+      body: { email: 'ada@customer.example', productId: '11111111-1111-4111-8111-111111111111' },
+    });
+    expect(modal()).toBeNull();
+    const sent = document.querySelector('[data-testid="access-dialog-request-sent"]');
+    expect(sent?.textContent).toContain('ada@customer.example');
+  });
+
+  it("access expired for a signed-in member: request again extends the member's account", async () => {
+    answer = (url) =>
+      url.endsWith('/extend-access')
+        ? json({ code: 'success' })
+        : json({ outcome: 'access_expired', email: 'ada@customer.example' });
+    await openAt('?loginRequest=true', memberViewFixture('approved', 'public'));
+    await submitLogin('ada@customer.example');
+    await click(button('Request access again'));
+    await settleAll();
+    expect(calls.at(-1)?.url).toBe(`/api/statuspage/share/${memberAccountId}/external/extend-access`);
+    expect(document.querySelector('[data-testid="access-dialog-request-sent"]')).not.toBeNull();
+  });
+
+  it.each([
+    ['already-requested', accessMessages.alreadyRequested],
+    ['already-has-access', accessMessages.alreadyHasAccess],
+    ['error', accessMessages.extendError],
+  ])('request again answered %s keeps the dialog and says so', async (code, message) => {
+    answer = (url) =>
+      url.endsWith('/request-again')
+        ? json({ code })
+        : json({ outcome: 'access_expired', email: 'ada@customer.example' });
     await openAt('?loginRequest=true');
     await submitLogin('ada@customer.example');
     await click(button('Request access again'));
     await settleAll();
-    expect(modal()?.dataset.tab).toBe('request-access');
-    expect(inputLabelled('Work email')?.value).toBe('ada@customer.example');
+    expect(document.querySelector('[data-testid="access-dialog-access-expired"]')).not.toBeNull();
+    expect(byText('[role="status"]', message)).toHaveLength(1);
+  });
+
+  it('request again after a failed call says an error occurred', async () => {
+    answer = (url) =>
+      url.endsWith('/request-again')
+        ? json({ error: { code: 'rate_limited', message: 'Too many requests' } }, 429)
+        : json({ outcome: 'access_expired', email: 'ada@customer.example' });
+    await openAt('?loginRequest=true');
+    await submitLogin('ada@customer.example');
+    await click(button('Request access again'));
+    await settleAll();
+    expect(byText('[role="status"]', accessMessages.extendError)).toHaveLength(1);
   });
 });

@@ -7,13 +7,13 @@ import { writePortalQuery } from '../../../lib/portal-query';
 import {
   byText,
   click,
-  pressKey,
+  press,
   type Rendered,
   renderInDom,
   settle,
   typeInto,
   waitFor,
-} from '../test-support/render-in-dom';
+} from '../../../lib/test-support/render-in-dom';
 import { accessViewFixture, memberAccountId, memberViewFixture } from '../test-support/view-fixture';
 import { AccessEntry } from './access-entry';
 import AccountMenu from './account-menu';
@@ -85,7 +85,7 @@ describe('invite colleagues (spec 3 §2, §5)', () => {
       ['edsger@dijkstra.example', ','],
     ] as const) {
       await typeInto(emailsInput(), typed);
-      await pressKey(emailsInput(), key);
+      await press(emailsInput(), key);
     }
     expect(tokens()).toEqual([
       'grace@navy.example',
@@ -101,14 +101,14 @@ describe('invite colleagues (spec 3 §2, §5)', () => {
     const send = () => button('Send');
     expect(send()?.disabled).toBe(true);
     await typeInto(emailsInput(), 'not-an-email');
-    await pressKey(emailsInput(), 'Enter');
+    await press(emailsInput(), 'Enter');
     expect(alerts()).toEqual(['"not-an-email" is not a valid email']);
     expect(send()?.disabled).toBe(true);
     await typeInto(emailsInput(), 'grace@navy.example,');
     expect(tokens()).toEqual(['grace@navy.example']);
     expect(alerts()).toEqual([]);
     await typeInto(emailsInput(), 'grace@navy.example');
-    await pressKey(emailsInput(), ' ');
+    await press(emailsInput(), ' ');
     expect(alerts()).toEqual(['"grace@navy.example" has already been added']);
     await typeInto(emailsInput(), '');
     await click(document.querySelector('[aria-label="Remove grace@navy.example"]'));
@@ -121,7 +121,7 @@ describe('invite colleagues (spec 3 §2, §5)', () => {
     answer = () => json({ ok: true });
     await openInvite();
     await typeInto(emailsInput(), 'Grace@Navy.example');
-    await pressKey(emailsInput(), 'Enter');
+    await press(emailsInput(), 'Enter');
     const message = document.querySelector('textarea');
     expect(message?.rows).toBe(7);
     await typeInto(message, '  Have a look  ');
@@ -142,7 +142,7 @@ describe('invite colleagues (spec 3 §2, §5)', () => {
     answer = () => json({ error: { code: 'internal', message: 'boom' } }, 500);
     await openInvite();
     await typeInto(emailsInput(), 'grace@navy.example');
-    await pressKey(emailsInput(), 'Enter');
+    await press(emailsInput(), 'Enter');
     await typeInto(document.querySelector('textarea'), '   ');
     await click(button('Send'));
     await settle();
@@ -161,7 +161,7 @@ describe('invite colleagues (spec 3 §2, §5)', () => {
     await act(async () => writePortalQuery({ inviteColleagues: 'true' }));
     await waitFor(() => emailsInput());
     await typeInto(emailsInput(), 'grace@navy.example');
-    await pressKey(emailsInput(), 'Enter');
+    await press(emailsInput(), 'Enter');
     await click(button('Send'));
     await click(await waitFor(() => button('Done')));
     expect(new URLSearchParams(window.location.search).has('inviteColleagues')).toBe(false);
@@ -180,7 +180,7 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
       <AccountMenu view={memberViewFixture(status, mode)} basePath="/acme" csrfToken="csrf-1" />,
     );
     await settle();
-    await pressKey(document.querySelector('[data-testid="account-menu-trigger"]'), 'Enter');
+    await press(document.querySelector('[data-testid="account-menu-trigger"]'), 'Enter');
   }
 
   it.each(['approved', 'declined', 'pending'] as const)("shows 'Review %s'", async (status) => {

@@ -13,8 +13,8 @@ type OutcomeDialogProps = {
   dialog: OutcomeDialogState;
   onClose(): void;
   onChangeEmail(): void;
-  /** Access expired: asks again; answers the extend-access code, or null when it went to the request tab. */
-  onRequestAgain(): Promise<ExtendAccessCode | null>;
+  /** Access expired: asks again (extends the signed-in account, or queues a renewal for the address). */
+  onRequestAgain(): Promise<ExtendAccessCode>;
 };
 
 const extendMessages: Partial<Record<ExtendAccessCode, string>> = {
@@ -44,6 +44,11 @@ function texts(view: PortalView, dialog: OutcomeDialogState): { title: string; d
       };
     case 'declined':
       return { title: accessTexts.declinedTitle, description: accessTexts.declinedText(organisationName) };
+    case 'declined-third-party':
+      return {
+        title: accessTexts.declinedTitle,
+        description: accessTexts.declinedThirdPartyText(organisationName),
+      };
     case 'pending':
       return {
         title: accessTexts.pendingTitle,
@@ -64,7 +69,7 @@ export function OutcomeDialog({ view, dialog, onClose, onChangeEmail, onRequestA
     setExtendMessage(null);
     const code = await onRequestAgain();
     setExtending(false);
-    if (code && code !== 'success') setExtendMessage(extendMessages[code] ?? accessMessages.extendError);
+    if (code !== 'success') setExtendMessage(extendMessages[code] ?? accessMessages.extendError);
   }
 
   return (

@@ -8,6 +8,8 @@ export type OutcomeDialog =
   | 'account-exists'
   | 'access-expired'
   | 'declined'
+  /** Declined at the request of a third party (spec 3 §3 request_declined_third_party). */
+  | 'declined-third-party'
   | 'pending';
 
 /** What the page does with an answer of login or request (spec 3 §4). */
@@ -23,15 +25,12 @@ export type OutcomeAction =
   /** 'Unfortunately, an unknown error has occurred.' */
   | { kind: 'unknown-error' };
 
-const declinedOutcomes = new Set<string>([
-  'request_declined',
-  'request_declined_third_party',
-  'request_access_auto_declined',
-]);
+const declinedOutcomes = new Set<string>(['request_declined', 'request_access_auto_declined']);
 
 function failureDialog(outcome: LoginOutcome | RequestOutcome): OutcomeDialog | null {
   if (outcome === 'access_expired') return 'access-expired';
   if (outcome === 'pending_request') return 'pending';
+  if (outcome === 'request_declined_third_party') return 'declined-third-party';
   if (declinedOutcomes.has(outcome)) return 'declined';
   return null;
 }

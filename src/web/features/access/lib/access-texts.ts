@@ -49,6 +49,8 @@ export const accessTexts = {
   declinedTitle: 'Request declined',
   declinedText: (organisationName: string) =>
     `${organisationName} has declined access for this e-mail address. If you think this is a mistake, please contact ${organisationName}.`,
+  declinedThirdPartyText: (organisationName: string) =>
+    `Your request for access to ${organisationName}'s portal was declined at the request of a third party, such as your company or the contact you named. If you think this is a mistake, please contact them or ${organisationName}.`,
   pendingTitle: 'Request pending',
   pendingText: (organisationName: string, email: string) =>
     `Your request is still being reviewed. We will e-mail ${email} once ${organisationName} has decided.`,

@@ -9,10 +9,10 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { type RequestTab, useAccessRequests } from '../api/access-requests';
 import { useAccessSettings } from '../api/access-settings';
 import { usePermissionProfiles } from '../api/permission-profiles';
-import { countryName, formatDate, relationshipLabel } from '../lib/format';
+import { countryName, declinedByLabels, formatDate, relationshipLabel } from '../lib/format';
 import { EmptyState, PageHeader, table } from './console-page';
 import { ApproveDialog, DeclineDialog } from './request-decision-dialogs';
-import { RequestStatusBadge } from './status-badge';
+import { Badge, RequestStatusBadge } from './status-badge';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -38,13 +38,19 @@ function RequestRow({
   return (
     <tr data-testid="access-request-row">
       <td className={table.td}>
-        <span className="block font-medium text-slate-900">{name}</span>
+        <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+          {name}
+          {request.kind === 'renewal' ? <Badge tone="slate">Renewal</Badge> : null}
+        </span>
         <span className="block break-all text-slate-600">{request.email}</span>
         <Detail label="Job title" value={request.jobTitle} />
         <Detail label="Point of contact" value={request.pointOfContactEmail} />
       </td>
       <td className={table.td}>
         <span className="block font-medium text-slate-900">{request.companyName}</span>
+        {request.kind === 'renewal' ? (
+          <Detail label="Renews the expired access of" value={request.accountName} />
+        ) : null}
         <Detail
           label="Relationship"
           value={request.relationship && relationshipLabel(request.relationship)}
@@ -81,6 +87,11 @@ function RequestRow({
         </td>
       ) : (
         <td className={`${table.td} max-w-56 text-xs text-slate-600`}>
+          {request.declinedBy ? (
+            <span className="mb-1 block font-medium text-slate-800">
+              {declinedByLabels[request.declinedBy]}
+            </span>
+          ) : null}
           {request.decisionReason ?? '—'}
           {request.accountName ? <span className="mt-1 block">Account: {request.accountName}</span> : null}
         </td>

@@ -3,8 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccessSettings, NdaVersion } from '../../../../shared/access';
 import { PortalCustomisation } from '../../../../shared/portal';
 import type { OrganisationSettings } from '../../../../shared/staff';
-import { type Call, fieldError, json, stubFetch, writes } from '../test-support/fetch-stub';
-import { settingsFixture } from '../test-support/fixtures';
 import {
   byText,
   click,
@@ -13,7 +11,9 @@ import {
   selectOption,
   settle,
   typeInto,
-} from '../test-support/render-in-dom';
+} from '../../../lib/test-support/render-in-dom';
+import { type Call, fieldError, json, stubFetch, writes } from '../test-support/fetch-stub';
+import { settingsFixture } from '../test-support/fixtures';
 import { checkboxLabelRequired } from './access-request-fields-form';
 import { AccessSettingsScreen } from './access-settings-screen';
 import { newVersionWarning } from './nda-section';

@@ -1,10 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../../components/ui/dialog';
+import {
+  byText,
+  click,
+  type Rendered,
+  renderInDom,
+  settle,
+  typeInto,
+} from '../../../lib/test-support/render-in-dom';
 import type { ProductItems } from '../lib/restricted-items';
 import { json, stubFetch, writes } from '../test-support/fetch-stub';
 import { itemIds, profileFixture, profileId } from '../test-support/fixtures';
-import { byText, click, type Rendered, renderInDom, settle, typeInto } from '../test-support/render-in-dom';
 import { ProfileEditor } from './profile-editor';
 
 let rendered: Rendered | undefined;

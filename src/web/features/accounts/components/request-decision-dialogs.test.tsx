@@ -1,7 +1,5 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Call, fieldError, json, stubFetch, writes } from '../test-support/fetch-stub';
-import { profileFixture, profileId, requestFixture } from '../test-support/fixtures';
 import {
   byText,
   click,
@@ -10,7 +8,9 @@ import {
   selectOption,
   settle,
   typeInto,
-} from '../test-support/render-in-dom';
+} from '../../../lib/test-support/render-in-dom';
+import { type Call, fieldError, json, stubFetch, writes } from '../test-support/fetch-stub';
+import { profileFixture, profileId, requestFixture } from '../test-support/fixtures';
 import { accessDaysMessage } from './access-days-field';
 import { ApproveDialog, DeclineDialog } from './request-decision-dialogs';
 
@@ -53,6 +53,15 @@ describe('ApproveDialog', () => {
       expect(days().getAttribute('aria-invalid')).toBe('true');
     }
     expect(writes(calls)).toEqual([]);
+  });
+
+  it('fills the default duration when the access settings arrive after the dialog opened', async () => {
+    stubFetch(() => json({}));
+    const props = { request, csrfToken: 'csrf-1', profiles: [profileFixture()], onClose: vi.fn() };
+    rendered = await renderInDom(<ApproveDialog {...props} defaultAccessDays={undefined} />);
+    expect(days().value).toBe('');
+    await rendered.rerender(<ApproveDialog {...props} defaultAccessDays={45} />);
+    expect(days().value).toBe('45');
   });
 
   it('approves 1 and 365 days with the chosen profile and the CSRF token, then closes', async () => {
@@ -119,7 +128,7 @@ describe('DeclineDialog', () => {
       {
         url: `/api/access-requests/${request.id}/decline`,
         method: 'POST',
-        body: { reason: 'Not a customer yet' },
+        body: { reason: 'Not a customer yet', declinedBy: 'organisation' },
         csrf: 'csrf-1',
       },
     ]);
@@ -130,6 +139,50 @@ describe('DeclineDialog', () => {
     const { calls } = await renderDecline();
     await click(submitButton('Decline'));
     await settle();
-    expect(writes(calls)[0]?.body).toEqual({});
+    expect(writes(calls)[0]?.body).toEqual({ declinedBy: 'organisation' });
+  });
+
+  it('records a decline made for a third party', async () => {
+    const { calls } = await renderDecline();
+    const thirdParty = byText<HTMLLabelElement>('label', /Declined for a third party/)[0]!;
+    expect(thirdParty.textContent).toContain("such as the requester's company");
+    await click(thirdParty.querySelector('input[type="radio"]'));
+    await typeInto(document.getElementById('decline-reason'), 'Their security team asked us to');
+    await click(submitButton('Decline'));
+    await settle();
+    expect(writes(calls)[0]?.body).toEqual({
+      reason: 'Their security team asked us to',
+      declinedBy: 'third_party',
+    });
+  });
+});
+
+describe('ApproveDialog for a renewal', () => {
+  it("names the account whose expired access it renews and leaves the account's profile alone", async () => {
+    const calls = stubFetch(() => json({}));
+    const renewal = requestFixture({ kind: 'renewal', accountName: 'Customer Ltd', accountId: profileId });
+    rendered = await renderInDom(
+      <ApproveDialog
+        request={renewal}
+        csrfToken="csrf-1"
+        defaultAccessDays={30}
+        profiles={[profileFixture()]}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(byText('h2', 'Approve access renewal')).toHaveLength(1);
+    expect(document.body.textContent).toContain('asks to renew the expired access of Customer Ltd');
+    expect(document.getElementById('approve-permission-profile')).toBeNull();
+    await typeInto(days(), '90');
+    await click(submitButton('Approve'));
+    await settle();
+    expect(writes(calls)).toEqual([
+      {
+        url: `/api/access-requests/${renewal.id}/approve`,
+        method: 'POST',
+        body: { accessDays: 90 },
+        csrf: 'csrf-1',
+      },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -7,6 +7,7 @@ import {
   ApproveAccessInput,
   accessLimits,
   DeclineAccessInput,
+  type DeclinedBy,
   type PermissionProfile,
 } from '../../../../shared/access';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,7 @@ import { describedBy, Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useApproveAccessRequest, useDeclineAccessRequest } from '../api/access-requests';
 import { applyServerErrors } from '../lib/form-errors';
+import { declinedByLabels } from '../lib/format';
 import { AccessDaysField, accessDaysErrorMap } from './access-days-field';
 import { FormAlert } from './console-page';
 import { ProfileSelect, profileIdValue } from './profile-select';
@@ -36,11 +38,19 @@ function ApproveForm({
 }) {
   const [formError, setFormError] = useState<string | null>(null);
   const approve = useApproveAccessRequest(csrfToken);
+  const isRenewal = request.kind === 'renewal';
   const form = useForm({
     resolver: zodResolver(ApproveAccessInput, { error: accessDaysErrorMap }),
-    defaultValues: { accessDays: defaultAccessDays, permissionProfileId: null },
+    // A renewal keeps the account's profile (changed on the account's page): it sends none.
+    defaultValues: { accessDays: defaultAccessDays, permissionProfileId: isRenewal ? undefined : null },
   });
   const { errors } = form.formState;
+  // The access settings may arrive after the dialog opened: fill the default unless staff typed one.
+  useEffect(() => {
+    if (defaultAccessDays !== undefined && !form.getFieldState('accessDays').isDirty) {
+      form.resetField('accessDays', { defaultValue: defaultAccessDays });
+    }
+  }, [defaultAccessDays, form]);
 
   const submit = form.handleSubmit((input) => {
     setFormError(null);
@@ -71,12 +81,14 @@ function ApproveForm({
         error={errors.accessDays?.message}
         registration={form.register('accessDays', { valueAsNumber: true })}
       />
-      <ProfileSelect
-        id="approve-permission-profile"
-        profiles={profiles}
-        error={errors.permissionProfileId?.message}
-        registration={form.register('permissionProfileId', { setValueAs: profileIdValue })}
-      />
+      {isRenewal ? null : (
+        <ProfileSelect
+          id="approve-permission-profile"
+          profiles={profiles}
+          error={errors.permissionProfileId?.message}
+          registration={form.register('permissionProfileId', { setValueAs: profileIdValue })}
+        />
+      )}
       <FormAlert message={formError} />
       <div className="flex justify-end gap-2">
         <DialogClose asChild>
@@ -99,8 +111,12 @@ export function ApproveDialog(
     <Dialog open={request !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {request ? (
         <DialogContent
-          title="Approve access request"
-          description={`${requesterOf(request)} (${request.email}) of ${request.companyName} gets access to restricted content for the time you choose.`}
+          title={request.kind === 'renewal' ? 'Approve access renewal' : 'Approve access request'}
+          description={
+            request.kind === 'renewal'
+              ? `${requesterOf(request)} (${request.email}) asks to renew the expired access of ${request.accountName ?? request.companyName}. Approving renews the account's access for the time you choose; its permission profile stays as it is.`
+              : `${requesterOf(request)} (${request.email}) of ${request.companyName} gets access to restricted content for the time you choose.`
+          }
         >
           <ApproveForm key={request.id} {...props} request={request} />
         </DialogContent>
@@ -109,16 +125,27 @@ export function ApproveDialog(
   );
 }
 
+const declinedByOptions: { value: DeclinedBy; hint: string }[] = [
+  { value: 'organisation', hint: 'Your team reviewed the request and does not grant access.' },
+  {
+    value: 'third_party',
+    hint: "Someone outside your review asked you to decline, such as the requester's company or the contact they named. The requester is told so.",
+  },
+];
+
 function DeclineForm({ request, csrfToken, onClose }: DecisionDialogProps & { request: AccessRequestRow }) {
   const [formError, setFormError] = useState<string | null>(null);
   const decline = useDeclineAccessRequest(csrfToken);
-  const form = useForm({ resolver: zodResolver(DeclineAccessInput), defaultValues: { reason: '' } });
+  const form = useForm({
+    resolver: zodResolver(DeclineAccessInput),
+    defaultValues: { reason: '', declinedBy: 'organisation' as DeclinedBy },
+  });
   const error = form.formState.errors.reason?.message;
 
-  const submit = form.handleSubmit(({ reason }) => {
+  const submit = form.handleSubmit(({ reason, declinedBy }) => {
     setFormError(null);
     decline.mutate(
-      { id: request.id, input: reason ? { reason } : {} },
+      { id: request.id, input: reason ? { reason, declinedBy } : { declinedBy } },
       {
         onSuccess: () => {
           toast.success(`Request from ${requesterOf(request)} declined`);
@@ -138,6 +165,30 @@ function DeclineForm({ request, csrfToken, onClose }: DecisionDialogProps & { re
 
   return (
     <form onSubmit={submit} noValidate className="mt-6 space-y-5">
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Who declines</legend>
+        <div className="mt-1.5 space-y-2">
+          {declinedByOptions.map((option) => (
+            <label
+              key={option.value}
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2.5 has-[:checked]:border-slate-400 has-[:checked]:bg-slate-50"
+            >
+              <input
+                type="radio"
+                value={option.value}
+                className="mt-0.5 size-4 shrink-0 accent-slate-900"
+                {...form.register('declinedBy')}
+              />
+              <span>
+                <span className="block text-sm font-medium text-slate-900">
+                  {declinedByLabels[option.value]}
+                </span>
+                <span className="block text-xs text-slate-600">{option.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <Field
         id="decline-reason"
         label="Reason (optional)"

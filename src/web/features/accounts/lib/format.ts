@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { AccessRequestStatus, RequesterType } from '../../../../shared/access';
+import type { AccessRequestStatus, DeclinedBy, RequesterType } from '../../../../shared/access';
 import { requesterTypeLabels } from '../../../../shared/access';
 import type { ReviewStatus } from '../../../../shared/portal';
 
@@ -31,6 +31,11 @@ export const requestStatusLabels: Record<AccessRequestStatus, string> = {
   declined: 'Declined',
   auto_approved: 'Auto-approved',
   auto_declined: 'Auto-declined',
+};
+
+export const declinedByLabels: Record<DeclinedBy, string> = {
+  organisation: 'Declined by us',
+  third_party: 'Declined for a third party',
 };
 
 export const reviewStatusLabels: Record<ReviewStatus, string> = {

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { updateMessages } from '../../../../shared/updates';
-import { byText, click, type Rendered, renderInDom, settle } from '../test-support/render-in-dom';
+import { byText, click, type Rendered, renderInDom, settle } from '../../../lib/test-support/render-in-dom';
 import { PublishForm } from './publish-form';
 
 let rendered: Rendered | undefined;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalView } from '../../../../shared/portal';
 import type { TopicView } from '../../../../shared/updates';
 import { writePortalQuery } from '../../../lib/portal-query';
-import { byText, click, type Rendered, renderInDom, settle } from '../test-support/render-in-dom';
+import { byText, click, type Rendered, renderInDom, settle } from '../../../lib/test-support/render-in-dom';
 import { mainView, pageOf, topicFixture, topicId, viewFixture } from '../test-support/updates-fixtures';
 import UpdatesCard from './updates-card';
 
@@ -42,7 +42,7 @@ async function renderCard(view: PortalView = viewFixture(), csrfToken: string | 
       renderSubscribeButton={() => <button type="button">Subscribe</button>}
     />,
   );
-  await settle();
+  await settle(3);
 }
 
 const subjects = () =>
@@ -58,12 +58,12 @@ describe('UpdatesCard', () => {
     expect(byText<HTMLButtonElement>('button', 'Previous')[0]?.disabled).toBe(true);
 
     await click(byText('button', 'Next')[0]);
-    await settle();
+    await settle(3);
     expect(requests.at(-1)?.searchParams.get('page')).toBe('2');
     expect(subjects()).toEqual(['Topic 6', 'Topic 7', 'Topic 8', 'Topic 9', 'Topic 10']);
 
     await click(byText('button', 'Next')[0]);
-    await settle();
+    await settle(3);
     expect(subjects()).toEqual(['Topic 11', 'Topic 12']);
     expect(byText<HTMLButtonElement>('button', 'Next')[0]?.disabled).toBe(true);
   });
@@ -174,7 +174,7 @@ describe('UpdatesCard', () => {
     expect(subjects()).not.toContain('Topic 6');
 
     await act(async () => writePortalQuery({ tcuUid: topicId(6) }));
-    await settle();
+    await settle(3);
     expect(requests.at(-1)?.searchParams.get('topicId')).toBe(topicId(6));
     expect(subjects()).toContain('Topic 6');
     expect(scrollTo).toHaveBeenCalledTimes(1);

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecentUpdate } from '../../../../shared/page';
 import { onPortalQueryChange } from '../../../lib/portal-query';
-import { click, type Rendered, renderInDom } from '../test-support/render-in-dom';
+import { click, type Rendered, renderInDom } from '../../../lib/test-support/render-in-dom';
 import { topicId } from '../test-support/updates-fixtures';
 import { UpdatesNotificationBar } from './updates-notification-bar';
 
