@@ -7,15 +7,21 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../src/server/db/
 import { accountMembers, accounts, knowledgeBaseEntries, products } from '../src/server/db/schema';
 import { seedDemoOrganisation } from '../src/server/db/seed/demo';
 import { findOrganisationBySlug } from '../src/server/modules/portal/queries';
+import { refreshEmbeddings } from '../src/server/modules/search/embeddings';
 import { searchContent } from '../src/server/modules/search/search-content';
 import type { Viewer } from '../src/server/policy/viewer';
+import type { EmbeddingProvider } from '../src/server/providers/ai';
+import { normalise } from '../src/server/providers/ai/openai-embeddings';
 
 /**
  * Server search (POST {base}/search's verb) over the demo organisation plus 100 000 knowledge-base
  * entries, as a signed-in account, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL. The baseline,
  * measured interleaved in the same run, is a primary-key lookup of one entry. Not a test: no thresholds.
+ * With BENCH_EMBEDDING_DIMENSIONS (e.g. 256), every source also gets a vector of that size from an
+ * in-process stand-in model, and search runs its semantic path too (the SQL cost, no network).
  */
 const entryCount = Number(process.env.BENCH_KB_ENTRIES ?? 100_000);
+const embeddingDimensions = Number(process.env.BENCH_EMBEDDING_DIMENSIONS ?? 0);
 const rounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 20);
 const terms = [
   'SOC 2 report',
@@ -57,6 +63,25 @@ const words = [
   'tenant',
 ];
 const levels = ['public', 'restricted', 'internal'] as const;
+
+/** A stand-in embedding model: hashed bag of words, so similar texts get similar vectors. */
+function benchEmbedder(dimensions: number): EmbeddingProvider {
+  const vectorOf = (text: string) => {
+    const vector = new Array<number>(dimensions).fill(0);
+    for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+      let hash = 2166136261;
+      for (let index = 0; index < word.length; index++)
+        hash = Math.imul(hash ^ word.charCodeAt(index), 16777619);
+      vector[(hash >>> 0) % dimensions]! += hash & 1 ? 1 : -1;
+    }
+    return normalise(vector);
+  };
+  return {
+    model: `bench-hash@${dimensions}`,
+    minSimilarity: 0.35,
+    embed: async (texts) => texts.map(vectorOf),
+  };
+}
 
 async function fillKnowledgeBase(handle: DatabaseHandle, organisationId: string, productIds: string[]) {
   const db = handle.db;
@@ -138,6 +163,8 @@ async function measureEngine(name: string, handle: DatabaseHandle) {
   ).map((product) => product.id);
   const fillStart = performance.now();
   await fillKnowledgeBase(handle, viewer.organisation.id, productIds);
+  const embedder = embeddingDimensions > 0 ? benchEmbedder(embeddingDimensions) : null;
+  if (embedder) await refreshEmbeddings(handle.db, embedder, viewer.organisation.id, Number.MAX_SAFE_INTEGER);
   const fillSeconds = (performance.now() - fillStart) / 1000;
   const [payroll] = await handle.db
     .select({ id: products.id })
@@ -147,7 +174,7 @@ async function measureEngine(name: string, handle: DatabaseHandle) {
     .select({ id: knowledgeBaseEntries.id })
     .from(knowledgeBaseEntries)
     .limit(1);
-  const ctx = { db: handle.db, viewer };
+  const ctx = { db: handle.db, viewer, providers: { embeddings: embedder } };
   const search = (term: string) =>
     searchContent({ ctx, input: { query: { term, filters: { products: [payroll!.id] } } } });
   const lookup = () =>
@@ -155,12 +182,19 @@ async function measureEngine(name: string, handle: DatabaseHandle) {
   for (const term of terms) await search(term);
   const searchTimes: number[] = [];
   const baselineTimes: number[] = [];
+  const termTimes = new Map<string, number[]>(terms.map((term) => [term, []]));
   for (let round = 0; round < rounds; round++) {
     for (const term of terms) {
       baselineTimes.push(await time(lookup));
-      searchTimes.push(await time(() => search(term)));
+      const elapsed = await time(() => search(term));
+      searchTimes.push(elapsed);
+      termTimes.get(term)!.push(elapsed);
     }
   }
+  const slowest = [...termTimes]
+    .map(([term, times]) => ({ term, median: percentile(times, 50) }))
+    .sort((a, b) => b.median - a.median)
+    .slice(0, 3);
   const figures = {
     name,
     fillSeconds,
@@ -171,10 +205,11 @@ async function measureEngine(name: string, handle: DatabaseHandle) {
   };
   console.log(
     [
-      `search on ${name} (${entryCount} KB entries + demo, ${searchTimes.length} searches of ${terms.length} terms, filled in ${fillSeconds.toFixed(0)} s):`,
+      `search on ${name} (${entryCount} KB entries + demo${embedder ? `, ${embeddingDimensions}-dimension embeddings` : ''}, ${searchTimes.length} searches of ${terms.length} terms, filled in ${fillSeconds.toFixed(0)} s):`,
       `  server search          p50 ${figures.searchP50.toFixed(2)} ms  p95 ${figures.searchP95.toFixed(2)} ms`,
       `  baseline (pk lookup)   p50 ${figures.baselineP50.toFixed(2)} ms  p95 ${figures.baselineP95.toFixed(2)} ms`,
       `  ratio search/baseline  p50 ${(figures.searchP50 / figures.baselineP50).toFixed(1)}x  p95 ${(figures.searchP95 / figures.baselineP95).toFixed(1)}x`,
+      `  slowest terms (median) ${slowest.map(({ term, median }) => `'${term}' ${median.toFixed(1)} ms`).join(', ')}`,
     ].join('\n'),
   );
   return figures;

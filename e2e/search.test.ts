@@ -53,12 +53,50 @@ describe('search, Ask AI and the knowledge base on the web', () => {
       await shot(page, `search-dialog-results-${width}.png`);
 
       if (width === 1280) {
-        // Enter opens the selected item from its ?itemUid= address.
+        // Enter opens the selected item at its ?itemUid= address, in the page: no reload.
+        await page.evaluate(() => {
+          (window as { searchMarker?: string }).searchMarker = 'still here';
+        });
         await page.keyboard.press('ArrowDown');
         await page.keyboard.press('ArrowUp');
+        const selectedTitle = await page
+          .getByTestId('search-result')
+          .and(page.locator('[aria-selected="true"]'))
+          .locator('.truncate')
+          .first()
+          .textContent();
         await page.keyboard.press('Enter');
-        await page.waitForURL(/itemUid=/);
-        await page.getByRole('dialog').first().waitFor();
+        await expect.poll(() => page.url()).toMatch(/\?itemUid=[0-9a-f-]{36}$/);
+        await expect.poll(() => page.getByTestId('search-dialog').count()).toBe(0);
+        const highlighted = page.locator('[data-highlighted]');
+        await highlighted.waitFor();
+        expect(await highlighted.textContent()).toContain(selectedTitle);
+        expect(await page.evaluate(() => (window as { searchMarker?: string }).searchMarker)).toBe(
+          'still here',
+        );
+        await settle(page);
+        await shot(page, 'search-opened-item-1280.png');
+        const itemAddress = page.url();
+
+        // Back leaves the item's address and closes its drawer; Forward opens it again. No reload.
+        const drawer = page.getByRole('dialog');
+        await page.goBack();
+        await expect.poll(() => page.url()).toBe(`${journey.baseUrl}/acme`);
+        await drawer.waitFor({ state: 'hidden' });
+        expect(await highlighted.count()).toBe(0);
+        await page.goForward();
+        await expect.poll(() => page.url()).toBe(itemAddress);
+        await drawer.waitFor();
+        expect(await highlighted.textContent()).toContain(selectedTitle);
+        expect(await page.evaluate(() => (window as { searchMarker?: string }).searchMarker)).toBe(
+          'still here',
+        );
+
+        // Closing the drawer itself takes the item out of the address.
+        await settle(page);
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'hidden' });
+        await expect.poll(() => page.url()).not.toContain('itemUid=');
       } else {
         await page.keyboard.press('Escape');
         await expect.poll(() => page.getByTestId('search-dialog').count()).toBe(0);

@@ -340,6 +340,17 @@ describe('visitor views and downloads', () => {
     expect(events.length).toBe(4); // whole, 0-9, the suffix and the 304; the range past 0 continues a reading
   });
 
+  it('answers 404 with a reason for a document whose bytes are not uploaded yet (an import)', async () => {
+    const s = await publishedDocuments();
+    const [stored] = await s.db.select().from(files).where(eq(files.id, s.publicFile.id));
+    await t.providers.storage.delete(stored!.storageKey);
+    const response = await t.app.inject({ url: s.url(s.publicFile.id, s.publicItem.id) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'This document has no file uploaded yet.' },
+    });
+  });
+
   it('shows view-only files for viewing only, with the spec text on download', async () => {
     const s = await publishedDocuments();
     const entry = (await s.view()).files.find((file) => file.fileId === s.viewOnlyFile.id)!;

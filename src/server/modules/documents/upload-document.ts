@@ -1,20 +1,15 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import fsPromises from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { documentLimits, documentMessages, type LibraryFile } from '../../../shared/documents';
 import { AppError } from '../../../shared/errors';
 import type { Context } from '../../context';
 import { files } from '../../db/schema';
+import { type ReceivedUpload, UploadTooLargeError, withReceivedUpload } from '../../net/receive-upload';
 import { newStorageKey } from '../../providers/storage';
 import { assertCanEdit, recordChange } from '../cards/staff-writes';
 import { detectAllowedType } from './detect-file-type';
+import { enqueueTextExtraction } from './extract-document-text';
 import { getLibraryFileById } from './list-library-files';
-
-class UploadTooLargeError extends Error {}
 
 const maxMegabytes = documentLimits.uploadMaxBytes / (1024 * 1024);
 export const uploadTooLarge = () =>
@@ -56,71 +51,63 @@ export async function uploadDocument({
     input.body.resume();
     throw uploadTooLarge();
   }
-  const directory = await fsPromises.mkdtemp(path.join(os.tmpdir(), 'attest-upload-'));
-  const temporary = path.join(directory, 'upload');
   try {
-    const hash = createHash('sha256');
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > documentLimits.uploadMaxBytes) return callback(new UploadTooLargeError());
-        hash.update(chunk);
-        callback(null, chunk);
-      },
+    return await withReceivedUpload(input.body, documentLimits.uploadMaxBytes, (received) =>
+      storeReceivedDocument(ctx, name, input.title, received),
+    );
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) throw uploadTooLarge();
+    throw error;
+  }
+}
+
+/** Checks the received bytes (not empty, an allowed type by content) and stores them as a new file. */
+async function storeReceivedDocument(
+  ctx: Pick<Context, 'db' | 'viewer' | 'providers'>,
+  name: string,
+  title: string | undefined,
+  { filePath, size, sha256 }: ReceivedUpload,
+): Promise<LibraryFile> {
+  const { viewer } = ctx;
+  if (size === 0)
+    throw new AppError('validation_failed', documentMessages.fileEmpty, {
+      file: documentMessages.fileEmpty,
     });
-    // The request is piped, not pipelined: at the limit it is left unread (not destroyed), so the
-    // client still receives the 413 before the connection closes.
-    const sourceFailed = new Promise<never>((_resolve, reject) => input.body.once('error', reject));
-    sourceFailed.catch(() => {});
-    input.body.pipe(counter);
-    try {
-      await Promise.race([pipeline(counter, fs.createWriteStream(temporary)), sourceFailed]);
-    } catch (error) {
-      input.body.unpipe(counter);
-      if (error instanceof UploadTooLargeError) throw uploadTooLarge();
-      throw error;
-    }
-    if (size === 0)
-      throw new AppError('validation_failed', documentMessages.fileEmpty, {
-        file: documentMessages.fileEmpty,
-      });
-    const contentType = await detectAllowedType(temporary, name);
-    if (!contentType) {
-      throw new AppError('validation_failed', documentMessages.fileTypeNotAllowed, {
-        file: documentMessages.fileTypeNotAllowed,
-      });
-    }
-    const storageKey = newStorageKey(viewer.organisation.id);
-    await ctx.providers.storage.put(storageKey, fs.createReadStream(temporary), {
-      contentType,
-      contentLength: size,
+  const contentType = await detectAllowedType(filePath, name);
+  if (!contentType) {
+    throw new AppError('validation_failed', documentMessages.fileTypeNotAllowed, {
+      file: documentMessages.fileTypeNotAllowed,
     });
-    try {
-      const id = await ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(files)
-          .values({
-            organisationId: viewer.organisation.id,
-            storageKey,
-            originalName: name,
-            title: input.title?.trim() || titleFromName(name),
-            contentType,
-            sizeBytes: size,
-            sha256: hash.digest('hex'),
-            uploadedByStaffUserId: viewer.staff?.id ?? null,
-          })
-          .returning({ id: files.id });
-        await recordChange(tx, viewer, { action: 'document.upload', target: row!.id, data: { name, size } });
-        return row!.id;
-      });
-      ctx.providers.cache.invalidate(viewer.organisation.id);
-      return (await getLibraryFileById(ctx.db, viewer.organisation.id, id))!;
-    } catch (error) {
-      await ctx.providers.storage.delete(storageKey);
-      throw error;
-    }
-  } finally {
-    await fsPromises.rm(directory, { recursive: true, force: true });
+  }
+  const storageKey = newStorageKey(viewer.organisation.id);
+  await ctx.providers.storage.put(storageKey, fs.createReadStream(filePath), {
+    contentType,
+    contentLength: size,
+  });
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(files)
+        .values({
+          organisationId: viewer.organisation.id,
+          storageKey,
+          originalName: name,
+          title: title?.trim() || titleFromName(name),
+          contentType,
+          sizeBytes: size,
+          sha256,
+          uploadedByStaffUserId: viewer.staff?.id ?? null,
+        })
+        .returning({ id: files.id });
+      await recordChange(tx, viewer, { action: 'document.upload', target: row!.id, data: { name, size } });
+      // Its text is read in the background and becomes searchable for whoever may read it.
+      await enqueueTextExtraction(tx, ctx.providers.jobs, { id: row!.id, contentType });
+      return row!.id;
+    });
+    ctx.providers.cache.invalidate(viewer.organisation.id);
+    return (await getLibraryFileById(ctx.db, viewer.organisation.id, id))!;
+  } catch (error) {
+    await ctx.providers.storage.delete(storageKey);
+    throw error;
   }
 }

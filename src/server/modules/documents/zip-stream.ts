@@ -34,7 +34,7 @@ const versionMadeBy = (3 << 8) | 45; // Unix, spec 4.5 (ZIP64)
 const versionNeeded = 20;
 const versionNeededZip64 = 45;
 
-function toDos(date: Date): { dosTime: number; dosDate: number } {
+function toMsDosDateTime(date: Date): { dosTime: number; dosDate: number } {
   const year = Math.max(1980, Math.min(2107, date.getFullYear()));
   return {
     dosTime: (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2),
@@ -132,7 +132,7 @@ async function* zipChunks(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>)
     const record = {
       name: Buffer.from(entry.name, 'utf8'),
       method: entry.store ? 0 : 8,
-      ...toDos(entry.modifiedAt),
+      ...toMsDosDateTime(entry.modifiedAt),
     } as const;
     const localHeaderOffset = offset;
     const header = localFileHeader(record);

@@ -1,6 +1,7 @@
 import { KbEntryInput, type KbHit } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
 import { knowledgeBaseEntries } from '../../db/schema';
+import { requestEmbeddingRefresh } from '../search/embeddings';
 import { insertAuditEntry } from '../staff/queries';
 import { toKbHit } from './queries';
 import { assertOwnProducts, requireEditor } from './staff-checks';
@@ -9,7 +10,7 @@ export async function createKbEntry({
   ctx,
   input,
 }: {
-  ctx: Pick<Context, 'db' | 'viewer'>;
+  ctx: Pick<Context, 'db' | 'viewer' | 'providers'>;
   input: KbEntryInput;
 }): Promise<KbHit> {
   requireEditor(ctx.viewer);
@@ -29,6 +30,7 @@ export async function createKbEntry({
       target: row!.id,
       data: { question: row!.question, accessLevel: row!.accessLevel },
     });
+    await requestEmbeddingRefresh(tx, ctx.providers, organisationId);
     return toKbHit(row!);
   });
 }

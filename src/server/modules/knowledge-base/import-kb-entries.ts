@@ -10,6 +10,7 @@ import {
 } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
 import { knowledgeBaseEntries } from '../../db/schema';
+import { requestEmbeddingRefresh } from '../search/embeddings';
 import { insertAuditEntry } from '../staff/queries';
 import { CsvFormatError, parseCsv, restoreFormula } from './csv';
 import { listOrganisationProducts } from './queries';
@@ -43,7 +44,7 @@ export async function importKbEntries({
   ctx,
   input,
 }: {
-  ctx: Pick<Context, 'db' | 'viewer'>;
+  ctx: Pick<Context, 'db' | 'viewer' | 'providers'>;
   input: { csv: string };
 }): Promise<KbImportResult> {
   requireEditor(ctx.viewer);
@@ -138,6 +139,7 @@ export async function importKbEntries({
       action: 'kb.entries.import',
       data: { count: entries.length },
     });
+    await requestEmbeddingRefresh(tx, ctx.providers, organisationId);
   });
   return { imported: entries.length };
 }

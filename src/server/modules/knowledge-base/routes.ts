@@ -43,7 +43,11 @@ const shareKeyQuery = KbSearchKeyQuery.extend({
 
 /** Knowledge base: search keys, the key-only search, and the staff's entries, CSV and gaps. */
 export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({ db: deps.database.db, viewer: requireViewer(request) });
+  const context = (request: FastifyRequest) => ({
+    db: deps.database.db,
+    viewer: requireViewer(request),
+    providers: deps.providers,
+  });
   const perIp = (name: string, max: number) => ({
     max,
     timeWindow: oneMinuteMs,

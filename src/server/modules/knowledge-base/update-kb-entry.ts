@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { KbEntryPatch, type KbHit, kbMessages } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
 import { knowledgeBaseEntries } from '../../db/schema';
+import { requestEmbeddingRefresh } from '../search/embeddings';
 import { insertAuditEntry } from '../staff/queries';
 import { toKbHit } from './queries';
 import { assertOwnProducts, requireEditor } from './staff-checks';
@@ -11,7 +12,7 @@ export async function updateKbEntry({
   ctx,
   input,
 }: {
-  ctx: Pick<Context, 'db' | 'viewer'>;
+  ctx: Pick<Context, 'db' | 'viewer' | 'providers'>;
   input: { entryId: string; patch: KbEntryPatch };
 }): Promise<KbHit> {
   requireEditor(ctx.viewer);
@@ -43,6 +44,7 @@ export async function updateKbEntry({
       target: row.id,
       data: { fields: Object.keys(patch) },
     });
+    await requestEmbeddingRefresh(tx, ctx.providers, organisationId);
     return toKbHit(row);
   });
 }

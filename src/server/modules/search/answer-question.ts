@@ -4,8 +4,9 @@ import type { Context } from '../../context';
 import { AnswerProviderError, type AnswerSource } from '../../providers/ai';
 import { recordKnowledgeGap } from '../knowledge-base/record-knowledge-gap';
 import { isAnswerAvailable } from './answer-availability';
+import { embedQuery } from './embeddings';
 import { findMatches } from './queries';
-import { loadScopeForProduct } from './search-content';
+import { loadScopeForProduct, type SearchContext } from './search-content';
 import { toSearchResult } from './search-results';
 import { expandQuery } from './security-vocabulary';
 import { termTsQuery } from './sql-helpers';
@@ -35,7 +36,7 @@ export async function answerQuestion({
   ctx,
   input,
 }: {
-  ctx: Pick<Context, 'db' | 'viewer' | 'providers'>;
+  ctx: SearchContext & Pick<Context, 'providers'>;
   input: AnswerRequest;
 }): Promise<AnswerResponse> {
   const request = AnswerRequest.parse(input);
@@ -45,10 +46,11 @@ export async function answerQuestion({
   const scope = await loadScopeForProduct(ctx, productId);
   const variants = expandQuery(question);
   const page = await findMatches(ctx.db, scope, {
-    mode: { kind: 'fulltext', query: termTsQuery(variants, { anyWord: true }) },
+    query: termTsQuery(variants, { anyWord: true }),
     limit: searchLimits.answerMaxSources,
     offset: 0,
     purpose: 'answer',
+    vector: await embedQuery(ctx.providers.embeddings, question, ctx.log),
   });
   const sources: AnswerSource[] = page.rows.map((row, index) => ({
     index: index + 1,

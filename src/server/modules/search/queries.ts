@@ -39,12 +39,8 @@ export type SearchScope = {
   kbAccessLevels: KbAccessLevel[];
 };
 
-export async function loadSearchScope(
-  db: Database,
-  viewer: Viewer,
-  productId: string,
-  grants: ItemGrants,
-): Promise<SearchScope> {
+/** What the gate decides the search scope from: a product's items and files, the organisation's updates. */
+export async function loadSearchScopeRows(db: Database, viewer: Viewer, productId: string) {
   const [itemRows, fileRows, updateRows] = await Promise.all([
     db
       .select({
@@ -75,6 +71,15 @@ export async function loadSearchScope(
       .innerJoin(topics, eq(topics.id, topicUpdates.topicId))
       .where(eq(topicUpdates.organisationId, viewer.organisation.id)),
   ]);
+  return { itemRows, fileRows, updateRows };
+}
+
+export function decideSearchScope(
+  viewer: Viewer,
+  productId: string,
+  { itemRows, fileRows, updateRows }: Awaited<ReturnType<typeof loadSearchScopeRows>>,
+  grants: ItemGrants,
+): SearchScope {
   const titleOnlyItemIds: string[] = [];
   const readableItemIds: string[] = [];
   const itemsById = new Map<string, { card: { isHidden: boolean }; item: (typeof itemRows)[number] }>();
@@ -139,18 +144,18 @@ export type MatchRow = {
   is_locked: boolean;
 };
 
-export type MatchMode =
-  /** Full-text: the tsquery must match the weighted document. */
-  | { kind: 'fulltext'; query: SQL }
-  /** Misspellings: the term's trigram word similarity to titles and questions. */
-  | { kind: 'fuzzy'; term: string; threshold: number };
+/** The question as a unit vector of the configured embedding model, with its sign bits. */
+export type VectorQuery = { embedding: number[]; signature: string; model: string; minSimilarity: number };
 
 export type MatchOptions = {
-  mode: MatchMode;
+  /** The tsquery the weighted documents must match. */
+  query: SQL;
   limit: number;
   offset: number;
   /** Answers read readable sources only (no locked items, no files without text); search reads all. */
   purpose: 'search' | 'answer';
+  /** Semantic matches added to the full-text ones (reciprocal-rank fusion); null: full-text only. */
+  vector?: VectorQuery | null;
 };
 
 export type MatchPage = {
@@ -161,79 +166,147 @@ export type MatchPage = {
   hasLexemes: boolean;
 };
 
+/** Embeddings compared exactly after the Hamming first pass over their sign bits. */
+export const vectorCandidateCount = 200;
+/** Semantic matches added at most: they extend full-text results, they do not flood them. */
+export const vectorHitsMax = 20;
+/** The k of reciprocal-rank fusion, 1 / (k + position), as in the original paper. */
+const fusionK = 60;
+
 const itemVector = sql`case when i.is_readable then setweight(to_tsvector('english', i.title), 'A') || setweight(to_tsvector('english', i.explanation), 'B') || setweight(jsonb_to_tsvector('english', i.list_entries, '["string"]'), 'C') else setweight(to_tsvector('english', i.title), 'A') end`;
 const fileVector = sql`setweight(to_tsvector('english', f.title), 'A') || setweight(to_tsvector('english', regexp_replace(f.original_name, '[^[:alnum:]]+', ' ', 'g')), 'B')`;
 const updateVector = sql`setweight(to_tsvector('english', t.subject), 'A') || setweight(to_tsvector('english', u.message), 'B')`;
 
 /**
- * One ranked page over items, files, updates and knowledge-base entries, restricted to the scope
- * the gate computed before anything is matched; totals and counts come from the same restricted set.
+ * One ranked page over items, files (their titles and extracted text), updates and knowledge-base
+ * entries, restricted to the scope the gate computed before anything is matched; totals and counts
+ * come from the same restricted set. With a vector, semantic neighbours within that same scope
+ * (readable content only) are fused with the full-text ranking.
  */
 export async function findMatches(
   db: Database,
   scope: SearchScope,
   options: MatchOptions,
 ): Promise<MatchPage> {
-  const { mode, purpose } = options;
+  const { purpose } = options;
   const visibleItemIds =
     purpose === 'answer' ? scope.readableItemIds : [...scope.readableItemIds, ...scope.titleOnlyItemIds];
-  const files = purpose === 'answer' ? [] : scope.files;
-  const queryCte = mode.kind === 'fulltext' ? mode.query : sql`''::tsquery`;
-  const fuzzyTerm = mode.kind === 'fuzzy' ? mode.term : '';
-  const matchOf = (vector: SQL, title: SQL) =>
-    mode.kind === 'fulltext'
-      ? { where: sql`${vector} @@ q.query`, rank: sql`ts_rank(${vector}, q.query)` }
-      : {
-          where: sql`word_similarity(${fuzzyTerm}, ${title}) >= ${mode.threshold}`,
-          rank: sql`word_similarity(${fuzzyTerm}, ${title})`,
-        };
-  const item = matchOf(sql`v.vector`, sql`i.title`);
-  const file = matchOf(fileVector, sql`f.title`);
-  const update = matchOf(updateVector, sql`t.subject`);
-  const kb =
-    mode.kind === 'fulltext'
-      ? { where: sql`k.search_vector @@ q.query`, rank: sql`ts_rank(k.search_vector, q.query)` }
-      : { where: sql`${fuzzyTerm} <% k.question`, rank: sql`word_similarity(${fuzzyTerm}, k.question)` };
+  const fileIds = arrayParam(scope.files.map((entry) => entry.fileId));
+  const fileItemIds = arrayParam(scope.files.map((entry) => entry.itemId));
+  const matchOf = (vector: SQL) => ({
+    where: sql`${vector} @@ q.query`,
+    rank: sql`ts_rank(${vector}, q.query)`,
+  });
+  const item = matchOf(sql`v.vector`);
+  const file = matchOf(fileVector);
+  const update = matchOf(updateVector);
+  const kb = matchOf(sql`k.search_vector`);
+  // A document matches by its title and name or by its best passage of extracted text; an answer
+  // needs the passage (a title alone answers nothing).
+  const bestPassage = sql`left join lateral (
+          select c.position, ts_rank(c.search_vector, q.query) as rank from file_text_chunks c
+          where c.file_id = f.id and c.search_vector @@ q.query order by 2 desc, 1 limit 1
+        ) best on true`;
+  const fileWhere =
+    purpose === 'answer' ? sql`best.position is not null` : sql`(${file.where} or best.position is not null)`;
+  const kbScope = sql`k.organisation_id = ${scope.organisationId}
+        and k.access_level = any(${arrayParam(scope.kbAccessLevels)}::text[])
+        and (cardinality(k.product_ids) = 0 or k.product_ids @> array[${scope.productId}]::uuid[])`;
+  const vector = options.vector ?? null;
+  const semanticCtes = vector
+    ? sql`,
+    qv as (select ${`{${vector.embedding.join(',')}}`}::real[] as embedding, ${vector.signature}::varbit as signature),
+    vector_candidates as (
+      select e.source_type, e.source_id, e.position, e.embedding
+      from search_embeddings e cross join qv
+      where e.organisation_id = ${scope.organisationId} and e.model = ${vector.model}
+        and cardinality(e.embedding) = ${vector.embedding.length}
+        and (
+          (e.source_type = 'item' and e.source_id = any(${arrayParam(scope.readableItemIds)}::uuid[]))
+          or (e.source_type = 'file_chunk' and e.source_id = any(${fileIds}::uuid[]))
+          or (e.source_type = 'update' and e.source_id = any(${arrayParam(scope.updateIds)}::uuid[]))
+          or (e.source_type = 'kb' and e.source_id in (select k.id from knowledge_base_entries k where ${kbScope}))
+        )
+      order by bit_count(e.signature # qv.signature), e.source_id, e.position
+      limit ${vectorCandidateCount}
+    ),
+    semantic_rows as (
+      select case c.source_type when 'file_chunk' then 'file' else c.source_type end as type, c.source_id as id,
+        (select sum(a * b) from unnest(c.embedding, qv.embedding) as pair(a, b)) as similarity,
+        coalesce(it.card_kind, fit.card_kind) as card_kind,
+        case c.source_type when 'item' then c.source_id when 'file_chunk' then fs.item_id end as item_id,
+        case when c.source_type = 'file_chunk' then c.position end as chunk,
+        case c.source_type when 'update' then u.topic_id else c.source_id end as group_key
+      from vector_candidates c cross join qv
+      left join items it on c.source_type = 'item' and it.id = c.source_id
+      left join unnest(${fileIds}::uuid[], ${fileItemIds}::uuid[]) as fs(file_id, item_id)
+        on c.source_type = 'file_chunk' and fs.file_id = c.source_id
+      left join items fit on fit.id = fs.item_id
+      left join topic_updates u on c.source_type = 'update' and u.id = c.source_id
+    ),
+    semantic as (
+      select best.*, row_number() over (order by best.similarity desc, best.id) as position
+      from (
+        select distinct on (type, group_key) * from semantic_rows
+        where similarity >= ${vector.minSimilarity}
+          -- one update per topic: a topic the full text found keeps the update it found
+          and not exists (select 1 from lexical l where l.type = 'update' and semantic_rows.type = 'update'
+            and l.group_key = semantic_rows.group_key and l.id <> semantic_rows.id)
+        order by type, group_key, similarity desc
+      ) best
+      order by best.similarity desc, best.id
+      limit ${vectorHitsMax}
+    ),
+    lexical_ranked as (select lexical.*, row_number() over (order by rank desc, id) as position from lexical),
+    matches as (
+      select coalesce(l.type, s.type) as type, coalesce(l.id, s.id) as id,
+        coalesce(1.0 / (${fusionK} + l.position), 0) + coalesce(1.0 / (${fusionK} + s.position), 0) as rank,
+        coalesce(l.card_kind, s.card_kind) as card_kind, coalesce(l.item_id, s.item_id) as item_id,
+        coalesce(l.is_locked, false) as is_locked, coalesce(l.chunk, s.chunk) as chunk
+      from lexical_ranked l full outer join semantic s on s.type = l.type and s.id = l.id
+    )`
+    : sql`,
+    matches as (select type, id, rank, card_kind, item_id, is_locked, chunk from lexical)`;
   const bodyOut = sql`case when m.body is null or m.body = '' then null else ts_headline('english', m.body, q.query, 'StartSel=⟦, StopSel=⟧, MaxWords=30, MinWords=12, MaxFragments=1') end`;
   // Matching and ranking carry ids and ranks only; texts are read for the one page shown.
   const statement = sql`
-    with q as (select ${queryCte} as query),
+    with q as (select ${options.query} as query),
     item_scope as (
       select it.id, it.title, it.explanation, it.list_entries, it.card_kind,
         it.id = any(${arrayParam(scope.readableItemIds)}::uuid[]) as is_readable
       from items it where it.id = any(${arrayParam(visibleItemIds)}::uuid[])
     ),
-    matches as (
-      select 'item' as type, i.id, ${item.rank} as rank, i.card_kind, i.id as item_id, not i.is_readable as is_locked
+    lexical as (
+      select 'item' as type, i.id, ${item.rank} as rank, i.card_kind, i.id as item_id,
+        not i.is_readable as is_locked, null::int as chunk, i.id as group_key
       from item_scope i cross join q cross join lateral (select ${itemVector} as vector) v
       where ${item.where}
       union all
-      select 'file', f.id, ${file.rank}, it.card_kind, it.id, false
-      from unnest(${arrayParam(files.map((entry) => entry.fileId))}::uuid[], ${arrayParam(files.map((entry) => entry.itemId))}::uuid[]) as s(file_id, item_id)
+      select 'file', f.id, ${file.rank} + coalesce(best.rank, 0), it.card_kind, it.id, false, best.position, f.id
+      from unnest(${fileIds}::uuid[], ${fileItemIds}::uuid[]) as s(file_id, item_id)
       join files f on f.id = s.file_id join items it on it.id = s.item_id cross join q
-      where ${file.where}
+      ${bestPassage}
+      where ${fileWhere}
       union all
       select * from (
         select distinct on (u.topic_id) 'update' as type, u.id, ${update.rank} as rank, null as card_kind,
-          null::uuid as item_id, false as is_locked
+          null::uuid as item_id, false as is_locked, null::int as chunk, u.topic_id as group_key
         from topic_updates u join topics t on t.id = u.topic_id cross join q
         where u.id = any(${arrayParam(scope.updateIds)}::uuid[]) and ${update.where}
         order by u.topic_id, 3 desc, u.created_at desc
       ) best_update_per_topic
       union all
-      select 'kb', k.id, ${kb.rank}, null, null, false
+      select 'kb', k.id, ${kb.rank}, null, null, false, null, k.id
       from knowledge_base_entries k cross join q
-      where k.organisation_id = ${scope.organisationId}
-        and k.access_level = any(${arrayParam(scope.kbAccessLevels)}::text[])
-        and (cardinality(k.product_ids) = 0 or k.product_ids @> array[${scope.productId}]::uuid[])
+      where ${kbScope}
         and ${kb.where}
-    ),
+    )${semanticCtes},
     page as (select * from matches order by rank desc, id limit ${options.limit} offset ${options.offset}),
     detailed as (
       select page.type, page.id, page.rank, page.card_kind, page.item_id, page.is_locked,
         coalesce(i.title, f.title, t.subject, k.question) as title,
         case page.type when 'item' then (case when page.is_locked then null else i.explanation end)
-          when 'update' then u.message when 'kb' then k.answer end as body,
+          when 'file' then fc.text when 'update' then u.message when 'kb' then k.answer end as body,
         c.title as card_title, i.custom_url_slug, f.original_name as file_name, f.content_type as mime_type,
         u.topic_id, t.category, coalesce(i.created_at, f.created_at, u.created_at, k.created_at) as created_at,
         k.comment
@@ -241,6 +314,7 @@ export async function findMatches(
       left join items i on page.type = 'item' and i.id = page.id
       left join cards c on c.product_id = i.product_id and c.kind = i.card_kind
       left join files f on page.type = 'file' and f.id = page.id
+      left join file_text_chunks fc on page.type = 'file' and fc.file_id = page.id and fc.position = page.chunk
       left join topic_updates u on page.type = 'update' and u.id = page.id
       left join topics t on t.id = u.topic_id
       left join knowledge_base_entries k on page.type = 'kb' and k.id = page.id
@@ -256,20 +330,9 @@ export async function findMatches(
     left join detailed m on true
     cross join q
     order by m.rank desc, m.id`;
-  const run = async (executor: Database) =>
-    rowsOf<MatchRow & { total: number; lexemes: number; counts: MatchPage['counts'] | string | null }>(
-      await executor.execute(statement),
-    );
-  const rows =
-    mode.kind === 'fuzzy'
-      ? await db.transaction(async (tx) => {
-          // The trigram index answers `<%` only at the session's threshold; set ours for this query.
-          await tx.execute(
-            sql`select set_config('pg_trgm.word_similarity_threshold', ${String(mode.threshold)}, true)`,
-          );
-          return run(tx);
-        })
-      : await run(db);
+  const rows = rowsOf<
+    MatchRow & { total: number; lexemes: number; counts: MatchPage['counts'] | string | null }
+  >(await db.execute(statement));
   const first = rows[0];
   const counts = typeof first?.counts === 'string' ? JSON.parse(first.counts) : first?.counts;
   return {
@@ -278,4 +341,48 @@ export async function findMatches(
     counts: (counts as MatchPage['counts'] | null) ?? [],
     hasLexemes: (first?.lexemes ?? 0) > 0,
   };
+}
+
+/** How alike (trigram similarity) a vocabulary word must be to stand in for a misspelt one. */
+export const spellingSimilarity = 0.4;
+/** Words shorter than this are never corrected: too few trigrams to tell a typo from another word. */
+const correctableWord = /[\p{L}][\p{L}\p{N}]{2,39}/gu;
+
+/**
+ * The term with each word the organisation's vocabulary (search_words) does not know replaced by its
+ * most similar known word; null when every word is known or one has no similar word. The correction
+ * is only ever a query: what it finds still passes the gate, and it is never shown.
+ */
+export async function correctSpelling(
+  db: Database,
+  organisationId: string,
+  term: string,
+): Promise<string | null> {
+  const typed = [...new Set(term.toLowerCase().match(correctableWord) ?? [])];
+  if (typed.length === 0) return null;
+  const rows = await db.transaction(async (tx) => {
+    // The trigram index answers `%` at the session's threshold; set ours for this transaction.
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${String(spellingSimilarity)}, true)`,
+    );
+    return rowsOf<{ typed: string; known: boolean; best: string | null }>(
+      await tx.execute(sql`
+        select t.word as typed, known.word is not null as known, best.word as best
+        from unnest(${arrayParam(typed)}::text[]) as t(word)
+        left join search_words known on known.organisation_id = ${organisationId} and known.word = t.word
+        left join lateral (
+          select s.word from search_words s
+          where known.word is null and s.organisation_id = ${organisationId} and s.word % t.word
+          order by similarity(s.word, t.word) desc, s.word limit 1
+        ) best on true`),
+    );
+  });
+  const replacements = new Map<string, string>();
+  for (const row of rows) {
+    if (row.known) continue;
+    if (!row.best) return null;
+    replacements.set(row.typed, row.best);
+  }
+  if (replacements.size === 0) return null;
+  return term.replace(correctableWord, (word) => replacements.get(word.toLowerCase()) ?? word);
 }

@@ -36,6 +36,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     db: deps.database.db,
     viewer: requireViewer(request),
     providers: deps.providers,
+    log: request.log,
   });
   const perIp = (name: string, max: number) => ({
     max,

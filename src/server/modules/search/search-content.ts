@@ -1,39 +1,59 @@
+import type { Logger } from 'pino';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { SearchRequest, type SearchResponse, SearchResultType } from '../../../shared/search';
 import type { Context } from '../../context';
 import { loadItemGrants } from '../../policy/item-grants';
-import { findMatches, findVisibleProduct, loadSearchScope, type SearchScope } from './queries';
+import type { Providers } from '../../providers';
+import { embedQuery } from './embeddings';
+import {
+  correctSpelling,
+  decideSearchScope,
+  findMatches,
+  findVisibleProduct,
+  loadSearchScopeRows,
+  type SearchScope,
+} from './queries';
 import { groupCounts, toSearchResult } from './search-results';
 import { expandQuery } from './security-vocabulary';
 import { termTsQuery } from './sql-helpers';
 
-/** Trigram word similarity a title must reach to count as a misspelling of the term. */
-export const fuzzyThreshold = 0.45;
-
 const emptyCounts = () =>
   Object.fromEntries(SearchResultType.options.map((type) => [type, 0])) as SearchResponse['result']['counts'];
 
-/** The gate's scope for a product the viewer may see; unknown or hidden products are not found. */
+/**
+ * The gate's scope for a product the viewer may see; unknown or hidden products are not found. The
+ * reads run together (one round trip's wait, not five); nothing is used before the product is known.
+ */
 export async function loadScopeForProduct(
   ctx: Pick<Context, 'db' | 'viewer'>,
   productId: string,
 ): Promise<SearchScope> {
-  const product = await findVisibleProduct(ctx.db, ctx.viewer, productId);
+  const [product, grants, rows] = await Promise.all([
+    findVisibleProduct(ctx.db, ctx.viewer, productId),
+    loadItemGrants(ctx.db, ctx.viewer, productId),
+    loadSearchScopeRows(ctx.db, ctx.viewer, productId),
+  ]);
   if (!product) throw new AppError('product_not_found', messages.productNotFound);
-  const grants = await loadItemGrants(ctx.db, ctx.viewer, productId);
-  return loadSearchScope(ctx.db, ctx.viewer, productId, grants);
+  return decideSearchScope(ctx.viewer, productId, rows, grants);
 }
+
+/** What search and Ask AI need: embeddings (when configured) and a log for a failing endpoint. */
+export type SearchContext = Pick<Context, 'db' | 'viewer'> & {
+  providers?: Pick<Providers, 'embeddings'>;
+  log?: Pick<Logger, 'warn'>;
+};
 
 /**
  * Server search (spec 1 §4, §7): full-text over what the gate lets the viewer see, with security
- * synonyms; when nothing matches, trigram similarity catches misspellings. Paged for 'load more'.
+ * synonyms, plus semantic neighbours when an embedding model is configured; when nothing matches,
+ * misspelt words are corrected against the organisation's vocabulary. Paged for 'load more'.
  */
 export async function searchContent({
   ctx,
   input,
 }: {
-  ctx: Pick<Context, 'db' | 'viewer'>;
+  ctx: SearchContext;
   input: SearchRequest;
 }): Promise<SearchResponse> {
   const request = SearchRequest.parse(input);
@@ -44,17 +64,19 @@ export async function searchContent({
     return { result: { matches: [], total: 0, counts: emptyCounts(), nextOffset: null, isFuzzy: false } };
   }
   const paging = { limit: request.limit, offset: request.offset, purpose: 'search' as const };
+  const vector = await embedQuery(ctx.providers?.embeddings, term, ctx.log);
   let page = await findMatches(ctx.db, scope, {
     ...paging,
-    mode: { kind: 'fulltext', query: termTsQuery(expandQuery(term)) },
+    query: termTsQuery(expandQuery(term)),
+    vector,
   });
   let isFuzzy = false;
   if (page.total === 0 && page.hasLexemes) {
-    page = await findMatches(ctx.db, scope, {
-      ...paging,
-      mode: { kind: 'fuzzy', term, threshold: fuzzyThreshold },
-    });
-    isFuzzy = true;
+    const corrected = await correctSpelling(ctx.db, scope.organisationId, term);
+    if (corrected !== null) {
+      page = await findMatches(ctx.db, scope, { ...paging, query: termTsQuery(expandQuery(corrected)) });
+      isFuzzy = true;
+    }
   }
   const end = request.offset + page.rows.length;
   return {

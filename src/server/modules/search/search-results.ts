@@ -47,7 +47,8 @@ export function toSearchResult(row: MatchRow): SearchResult {
           itemUid: row.item_id!,
           kind: row.card_kind ?? 'Documents',
         },
-        content: [{ value: row.file_name ?? '' }],
+        // The passage of the document's text that matched, when it has text; else its file name.
+        content: [{ value: snippet ? snippet.map((part) => part.text).join('') : (row.file_name ?? '') }],
       };
     case 'item': {
       const kind = row.card_kind!;

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchResponse, searchLimits, searchMessages } from '../../../shared/search';
-import { files, itemFiles, knowledgeBaseEntries, topics, topicUpdates } from '../../db/schema';
+import { files, itemFiles, knowledgeBaseEntries, searchWords, topics, topicUpdates } from '../../db/schema';
 import {
   createAccountMember,
   createItem,
@@ -217,6 +218,65 @@ describe('POST {base}/search', () => {
     const result = (await search(setup, null, 'encrpytion')).json() as SearchResponse;
     expect(result.result.isFuzzy).toBe(true);
     expect(result.result.matches.map((match) => match.title)).toContain('Encryption at rest');
+  });
+
+  it('corrects a misspelt word of a phrase against the vocabulary, and each source adds its words', async () => {
+    const db = t.database.db;
+    const words = async () =>
+      (
+        await db
+          .select({ word: searchWords.word })
+          .from(searchWords)
+          .where(eq(searchWords.organisationId, setup.organisation.id))
+      ).map((row) => row.word);
+    // Items, file titles and names, topics, updates and FAQs all fed the vocabulary on insert.
+    expect(await words()).toEqual(
+      expect.arrayContaining(['encryption', 'runbook', 'subprocessor', 'mailer', 'penetration', 'backups']),
+    );
+    // Two typos in one phrase: both replaced, the corrected phrase matches by full text.
+    const result = (await search(setup, null, 'penetraton test reprt')).json() as SearchResponse;
+    expect(result.result.isFuzzy).toBe(true);
+    expect(result.result.matches.map((match) => match.title)).toContain(
+      'Do you have a penetration test report?',
+    );
+    // An update adds its new words: a typo of a word only it holds finds it.
+    const [topic] = await db
+      .insert(topics)
+      .values({ organisationId: setup.organisation.id, subject: 'Datacenter migration', category: 'general' })
+      .returning();
+    await db.insert(topicUpdates).values({
+      organisationId: setup.organisation.id,
+      topicId: topic!.id,
+      message: 'We moved to the Frankfurt datacenter.',
+    });
+    await db
+      .update(topics)
+      .set({ subject: 'Datacenter migration to Frankfurt' })
+      .where(eq(topics.id, topic!.id));
+    expect(await words()).toEqual(expect.arrayContaining(['datacenter', 'frankfurt', 'migration']));
+    const moved = (await search(setup, null, 'Frankfrut')).json() as SearchResponse;
+    expect(moved.result.matches.map((match) => match.title)).toContain('Datacenter migration to Frankfurt');
+    // Nothing alike in the vocabulary: no results, not a guess.
+    const nothing = (await search(setup, null, 'qxzvkwy')).json() as SearchResponse;
+    expect(nothing.result).toMatchObject({ total: 0, matches: [], isFuzzy: false });
+  });
+
+  it('never finds restricted content through a misspelling of its words', async () => {
+    // The vocabulary holds words of restricted and internal text; a correction to them is only a
+    // query, and what it finds still passes the gate.
+    for (const [term, typo] of [
+      ['unseal officers', 'unseel oficers'],
+      ['escrow', 'escrw'],
+      [canary.kbRestricted, canary.kbRestricted.slice(0, -1)],
+      [canary.privateUpdate, `${canary.privateUpdate.slice(0, -2)}X`],
+    ] as const) {
+      const response = await search(setup, null, typo);
+      expect(response.statusCode).toBe(200);
+      expect((response.json() as SearchResponse).result.total, term).toBe(0);
+      for (const value of Object.values(canary)) expect(response.body).not.toContain(value);
+    }
+    const asMember = (await search(setup, setup.memberSession, 'unseel oficers')).json() as SearchResponse;
+    expect(asMember.result.matches.map((match) => match.title)).toEqual(['Vault operations']);
   });
 
   it('marks matched words in snippets as parts, never as HTML', async () => {

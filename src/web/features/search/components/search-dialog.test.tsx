@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalView } from '../../../../shared/portal';
 import type { SearchResult, SearchSetup } from '../../../../shared/search';
+import { portalQueryChangeEvent } from '../../../lib/portal-query';
 import {
   byText,
   click,
@@ -11,7 +12,7 @@ import {
   renderInDom,
   settle,
   typeInto,
-} from '../test-support/render-in-dom';
+} from '../../../lib/test-support/render-in-dom';
 import {
   cardFixture,
   controlResult,
@@ -113,7 +114,7 @@ async function renderDialog(view: PortalView, navigate = vi.fn()) {
       navigate={navigate}
     />,
   );
-  await settle();
+  await settle(4);
   return navigate;
 }
 
@@ -135,21 +136,21 @@ describe('SearchEntry', () => {
     rendered = await renderInDom(<SearchEntry view={localView()} basePath="/acme" />);
     expect(dialog()).toBeNull();
     await press(document.body, 'k', { ctrlKey: true });
-    await settle();
+    await settle(4);
     expect(dialog()).not.toBeNull();
     expect(document.activeElement).toBe(input());
     await press(input(), 'Escape');
-    await settle();
+    await settle(4);
     expect(dialog()).toBeNull();
     await click(document.querySelector('[data-testid="search-box"]'));
-    await settle();
+    await settle(4);
     expect(dialog()).not.toBeNull();
   });
 
   it('typing in the box opens the dialog with what was typed', async () => {
     rendered = await renderInDom(<SearchEntry view={localView()} basePath="/acme" />);
     await typeInto(document.querySelector<HTMLInputElement>('[data-testid="search-box"]')!, 'm');
-    await settle();
+    await settle(4);
     expect(input().value).toBe('m');
   });
 });
@@ -160,7 +161,7 @@ describe('SearchDialog', () => {
     expect(document.body.textContent).toContain('Start searching above');
     await typeInto(input(), 'employee');
     await wait(150);
-    await settle();
+    await settle(4);
     expect(searchBodies).toEqual([]);
     const group = document.querySelector('[data-testid="search-group-control"]')!;
     expect(group.querySelector('h3')?.textContent).toContain('Controls5');
@@ -177,7 +178,7 @@ describe('SearchDialog', () => {
     await renderDialog(localView());
     await typeInto(input(), 'zzqqxx');
     await wait(150);
-    await settle();
+    await settle(4);
     expect(document.body.textContent).toContain('No results found');
     expect(document.body.textContent).toContain('Try using a different search term.');
   });
@@ -186,7 +187,7 @@ describe('SearchDialog', () => {
     const navigate = await renderDialog(localView());
     await typeInto(input(), 'employee');
     await wait(150);
-    await settle();
+    await settle(4);
     const selectedTitle = () =>
       document.getElementById(input().getAttribute('aria-activedescendant') ?? '')?.querySelector('.truncate')
         ?.textContent;
@@ -203,13 +204,71 @@ describe('SearchDialog', () => {
     expect(navigate.mock.calls[0]![0]).toMatch(/^\/acme\?itemUid=00000000-0000-4000-8000-/);
   });
 
+  it('opens an item in the page without a reload: a history entry and a query-change event', async () => {
+    const load = vi.fn();
+    const closed = vi.fn();
+    const announced = vi.fn();
+    window.addEventListener(portalQueryChangeEvent, announced);
+    const historyLength = window.history.length;
+    rendered = await renderInDom(
+      <SearchDialog
+        view={localView()}
+        basePath="/acme"
+        initialTerm=""
+        open
+        onOpenChange={closed}
+        load={load}
+      />,
+    );
+    await settle(4);
+    await typeInto(input(), 'Offboarding');
+    await wait(150);
+    await settle(4);
+    await press(input(), 'Enter');
+    window.removeEventListener(portalQueryChangeEvent, announced);
+    expect(`${window.location.pathname}${window.location.search}`).toBe(
+      `/acme?itemUid=${itemFixture(4).itemUid}`,
+    );
+    expect(window.history.length).toBe(historyLength + 1);
+    expect(announced).toHaveBeenCalledTimes(1);
+    expect(closed).toHaveBeenCalledWith(false);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("loads the item's address in full when the page model does not hold the item", async () => {
+    setup = { engine: 'server', isAnswerAvailable: false };
+    const result = controlResult(1);
+    serverMatches = [result];
+    const itemUid = 'metadata' in result && 'itemUid' in result.metadata ? result.metadata.itemUid : '';
+    const navigate = vi.fn();
+    const load = vi.fn();
+    rendered = await renderInDom(
+      <SearchDialog
+        view={accountView()}
+        basePath="/acme"
+        initialTerm=""
+        open
+        onOpenChange={() => undefined}
+        navigate={navigate}
+        load={load}
+      />,
+    );
+    await settle(4);
+    await typeInto(input(), 'control');
+    await wait(600);
+    await settle(4);
+    await press(input(), 'Enter');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(load).toHaveBeenCalledWith(`/acme?itemUid=${itemUid}`);
+  });
+
   it('uses the server for a signed-in account: 15 first, then 10 more when scrolled to the end', async () => {
     setup = { engine: 'server', isAnswerAvailable: false };
     serverMatches = Array.from({ length: 30 }, (_, index) => controlResult(index + 1));
     await renderDialog(accountView());
     await typeInto(input(), 'control');
     await wait(600);
-    await settle();
+    await settle(4);
     expect(searchBodies).toHaveLength(1);
     expect(searchBodies[0]).toMatchObject({ query: { term: 'control' }, offset: 0, limit: 15 });
     expect(document.querySelector('[data-testid="search-footer"]')?.textContent).toContain('30 results');
@@ -217,7 +276,7 @@ describe('SearchDialog', () => {
     await act(async () => list.dispatchEvent(new Event('scroll')));
     expect(document.querySelector('[data-testid="search-loading-more"]')).not.toBeNull();
     await wait(600);
-    await settle();
+    await settle(4);
     expect(searchBodies[1]).toMatchObject({ offset: 15, limit: 10 });
     expect(byText('button', '...22 more')).toHaveLength(1);
   });
@@ -228,7 +287,7 @@ describe('SearchDialog', () => {
     await renderDialog(accountView());
     await typeInto(input(), 'mfa');
     await wait(600);
-    await settle();
+    await settle(4);
     expect(document.querySelector('[role="alert"]')?.textContent).toContain(
       'Failed to retrieve search results. Please try again later.',
     );
@@ -247,11 +306,11 @@ describe('SearchDialog', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     expect(window.localStorage.getItem('attest:search-mode')).toBe('ask_ai');
     await press(input(), 'Enter');
-    await settle();
+    await settle(4);
     expect(answerBodies).toEqual([]);
     await typeInto(input(), 'Do you use MFA?');
     await press(input(), 'Enter');
-    await settle();
+    await settle(4);
     expect(answerBodies).toEqual([
       { query: { term: 'Do you use MFA?', filters: { product: viewFixture().product.productId } } },
     ]);

@@ -15,7 +15,7 @@ import { classNames } from '../../../lib/class-names';
 import { fetchSearchSetup, type SearchTarget } from '../api/search-api';
 import { type GroupDisplay, groupResults, navigableResults, optionId, resultKey } from '../lib/group-results';
 import { readRememberedMode, rememberMode, type SearchMode } from '../lib/mode-memory';
-import { openResult } from '../lib/open-result';
+import { navigateInPage, openResult } from '../lib/open-result';
 import { useAiAnswer } from '../lib/use-ai-answer';
 import { type SearchEngineKind, useSearchEngine } from '../lib/use-search-engine';
 import { useSmallScreen } from '../lib/use-small-screen';
@@ -31,8 +31,10 @@ type SearchDialogProps = {
   initialTerm: string;
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** Full navigation to an item's address; replaceable in tests. */
+  /** In-page navigation to an item's address; replaceable in tests. */
   navigate?(address: string): void;
+  /** Full navigation, for an item the page does not hold; replaceable in tests. */
+  load?(address: string): void;
 };
 
 /** Spec 1 §4 when the setup has not answered yet: accounts and previews as one search the server. */
@@ -56,7 +58,8 @@ export default function SearchDialog({
   initialTerm,
   open,
   onOpenChange,
-  navigate = (address) => window.location.assign(address),
+  navigate = navigateInPage,
+  load = (address) => window.location.assign(address),
 }: SearchDialogProps) {
   const target: SearchTarget = useMemo(
     () => ({
@@ -135,13 +138,17 @@ export default function SearchDialog({
         subject: entered,
         props: { resultCount: state.matches.length, searchType: engine },
       });
+      trackEvent({
+        name: 'client_searched',
+        props: { searchType: engine === 'local' ? 'fuse' : 'semantic', resultCount: state.matches.length },
+      });
     }, searchLimits.analyticsQueryDelayMs);
     return () => window.clearTimeout(timer);
   }, [state.term, state.status]);
 
   function select(result: SearchResult) {
     trackEvent({ name: 'search_item_selected', subject: state.term.trim(), props: { searchType: engine } });
-    openResult(result, { view, basePath, navigate, close: () => onOpenChange(false) });
+    openResult(result, { view, basePath, navigate, load, close: () => onOpenChange(false) });
   }
 
   function move(step: 1 | -1) {

@@ -18,7 +18,11 @@ export function SearchEntry({ view, basePath }: SearchEntryProps) {
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [shortcutLabel, setShortcutLabel] = useState('Ctrl K');
 
-  const open = useCallback((initialTerm: string) => {
+  const open = useCallback((initialTerm: string, via: 'click' | 'keyboard') => {
+    // The tracker is the portal page's own chunk, loaded after hydration: importing it here keeps it there.
+    void import('../../../lib/analytics').then(({ trackEvent }) =>
+      trackEvent({ name: 'search_box_focused', props: { via } }),
+    );
     setDialog((current) => ({ isOpen: true, initialTerm, instance: (current?.instance ?? 0) + 1 }));
   }, []);
 
@@ -27,7 +31,7 @@ export function SearchEntry({ view, basePath }: SearchEntryProps) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event)) return;
       event.preventDefault();
-      open('');
+      open('', 'keyboard');
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -50,12 +54,12 @@ export function SearchEntry({ view, basePath }: SearchEntryProps) {
           className="block h-10 w-full cursor-pointer rounded-lg border border-slate-300 bg-white pr-14 pl-9 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-500 hover:border-slate-400 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0"
           onPointerEnter={() => void loadSearchDialog()}
           onFocus={() => void loadSearchDialog()}
-          onClick={() => open('')}
-          onChange={(event) => open(event.target.value)}
+          onClick={() => open('', 'click')}
+          onChange={(event) => open(event.target.value, 'keyboard')}
           onKeyDown={(event) => {
             if (event.key === 'Enter' || event.key === 'ArrowDown') {
               event.preventDefault();
-              open('');
+              open('', 'keyboard');
             }
           }}
         />

@@ -1,6 +1,7 @@
+import { findItemByUid } from '../../../../shared/item-links';
 import type { PortalView } from '../../../../shared/portal';
 import type { SearchResult } from '../../../../shared/search';
-import { writePortalQuery } from '../../../lib/portal-query';
+import { portalQueryChangeEvent, writePortalQuery } from '../../../lib/portal-query';
 
 /** The knowledge-base panel listens for this parameter and opens the entry's details. */
 export const knowledgeBaseEntryParameter = 'kbEntry';
@@ -28,11 +29,22 @@ export function itemAddress(
   return `${path}?${search.toString()}`;
 }
 
+/**
+ * Goes to an item's address without a reload: a history entry (Back returns), announced like any
+ * other query change so the card sections open the item and scroll to it.
+ */
+export function navigateInPage(address: string): void {
+  window.history.pushState(window.history.state, '', address);
+  window.dispatchEvent(new Event(portalQueryChangeEvent));
+}
+
 export type OpenResultEnvironment = {
   view: PortalView;
   basePath: string;
-  /** Full navigation (items open from the address when the page loads). */
+  /** In-page navigation to an item the page holds (see navigateInPage). */
   navigate(address: string): void;
+  /** Full navigation, for an item this page's model does not hold (the server resolves it). */
+  load(address: string): void;
   close(): void;
 };
 
@@ -42,11 +54,14 @@ export function openResult(result: SearchResult, environment: OpenResultEnvironm
     case 'document':
     case 'control':
     case 'fact':
-    case 'trust_item':
-      environment.navigate(
-        itemAddress(environment.view, environment.basePath, window.location, result.metadata.itemUid),
-      );
+    case 'trust_item': {
+      const { view, basePath } = environment;
+      const address = itemAddress(view, basePath, window.location, result.metadata.itemUid);
+      environment.close();
+      if (findItemByUid(view.cards, result.metadata.itemUid)) environment.navigate(address);
+      else environment.load(address);
       return;
+    }
     case 'update':
       environment.close();
       writePortalQuery({ tcuUid: result.metadata.topicId, itemUid: null, itemName: null });
