@@ -1,0 +1,153 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { documentLimits } from '../../../shared/documents';
+import {
+  MissingDocumentList,
+  TrustCenterExportQuery,
+  TrustCenterImportFailure,
+  TrustCenterImportQuery,
+  TrustCenterImportSummary,
+  trustCenterFileMaxBytes,
+} from '../../../shared/trust-center-export';
+import type { AppDeps } from '../../context';
+import { requireViewer } from '../../plugins/viewer';
+import { TrustCenterImportError } from './import-trust-center';
+import {
+  exportTrustCenterForStaff,
+  importTrustCenterForStaff,
+  listMissingDocuments,
+  uploadMissingDocument,
+} from './staff-trust-center';
+
+const staffRoute = { viewer: 'staff' as const };
+/** Any 400 of the import route: a file's problems (errors) or a request error (error only). */
+const ImportBadRequest = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+  errors: TrustCenterImportFailure.shape.errors.optional(),
+});
+const tags = ['trust center as code'];
+
+/** Trust center as code: export and import of the whole trust center (staff console and API). */
+export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context = (request: FastifyRequest) => ({
+    db: deps.database.db,
+    viewer: requireViewer(request),
+    providers: deps.providers,
+    config: deps.config,
+  });
+
+  app.get(
+    '/api/trust-center/export',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary:
+          'The whole trust center as one JSON or YAML file, without secrets or people (statuspage:edit)',
+        querystring: TrustCenterExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const exported = await exportTrustCenterForStaff({ ctx: context(request), input: request.query });
+      return reply
+        .type(exported.contentType)
+        .header('content-disposition', `attachment; filename="${exported.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(exported.body);
+    },
+  );
+
+  app.get(
+    '/api/trust-center/documents/missing',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Documents imported as metadata whose file has not been uploaded yet',
+        response: { 200: MissingDocumentList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listMissingDocuments({ ctx: context(request) });
+    },
+  );
+
+  // The import file is the raw body, read as bytes whatever its type: its text keeps the line numbers.
+  await app.register(async (plugin) => {
+    const imports = plugin.withTypeProvider<ZodTypeProvider>();
+    imports.removeAllContentTypeParsers();
+    imports.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: trustCenterFileMaxBytes },
+      (_request, body, done) => done(null, body),
+    );
+    imports.post(
+      '/api/trust-center/import',
+      {
+        config: staffRoute,
+        bodyLimit: trustCenterFileMaxBytes,
+        schema: {
+          tags,
+          summary:
+            'Imports a trust center file (raw JSON or YAML body) into this organisation while it has no content; ' +
+            'all or nothing. A 400 lists every problem with its line: { errors: [{ line, column, path, message }] }',
+          querystring: TrustCenterImportQuery,
+          response: { 200: TrustCenterImportSummary, 400: ImportBadRequest },
+        },
+      },
+      async (request, reply) => {
+        try {
+          return await importTrustCenterForStaff({
+            ctx: context(request),
+            input: {
+              body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+              fileName: request.query.fileName,
+              contentType: request.headers['content-type'],
+            },
+          });
+        } catch (error) {
+          if (!(error instanceof TrustCenterImportError)) throw error;
+          const failure: z.infer<typeof TrustCenterImportFailure> = {
+            error: { code: 'validation_failed', message: error.message, fields: error.fields },
+            errors: error.problems,
+          };
+          return reply.status(400).send(failure);
+        }
+      },
+    );
+  });
+
+  // A document's bytes stream to a temporary file, never buffered whole.
+  await app.register(async (plugin) => {
+    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    uploads.put(
+      '/api/trust-center/documents/:fileId/content',
+      {
+        config: staffRoute,
+        schema: {
+          tags,
+          summary: `Uploads the file of a document imported as metadata (raw body, up to ${documentLimits.uploadMaxBytes / 1024 / 1024} MB); it must match the sha256 and size`,
+          params: z.object({ fileId: z.string().uuid() }),
+          response: { 200: z.object({ fileId: z.string().uuid() }) },
+        },
+      },
+      async (request) =>
+        uploadMissingDocument({
+          ctx: context(request),
+          input: {
+            fileId: request.params.fileId,
+            body: (request.body as Readable | undefined) ?? request.raw,
+          },
+        }),
+    );
+  });
+};
