@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError, type ErrorBody, type ErrorCode } from '../../shared/errors';
 import { messages } from '../../shared/messages';
+import { StoredObjectMissingError } from '../providers/storage';
 
 function fieldsFromIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, prefix?: string) {
   const fields: Record<string, string> = {};
@@ -23,6 +24,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
+    }
+    // Reached only after the gate allowed the file: an imported document whose bytes are not uploaded yet.
+    if (error instanceof StoredObjectMissingError) {
+      return reply.status(404).send(body('not_found', 'This document has no file uploaded yet.'));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

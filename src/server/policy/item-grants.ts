@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
   accessSettings,
@@ -60,13 +60,12 @@ export async function loadItemGrants(db: Database, viewer: Viewer, productId: st
   } else {
     return noItemGrants;
   }
-  if (viewer.mode === 'account_external' && viewer.member) {
-    const isNdaMissing = await isMemberNdaMissing(db, organisationId, viewer.member.id);
-    if (isNdaMissing) return { ...noItemGrants, isNdaMissing: true };
-  }
-  const profileItemIds = profileId
-    ? await listProfileItemIds(db, organisationId, profileId, productId)
-    : new Set<string>();
+  const memberId = viewer.mode === 'account_external' ? viewer.member?.id : undefined;
+  const [isNdaMissing, profileItemIds] = await Promise.all([
+    memberId ? isMemberNdaMissing(db, organisationId, memberId) : false,
+    profileId ? listProfileItemIds(db, organisationId, profileId, productId) : new Set<string>(),
+  ]);
+  if (isNdaMissing) return { ...noItemGrants, isNdaMissing: true };
   return { isAccount: true, profileItemIds, isNdaMissing: false };
 }
 
@@ -79,25 +78,26 @@ export async function isMemberNdaMissing(
   organisationId: string,
   accountMemberId: string,
 ): Promise<boolean> {
-  const [settings] = await db
-    .select({ requireNda: accessSettings.requireNda })
-    .from(accessSettings)
-    .where(eq(accessSettings.organisationId, organisationId))
-    .limit(1);
-  if (!settings?.requireNda) return false;
-  const [current] = await db
+  const currentVersion = db
     .select({ id: ndaVersions.id })
     .from(ndaVersions)
     .where(eq(ndaVersions.organisationId, organisationId))
     .orderBy(desc(ndaVersions.createdAt), desc(ndaVersions.id))
     .limit(1);
-  if (!current) return false;
-  const [accepted] = await db
+  const acceptedCurrent = db
     .select({ id: ndaAcceptances.id })
     .from(ndaAcceptances)
     .where(
-      and(eq(ndaAcceptances.ndaVersionId, current.id), eq(ndaAcceptances.accountMemberId, accountMemberId)),
-    )
+      and(
+        eq(ndaAcceptances.ndaVersionId, sql`(${currentVersion})`),
+        eq(ndaAcceptances.accountMemberId, accountMemberId),
+      ),
+    );
+  // One round trip: required, a version exists, and the member has not accepted that version.
+  const [row] = await db
+    .select({ isMissing: sql<boolean>`exists (${currentVersion}) and not exists (${acceptedCurrent})` })
+    .from(accessSettings)
+    .where(and(eq(accessSettings.organisationId, organisationId), eq(accessSettings.requireNda, true)))
     .limit(1);
-  return !accepted;
+  return row?.isMissing ?? false;
 }

@@ -7,9 +7,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardKind } from '../../shared/card-kinds';
 import type { CardView, EnabledState } from '../../shared/cards';
+import { hostKeyOfIntegration } from '../../shared/integrations';
 import type { StaffPermission } from '../../shared/permissions';
 import type { PublicAccessLevel } from '../../shared/portal';
-import { knowledgeBaseEntries, organisations } from '../db/schema';
+import type { SpecialisedView } from '../../shared/specialised-cards';
+import { integrationConnections, items as itemRows, knowledgeBaseEntries, organisations } from '../db/schema';
+import { startFakeIntegrationServer } from '../modules/integrations/test-support/fake-integration-server';
 import {
   acceptNdaVersion,
   createAccountMember,
@@ -21,6 +24,7 @@ import {
   createProductLink,
   createStaffUser,
   createStoredFile,
+  findCatalogueItem,
   setAccessSettings,
   updateCard,
 } from '../test/factories';
@@ -142,10 +146,21 @@ function isMainMode(viewer: ViewerKind) {
 }
 
 let t: TestApp;
+let fakeIntegrations: Awaited<ReturnType<typeof startFakeIntegrationServer>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The live integrations answer from a local fake server speaking the services' shapes.
+  fakeIntegrations = await startFakeIntegrationServer();
+  t = await createTestApp({
+    BUG_BOUNTY_API_URL: fakeIntegrations.url,
+    STATUS_PAGE_API_URL: fakeIntegrations.url,
+    SCORECARD_API_URL: fakeIntegrations.url,
+    INTEGRATIONS_ALLOW_LOOPBACK: 'true',
+  });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await fakeIntegrations.close();
+});
 
 const surfaces: Surface[] = [
   {
@@ -171,6 +186,72 @@ const surfaces: Surface[] = [
 
 type FileMarkers = { id: string; fileTitle: string; fileBytes: string; isViewOnly: boolean };
 type ItemMarkers = { item: ItemCase; itemUid: string; title: string; explanation: string; file: FileMarkers };
+
+/**
+ * One session (or preview query) per viewer kind for an organisation that requires an NDA; the
+ * permission profile is what the profile viewers carry.
+ */
+async function createViewers(
+  organisationId: string,
+  otherOrganisationId: string,
+  profileId: string,
+): Promise<Record<ViewerKind, ViewerRequest>> {
+  const db = t.database.db;
+  const past = new Date(Date.now() - 60_000);
+  // The organisation requires an NDA; every member has accepted its current version unless told otherwise.
+  await setAccessSettings(db, organisationId, { requireNda: true });
+  const oldNda = await createNdaVersion(db, organisationId, { createdAt: new Date(Date.now() - 3_600_000) });
+  const currentNda = await createNdaVersion(db, organisationId);
+  const memberSession = async (
+    account: Parameters<typeof createAccountMember>[2],
+    accepted: 'current' | 'old' | 'none' = 'current',
+  ) => {
+    const { member } = await createAccountMember(db, organisationId, account);
+    if (accepted !== 'none') await acceptNdaVersion(db, member, accepted === 'current' ? currentNda : oldNda);
+    const session = await createTestSession(db, { organisationId, accountMemberId: member.id });
+    csrfHeaders.set(session.cookies, session.headers);
+    return session.cookies;
+  };
+  const staffSession = async (staffOrganisationId: string, permissions?: StaffPermission[]) => {
+    const staff = await createStaffUser(db, staffOrganisationId, { permissions });
+    const session = await createTestSession(db, {
+      organisationId: staffOrganisationId,
+      staffUserId: staff.id,
+    });
+    csrfHeaders.set(session.cookies, session.headers);
+    return session.cookies;
+  };
+  const { account: previewAccount } = await createAccountMember(db, organisationId);
+  const editorCookies = await staffSession(organisationId);
+  return {
+    anonymous: { cookies: {}, query: '' },
+    'member-approved': { cookies: await memberSession({ reviewStatus: 'approved' }), query: '' },
+    'member-with-profile': {
+      cookies: await memberSession({ reviewStatus: 'approved', permissionProfileId: profileId }),
+      query: '',
+    },
+    'member-pending': { cookies: await memberSession({ reviewStatus: 'pending' }), query: '' },
+    'member-declined': { cookies: await memberSession({ reviewStatus: 'declined' }), query: '' },
+    'member-expired': {
+      cookies: await memberSession({ reviewStatus: 'approved', accessExpiresAt: past }),
+      query: '',
+    },
+    'member-nda-missing': {
+      cookies: await memberSession({ reviewStatus: 'approved', permissionProfileId: profileId }, 'none'),
+      query: '',
+    },
+    'member-nda-changed': {
+      cookies: await memberSession({ reviewStatus: 'approved', permissionProfileId: profileId }, 'old'),
+      query: '',
+    },
+    'staff-editor': { cookies: editorCookies, query: '' },
+    'staff-read-only': { cookies: await staffSession(organisationId, ['files:view']), query: '' },
+    'staff-preview-public': { cookies: editorCookies, query: '?preview=public' },
+    'staff-preview-account': { cookies: editorCookies, query: `?accountId=${previewAccount.id}` },
+    'staff-preview-profile': { cookies: editorCookies, query: `?permissionProfileId=${profileId}` },
+    'staff-of-other-org': { cookies: await staffSession(otherOrganisationId), query: '' },
+  };
+}
 
 async function setUpOrganisation(publicAccessLevel: PublicAccessLevel) {
   const db = t.database.db;
@@ -244,61 +325,7 @@ async function setUpOrganisation(publicAccessLevel: PublicAccessLevel) {
     });
   }
   const profile = await createPermissionProfile(db, organisation.id, { itemIds: profileItemIds });
-
-  const past = new Date(Date.now() - 60_000);
-  // The organisation requires an NDA; every member has accepted its current version unless told otherwise.
-  await setAccessSettings(db, organisation.id, { requireNda: true });
-  const oldNda = await createNdaVersion(db, organisation.id, { createdAt: new Date(Date.now() - 3_600_000) });
-  const currentNda = await createNdaVersion(db, organisation.id);
-  const memberSession = async (
-    account: Parameters<typeof createAccountMember>[2],
-    accepted: 'current' | 'old' | 'none' = 'current',
-  ) => {
-    const { member } = await createAccountMember(db, organisation.id, account);
-    if (accepted !== 'none') await acceptNdaVersion(db, member, accepted === 'current' ? currentNda : oldNda);
-    const session = await createTestSession(db, {
-      organisationId: organisation.id,
-      accountMemberId: member.id,
-    });
-    csrfHeaders.set(session.cookies, session.headers);
-    return session.cookies;
-  };
-  const staffSession = async (organisationId: string, permissions?: StaffPermission[]) => {
-    const staff = await createStaffUser(db, organisationId, { permissions });
-    const session = await createTestSession(db, { organisationId, staffUserId: staff.id });
-    csrfHeaders.set(session.cookies, session.headers);
-    return session.cookies;
-  };
-  const { account: previewAccount } = await createAccountMember(db, organisation.id);
-  const editorCookies = await staffSession(organisation.id);
-  const viewers: Record<ViewerKind, ViewerRequest> = {
-    anonymous: { cookies: {}, query: '' },
-    'member-approved': { cookies: await memberSession({ reviewStatus: 'approved' }), query: '' },
-    'member-with-profile': {
-      cookies: await memberSession({ reviewStatus: 'approved', permissionProfileId: profile.id }),
-      query: '',
-    },
-    'member-pending': { cookies: await memberSession({ reviewStatus: 'pending' }), query: '' },
-    'member-declined': { cookies: await memberSession({ reviewStatus: 'declined' }), query: '' },
-    'member-expired': {
-      cookies: await memberSession({ reviewStatus: 'approved', accessExpiresAt: past }),
-      query: '',
-    },
-    'member-nda-missing': {
-      cookies: await memberSession({ reviewStatus: 'approved', permissionProfileId: profile.id }, 'none'),
-      query: '',
-    },
-    'member-nda-changed': {
-      cookies: await memberSession({ reviewStatus: 'approved', permissionProfileId: profile.id }, 'old'),
-      query: '',
-    },
-    'staff-editor': { cookies: editorCookies, query: '' },
-    'staff-read-only': { cookies: await staffSession(organisation.id, ['files:view']), query: '' },
-    'staff-preview-public': { cookies: editorCookies, query: '?preview=public' },
-    'staff-preview-account': { cookies: editorCookies, query: `?accountId=${previewAccount.id}` },
-    'staff-preview-profile': { cookies: editorCookies, query: `?permissionProfileId=${profile.id}` },
-    'staff-of-other-org': { cookies: await staffSession(otherOrganisation.id), query: '' },
-  };
+  const viewers = await createViewers(organisation.id, otherOrganisation.id, profile.id);
   return { slug: organisation.slug, resources, viewers, items };
 }
 
@@ -775,3 +802,160 @@ describe.each(publicAccessLevels)(
     });
   },
 );
+
+/**
+ * The live integrations as surfaces (spec 2 §6, §7): the bug-bounty statistics and the live status
+ * under their host items (application security's bug bounty, infrastructure's status monitoring).
+ * Written from the spec: live data reaches a viewer exactly when the page shows it the host item's
+ * content, the item is switched on, the connection exists with 'Show on Trust Center' on, and the
+ * plan includes integrations. The link staff entered never reaches a visitor's surface; the staff
+ * routes answer only editors of the organisation.
+ */
+type LiveConnection = 'shown' | 'switched-off' | 'disconnected' | 'plan-off';
+type LiveCase = { item: ItemCase; connection: LiveConnection };
+const liveRoutes = { hackerone: 'hackerone', statuspage: 'statuspageio' } as const;
+const hostCards = { hackerone: 'ApplicationSecurity', statuspage: 'Infrastructure' } as const;
+/** Viewers whose cookies are an editor's of the organisation (previews keep the editor's session). */
+const editorSessions = new Set<ViewerKind>([
+  'staff-editor',
+  'staff-preview-public',
+  'staff-preview-account',
+  'staff-preview-profile',
+]);
+
+function canSeeLive(viewer: ViewerKind, live: LiveCase, level: PublicAccessLevel): boolean {
+  if (live.connection !== 'shown' || live.item.state === 'NotEnabled') return false;
+  return canSeeContent(viewer, live.item, level);
+}
+
+const liveItem = (item: Partial<ItemCase>): ItemCase => ({
+  access: 'public',
+  state: 'Enabled',
+  isCardHidden: false,
+  isInProfile: false,
+  ...item,
+});
+/** Each host item state the gate distinguishes, then each state of the connection itself. */
+const liveCaseGroups: Array<[string, LiveCase[]]> = [
+  [
+    'host item states',
+    [
+      liveItem({}),
+      liveItem({ state: 'WorkInProgress' }),
+      liveItem({ state: 'NotEnabled' }),
+      liveItem({ isCardHidden: true }),
+      liveItem({ access: 'restricted' }),
+      liveItem({ access: 'restricted-hidden', isInProfile: true }),
+      liveItem({ access: 'restricted-hidden' }),
+    ].map((item) => ({ item, connection: 'shown' as const })),
+  ],
+  [
+    'connection states',
+    (['switched-off', 'disconnected', 'plan-off'] as const).map((connection) => ({
+      item: liveItem({}),
+      connection,
+    })),
+  ],
+];
+
+describe.each(liveCaseGroups)('policy matrix for live integrations: %s', (_group, cases) => {
+  // Every viewer reads five surfaces per case: longer than one request's worth of default timeout.
+  it('gives live data only where the host item is readable, shown and connected, and links to editors only', {
+    timeout: 120_000,
+  }, async () => {
+    const level: PublicAccessLevel = 'full';
+    const db = t.database.db;
+    const { organisation } = await createOrganisation(db, { customisation: { publicAccessLevel: level } });
+    const { organisation: planless } = await createOrganisation(db, {
+      customisation: { publicAccessLevel: level },
+      planFeatures: { integrations: false },
+    });
+    const { organisation: otherOrganisation } = await createOrganisation(db);
+    const profileItems = new Map<string, string[]>([
+      [organisation.id, []],
+      [planless.id, []],
+    ]);
+    const products: Array<{ live: LiveCase; slug: string; productId: string; marker: string }> = [];
+    for (const [index, live] of cases.entries()) {
+      const owner = live.connection === 'plan-off' ? planless : organisation;
+      const product = await createProduct(db, owner.id, { name: `live-product-${index}` });
+      const marker = `live-link-${owner.slug}-${index}-end`;
+      for (const kind of ['hackerone', 'statuspage'] as const) {
+        const host = await findCatalogueItem(db, product.id, hostKeyOfIntegration(kind));
+        await db
+          .update(itemRows)
+          .set({
+            enabledState: live.item.state,
+            isPublic: live.item.access === 'public',
+            isHidden: live.item.access === 'restricted-hidden',
+          })
+          .where(eq(itemRows.id, host.id));
+        if (live.item.isInProfile) profileItems.get(owner.id)!.push(host.id);
+        if (live.item.isCardHidden) await updateCard(db, product.id, hostCards[kind], { isHidden: true });
+        if (live.connection === 'disconnected') continue;
+        const statusPage = `https://${marker}.example.com/quiet`;
+        await db.insert(integrationConnections).values({
+          organisationId: owner.id,
+          productId: product.id,
+          kind,
+          link: kind === 'hackerone' ? `https://hackerone.com/${marker}` : statusPage,
+          externalId: kind === 'hackerone' ? 'acme' : statusPage,
+          showInCard: live.connection !== 'switched-off',
+        });
+      }
+      products.push({ live, slug: owner.slug, productId: product.id, marker });
+    }
+    const viewersOf = new Map<string, Record<ViewerKind, ViewerRequest>>();
+    for (const owner of [organisation, planless]) {
+      const profile = await createPermissionProfile(db, owner.id, { itemIds: profileItems.get(owner.id) });
+      viewersOf.set(owner.slug, await createViewers(owner.id, otherOrganisation.id, profile.id));
+    }
+
+    const leaks: string[] = [];
+    for (const { live, slug, productId, marker } of products) {
+      const name = `${describeCase(live.item)}/${live.connection}`;
+      const base = `/api/statuspage/share/${slug}`;
+      for (const viewerKind of viewerKinds) {
+        const viewer = viewersOf.get(slug)![viewerKind];
+        const separator = viewer.query ? '&' : '?';
+        const isVisible = canSeeLive(viewerKind, live, level);
+        const view = await t.app.inject({
+          url: `${base}/view/${productId}${viewer.query}`,
+          cookies: viewer.cookies,
+        });
+        expect(view.statusCode, `${name} view for ${viewerKind}`).toBe(200);
+        if (view.body.includes(marker)) leaks.push(`view shows the link of ${name} to ${viewerKind}`);
+        const listed = (view.json() as { specialised: SpecialisedView }).specialised.integrations;
+        for (const kind of ['hackerone', 'statuspage'] as const) {
+          if (listed.some((entry) => entry.kind === kind) !== isVisible)
+            leaks.push(`view ${isVisible ? 'hides' : 'lists'} ${kind} of ${name} for ${viewerKind}`);
+          const response = await t.app.inject({
+            url: `${base}/${liveRoutes[kind]}${viewer.query}${separator}productId=${productId}`,
+            cookies: viewer.cookies,
+          });
+          const gotData = response.statusCode === 200 && response.json().allowed === true;
+          if (gotData !== isVisible)
+            leaks.push(
+              `${liveRoutes[kind]} of ${name} ${isVisible ? `refused (${response.statusCode}) to` : 'given to'} ${viewerKind}`,
+            );
+          if (!isVisible && response.statusCode !== 404)
+            leaks.push(`${liveRoutes[kind]} refusal of ${name} is ${response.statusCode} for ${viewerKind}`);
+          if (response.body.includes(marker)) leaks.push(`${liveRoutes[kind]} shows the link of ${name}`);
+          const staff = await t.app.inject({
+            url: `/api/integrations/${liveRoutes[kind]}?productId=${productId}`,
+            cookies: viewer.cookies,
+          });
+          const showsLink = staff.statusCode === 200 && staff.body.includes(marker);
+          const isEditor = editorSessions.has(viewerKind) && live.connection !== 'disconnected';
+          if (showsLink !== isEditor)
+            leaks.push(
+              `staff ${liveRoutes[kind]} ${isEditor ? 'hides' : 'shows'} the link of ${name} to ${viewerKind}`,
+            );
+          if (!editorSessions.has(viewerKind) && staff.statusCode === 200)
+            leaks.push(`staff ${liveRoutes[kind]} answers ${viewerKind} for ${name}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});

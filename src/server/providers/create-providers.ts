@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createPortalCache } from '../modules/portal/portal-cache';
 import { findOrganisationRevisionBySlug } from '../modules/portal/queries';
-import { createAnswerProvider } from './ai';
+import { createAnswerProvider, createEmbeddingProvider } from './ai';
 import type { Providers } from './index';
 import { createDatabaseJobQueue, jobsChannel } from './jobs/database-queue';
 import { createDevMailboxTransport } from './mail/dev-mailbox';
@@ -32,5 +32,12 @@ export async function createProviders(
     lookUpRevision:
       database.kind === 'postgres' ? (slug) => findOrganisationRevisionBySlug(database.db, slug) : undefined,
   });
-  return { mail, jobs, cache, ai: createAnswerProvider(config.ai), storage: createStorage(config) };
+  return {
+    mail,
+    jobs,
+    cache,
+    ai: createAnswerProvider(config.ai),
+    embeddings: createEmbeddingProvider(config.aiEmbeddings),
+    storage: createStorage(config),
+  };
 }

@@ -1,5 +1,5 @@
 import type { PortalCache } from '../modules/portal/portal-cache';
-import type { AnswerProvider } from './ai';
+import type { AnswerProvider, EmbeddingProvider } from './ai';
 import type { JobQueue } from './jobs/types';
 import type { MailTransport } from './mail/types';
 import type { FileStorage } from './storage/types';
@@ -12,6 +12,8 @@ export type Providers = {
   cache: PortalCache;
   /** AI answers: the offline extractive answerer, or an OpenAI-compatible endpoint (AI_*). */
   ai: AnswerProvider;
+  /** Vectors for semantic search, when AI_EMBEDDING_MODEL is set; null keeps search full-text only. */
+  embeddings: EmbeddingProvider | null;
   /** Document bytes: disk under DATA_DIR, or an S3-compatible bucket. */
   storage: FileStorage;
 };

@@ -5,6 +5,7 @@ import {
   accessRequests,
   accountMembers,
   analyticsEvents,
+  auditLog,
   documentAccessEvents,
   knowledgeBaseGaps,
 } from '../../db/schema';
@@ -290,6 +291,22 @@ describe('GET /api/analytics', () => {
       event('login', { createdAt: new Date('2001-01-01T00:00:00Z') }),
       { ...event('page_view'), organisationId: other.organisation.id },
     ]);
+    // Staff card and item edits come from the audit log; other staff changes do not count as edits.
+    const audit = (action: string, createdAt = new Date()) => ({
+      organisationId: organisation.id,
+      action,
+      createdAt,
+    });
+    await db
+      .insert(auditLog)
+      .values([
+        audit('card.updated'),
+        audit('item.created'),
+        audit('card.items_reordered'),
+        audit('staff_user.created'),
+        audit('card.updated', new Date('2001-01-01T00:00:00Z')),
+        { ...audit('card.updated'), organisationId: other.organisation.id },
+      ]);
     await db.insert(knowledgeBaseGaps).values({
       organisationId: organisation.id,
       question: 'Do you have FedRAMP?',
@@ -325,6 +342,7 @@ describe('GET /api/analytics', () => {
     ]);
     expect(dashboard.visitsByDay.reduce((sum, day) => sum + day.visits, 0)).toBe(2);
     expect(dashboard.eventCounts).toContainEqual({ name: 'item_clicked', count: 3 });
+    expect(dashboard.eventCounts).toContainEqual({ name: 'card_edited', count: 3 });
 
     const csv = await t.app.inject({
       url: `/api/analytics/export?from=${from}&to=${today}&report=accounts&bom=1`,

@@ -7,6 +7,7 @@ import { toRange } from './analytics-range';
 import {
   accessFunnel,
   accountActivity,
+  countCardEdits,
   countEventsByName,
   countVisits,
   documentTotals,
@@ -44,6 +45,11 @@ export async function getAnalyticsDashboard({
   const funnel = await accessFunnel(db, range);
   const accounts = await accountActivity(db, range, accountRows);
   const eventCounts = await countEventsByName(db, range);
+  const cardEdits = await countCardEdits(db, range);
+  if (cardEdits > 0) {
+    eventCounts.push({ name: 'card_edited', count: cardEdits });
+    eventCounts.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  }
   return {
     range: { from: input.from, to: input.to },
     totals: {

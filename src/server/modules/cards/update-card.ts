@@ -2,6 +2,8 @@ import { type CardKind, canCardDo } from '../../../shared/card-kinds';
 import { CardPatch, type CardView, cardMessages, type ItemPatch, ItemTitle } from '../../../shared/cards';
 import type { items } from '../../db/schema';
 import type { Viewer } from '../../policy/viewer';
+import { recordStaffEvents } from '../analytics/record-staff-events';
+import { itemAccessEvents } from './item-access-events';
 import { findOrCreateCardRow, type ItemRow, listItemRows, updateCardRow, updateItemRow } from './queries';
 import {
   assertCanEdit,
@@ -96,7 +98,7 @@ export async function updateCard({
   return inWriteTransaction(ctx, async (db) => {
     const product = await lockProduct(db, viewer, input.productId);
     const card = await findOrCreateCardRow(db, product, kind);
-    const itemUpdates: { id: string; values: ItemValues }[] = [];
+    const itemUpdates: { id: string; row: ItemRow; values: ItemValues }[] = [];
     if (patch.items?.length) {
       const rows = new Map(
         (await listItemRows(db, product.id, { cardKind: kind })).map((row) => [row.id, row]),
@@ -108,7 +110,7 @@ export async function updateCard({
         if (!row) throw invalid(`${field}.itemUid`, cardMessages.unknownItems);
         if (seen.has(row.id)) throw invalid(`${field}.itemUid`, cardMessages.duplicateItems);
         seen.add(row.id);
-        itemUpdates.push({ id: row.id, values: itemValuesOf(viewer, kind, row, itemPatch, field) });
+        itemUpdates.push({ id: row.id, row, values: itemValuesOf(viewer, kind, row, itemPatch, field) });
       }
     }
     const modifiedAt = new Date();
@@ -128,6 +130,11 @@ export async function updateCard({
         items: itemUpdates.map((update) => ({ itemUid: update.id, fields: Object.keys(update.values) })),
       },
     });
+    await recordStaffEvents(
+      db,
+      viewer,
+      itemUpdates.flatMap((update) => itemAccessEvents(update.row, update.values)),
+    );
     return mainCardView(db, viewer, product.id, kind);
   });
 }

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptKind, type Scripts, scriptKinds, scriptOrigins } from '../../../shared/consent';
+import {
+  type CookieBanner,
+  cookieBannerOrigins,
+  type ScriptKind,
+  type Scripts,
+  scriptKinds,
+  scriptOrigins,
+} from '../../../shared/consent';
 import { organisations } from '../../db/schema';
 import { createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -79,6 +86,67 @@ describe('content security policy of the portal page', () => {
     expect(without.csp.get('script-src')).toEqual(["'self'"]);
   });
 
+  const banners: Record<'hubspot' | 'cookiebot' | 'onetrust', CookieBanner> = {
+    hubspot: { type: 'hubspot', id: '1234567', showDeclaration: true, scriptUrl: null },
+    cookiebot: {
+      type: 'cookiebot',
+      id: '0b6d2e3c-3a5f-4b7e-9c1d-2f3e4a5b6c7d',
+      showDeclaration: true,
+      scriptUrl: null,
+    },
+    onetrust: {
+      type: 'onetrust',
+      id: '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      showDeclaration: true,
+      scriptUrl: null,
+    },
+  };
+
+  for (const type of ['hubspot', 'cookiebot', 'onetrust'] as const) {
+    it(`allows exactly the origins of the ${type} cookie banner when it is configured`, async () => {
+      const { csp } = await portalCsp({ cookieBanner: banners[type] });
+      const expected = cookieBannerOrigins[type];
+      for (const origin of expected.scriptSrc ?? []) expect(csp.get('script-src')).toContain(origin);
+      for (const origin of expected.connectSrc ?? []) expect(csp.get('connect-src')).toContain(origin);
+      for (const origin of expected.frameSrc ?? []) expect(csp.get('frame-src')).toContain(origin);
+      expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+      const own = new Set(Object.values(expected).flat());
+      const sources = allSources(csp);
+      const others = [
+        ...Object.entries(cookieBannerOrigins)
+          .filter(([other]) => other !== type)
+          .map(([, origins]) => origins),
+        ...scriptKinds.map((kind) => scriptOrigins[kind]),
+      ];
+      for (const origin of others.flatMap((origins) => Object.values(origins).flat())) {
+        if (!own.has(origin)) expect(sources).not.toContain(origin);
+      }
+    });
+  }
+
+  it('allows only the origin of an in-house banner’s script (Dropbox, PayPal)', async () => {
+    for (const type of ['dropbox', 'paypal'] as const) {
+      const { csp } = await portalCsp({
+        cookieBanner: {
+          type,
+          id: `${type}-trust`,
+          showDeclaration: true,
+          scriptUrl: `https://consent.${type}.example/banner/v2.js`,
+        },
+      });
+      expect(csp.get('script-src')).toEqual(["'self'", `https://consent.${type}.example`]);
+      expect(csp.get('connect-src')).toEqual(["'self'", `https://consent.${type}.example`]);
+      expect(csp.has('frame-src')).toBe(false);
+    }
+    // Stored without a usable address (an older version's value), it is no banner at all.
+    const { csp, organisation } = await portalCsp({
+      cookieBanner: { type: 'dropbox', id: 'dropbox-trust', showDeclaration: true },
+    });
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    const view = await t.app.inject({ url: `/api/statuspage/share/${organisation.slug}/view` });
+    expect(view.json().customisation.cookieBanner).toBeNull();
+  });
+
   it('renders the GTM noscript frame only when GTM is configured', async () => {
     const withGtm = await portalCsp({ scripts: { ...noScripts, gtm: exampleIds.gtm } });
     expect(withGtm.response.body).toContain('https://www.googletagmanager.com/ns.html?id=GTM-AB12CD3');
@@ -136,7 +204,45 @@ describe('PATCH /api/staff/organisation scripts and cookie banner', () => {
       type: 'cookiebot',
       id: '0b6d2e3c-3a5f-4b7e-9c1d-2f3e4a5b6c7d',
       showDeclaration: true,
+      scriptUrl: null,
     });
+  });
+
+  it('needs a public https script address for in-house banners, and drops one given to a vendor banner', async () => {
+    const { session } = await staffSession();
+    const fieldOf = async (cookieBanner: object) => {
+      const response = await patch(session, { cookieBanner });
+      expect(response.statusCode).toBe(400);
+      return response.json().error.fields['body.customisation.cookieBanner.scriptUrl'];
+    };
+    expect(await fieldOf({ type: 'dropbox', id: 'dropbox-trust' })).toBe(
+      "Enter the https address of your organisation's consent script",
+    );
+    for (const scriptUrl of [
+      'http://consent.dropbox.example/banner.js',
+      'https://10.0.0.5/banner.js',
+      'https://user:secret@consent.dropbox.example/banner.js',
+      'javascript:alert(1)',
+    ]) {
+      expect(await fieldOf({ type: 'paypal', id: 'paypal', scriptUrl })).toBe(
+        'The consent script must be an https address on a public host',
+      );
+    }
+    const saved = await patch(session, {
+      cookieBanner: { type: 'paypal', id: 'paypal-trust', scriptUrl: 'https://consent.paypal.example/c.js' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().customisation.cookieBanner).toEqual({
+      type: 'paypal',
+      id: 'paypal-trust',
+      showDeclaration: true,
+      scriptUrl: 'https://consent.paypal.example/c.js',
+    });
+    const vendor = await patch(session, {
+      cookieBanner: { type: 'hubspot', id: '1234567', scriptUrl: 'https://evil.example/x.js' },
+    });
+    expect(vendor.statusCode).toBe(200);
+    expect(vendor.json().customisation.cookieBanner.scriptUrl).toBeNull();
   });
 
   it('refuses an unsupported cookie banner type with a 400 that names it, and keeps the old value', async () => {

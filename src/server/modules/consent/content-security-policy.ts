@@ -1,4 +1,11 @@
-import { type CspSources, configuredScriptKinds, type Scripts, scriptOrigins } from '../../../shared/consent';
+import {
+  type CookieBanner,
+  type CspSources,
+  configuredScriptKinds,
+  cookieBannerSources,
+  type Scripts,
+  scriptOrigins,
+} from '../../../shared/consent';
 
 /** The default policy of every response; app.ts gives it to helmet. No inline script anywhere. */
 export const baseCspDirectives = {
@@ -26,27 +33,30 @@ export function serializeCsp(directives: Directives): string {
     .join(';');
 }
 
+function addSources(directives: Directives, sources: CspSources) {
+  for (const [directive, origins] of Object.entries(sources) as [keyof CspSources, string[]][]) {
+    // frame-src and media-src fall back to default-src ('self'), so they start from 'self'.
+    const current = directives[directive] ?? ["'self'"];
+    directives[directive] = [...new Set([...current, ...origins])];
+  }
+}
+
 /**
- * The portal page's policy: the default one plus exactly the origins of the scripts this
- * organisation configured. Without scripts it equals the default policy.
+ * The portal page's policy: the default one plus exactly the origins of the scripts and the cookie
+ * banner this organisation configured. Without either it equals the default policy.
  */
-export function portalCspDirectives(scripts: Scripts): Directives {
+export function portalCspDirectives(scripts: Scripts, cookieBanner: CookieBanner | null = null): Directives {
   const directives: Directives = Object.fromEntries(
     Object.entries(baseCspDirectives).map(([name, values]) => [name, [...values]]),
   );
-  for (const kind of configuredScriptKinds(scripts)) {
-    for (const [directive, origins] of Object.entries(scriptOrigins[kind]) as [
-      keyof CspSources,
-      string[],
-    ][]) {
-      // frame-src and media-src fall back to default-src ('self'), so they start from 'self'.
-      const current = directives[directive] ?? ["'self'"];
-      directives[directive] = [...new Set([...current, ...origins])];
-    }
-  }
+  for (const kind of configuredScriptKinds(scripts)) addSources(directives, scriptOrigins[kind]);
+  if (cookieBanner) addSources(directives, cookieBannerSources(cookieBanner));
   return directives;
 }
 
-export function portalContentSecurityPolicy(scripts: Scripts): string {
-  return serializeCsp(portalCspDirectives(scripts));
+export function portalContentSecurityPolicy(customisation: {
+  scripts: Scripts;
+  cookieBanner: CookieBanner | null;
+}): string {
+  return serializeCsp(portalCspDirectives(customisation.scripts, customisation.cookieBanner));
 }

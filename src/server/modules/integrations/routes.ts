@@ -12,6 +12,7 @@ import {
   StatuspageData,
 } from '../../../shared/specialised-cards';
 import type { AppDeps } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { requireViewer } from '../../plugins/viewer';
 import { connectHackerOne } from './connect-hackerone';
 import { connectStatuspage } from './connect-statuspage';
@@ -25,7 +26,6 @@ import { HackerOneStateSchema, StatuspageStateSchema } from './schemas';
 import { updateStatuspageSettings } from './update-statuspage-settings';
 
 const tags = ['integrations'];
-const staffRoute = { viewer: 'staff' as const };
 const oneMinuteMs = 60_000;
 /** Outbound calls on a staff member's behalf: enough for an editor, not for scanning addresses. */
 const outboundLimit = (name: string) => ({
@@ -50,119 +50,89 @@ export const integrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     clients,
     report: (message, details) => request.log.warn(details, message),
   });
+  const staff = staffRoutes(app, { tags, context });
 
-  app.get(
+  staff.get(
     '/api/integrations/hackerone',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'The bug-bounty connection with its live statistics (or the temporary error)',
-        querystring: ProductQuery,
-        response: { 200: HackerOneStateSchema },
-      },
+      summary: 'The bug-bounty connection with its live statistics (or the temporary error)',
+      querystring: ProductQuery,
+      response: { 200: HackerOneStateSchema },
     },
-    (request) => getHackerOneState({ ctx: context(request), input: request.query }),
+    (ctx, { query }) => getHackerOneState({ ctx, input: query }),
   );
 
-  app.post(
+  staff.post(
     '/api/integrations/hackerone/connect',
     {
-      config: { ...staffRoute, rateLimit: outboundLimit('hackerone') },
-      schema: {
-        tags,
-        summary: 'Connects a HackerOne program by its page link',
-        body: HackerOneConnectInput,
-        response: { 200: HackerOneStateSchema },
-      },
+      summary: 'Connects a HackerOne program by its page link',
+      body: HackerOneConnectInput,
+      response: { 200: HackerOneStateSchema },
     },
-    (request) => connectHackerOne({ ctx: context(request), input: request.body }),
+    (ctx, { body }) => connectHackerOne({ ctx, input: body }),
+    { config: { rateLimit: outboundLimit('hackerone') } },
   );
 
-  app.delete(
+  staff.delete(
     '/api/integrations/hackerone',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Disconnects the bug-bounty program',
-        querystring: ProductQuery,
-        response: { 200: z.object({ disconnected: z.boolean() }) },
-      },
+      summary: 'Disconnects the bug-bounty program',
+      querystring: ProductQuery,
+      response: { 200: z.object({ disconnected: z.boolean() }) },
     },
-    (request) =>
-      disconnectIntegration({ ctx: context(request), input: { ...request.query, kind: 'hackerone' } }),
+    (ctx, { query }) => disconnectIntegration({ ctx, input: { ...query, kind: 'hackerone' } }),
   );
 
-  app.get(
+  staff.get(
     '/api/integrations/statuspageio',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'The status-page connection with its live status (or the temporary error)',
-        querystring: ProductQuery,
-        response: { 200: StatuspageStateSchema },
-      },
+      summary: 'The status-page connection with its live status (or the temporary error)',
+      querystring: ProductQuery,
+      response: { 200: StatuspageStateSchema },
     },
-    (request) => getStatuspageState({ ctx: context(request), input: request.query }),
+    (ctx, { query }) => getStatuspageState({ ctx, input: query }),
   );
 
-  app.post(
+  staff.post(
     '/api/integrations/statuspageio/connect',
     {
-      config: { ...staffRoute, rateLimit: outboundLimit('statuspage') },
-      schema: {
-        tags,
-        summary: 'Connects a Statuspage status page by its address',
-        body: StatuspageConnectInput,
-        response: { 200: StatuspageStateSchema },
-      },
+      summary: 'Connects a Statuspage status page by its address',
+      body: StatuspageConnectInput,
+      response: { 200: StatuspageStateSchema },
     },
-    (request) => connectStatuspage({ ctx: context(request), input: request.body }),
+    (ctx, { body }) => connectStatuspage({ ctx, input: body }),
+    { config: { rateLimit: outboundLimit('statuspage') } },
   );
 
-  app.patch(
+  staff.patch(
     '/api/integrations/statuspageio',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: "The status page's 'Show on Trust Center' switch",
-        body: IntegrationSettingsInput,
-        response: { 200: z.object({ showInCard: z.boolean() }) },
-      },
+      summary: "The status page's 'Show on Trust Center' switch",
+      body: IntegrationSettingsInput,
+      response: { 200: z.object({ showInCard: z.boolean() }) },
     },
-    (request) => updateStatuspageSettings({ ctx: context(request), input: request.body }),
+    (ctx, { body }) => updateStatuspageSettings({ ctx, input: body }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/integrations/statuspageio',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Disconnects the status page',
-        querystring: ProductQuery,
-        response: { 200: z.object({ disconnected: z.boolean() }) },
-      },
+      summary: 'Disconnects the status page',
+      querystring: ProductQuery,
+      response: { 200: z.object({ disconnected: z.boolean() }) },
     },
-    (request) =>
-      disconnectIntegration({ ctx: context(request), input: { ...request.query, kind: 'statuspage' } }),
+    (ctx, { query }) => disconnectIntegration({ ctx, input: { ...query, kind: 'statuspage' } }),
   );
 
-  app.get(
+  staff.get(
     '/api/integrations/ssc/:domain',
     {
-      config: { ...staffRoute, rateLimit: outboundLimit('ssc') },
-      schema: {
-        tags,
-        summary: "SecurityScorecard's grade of a domain ('Get Grade')",
-        params: z.object({ domain: z.string().max(253) }),
-        response: { 200: ScorecardGrade },
-      },
+      summary: "SecurityScorecard's grade of a domain ('Get Grade')",
+      params: z.object({ domain: z.string().max(253) }),
+      response: { 200: ScorecardGrade },
     },
-    (request) => getScorecardGrade({ ctx: context(request), input: request.params }),
+    (ctx, { params }) => getScorecardGrade({ ctx, input: params }),
+    { config: { rateLimit: outboundLimit('ssc') } },
   );
 
   app.get(

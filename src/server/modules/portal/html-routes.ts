@@ -166,7 +166,7 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         .header('cache-control', viewer.session ? 'private, no-store' : 'no-cache')
         .header('vary', 'Cookie')
         // Exactly the origins of this organisation's configured scripts, on top of the default policy.
-        .header('content-security-policy', portalContentSecurityPolicy(view.customisation.scripts))
+        .header('content-security-policy', portalContentSecurityPolicy(view.customisation))
         .send(renderPortalDocument(build, data, { revision: viewer.organisation.revision, item }))
     );
   }

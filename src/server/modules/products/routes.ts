@@ -15,6 +15,7 @@ import {
   UpdateProductLinkInput,
 } from '../../../shared/console-admin';
 import type { AppDeps } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { requireViewer } from '../../plugins/viewer';
 import { createProduct } from './create-product';
 import { listProductCatalogue } from './list-product-catalogue';
@@ -24,7 +25,6 @@ import { setDefaultProduct } from './set-default-product';
 import { removeProductBanner, setProductBanner } from './set-product-banner';
 import { updateProduct } from './update-product';
 
-const staffRoute = { viewer: 'staff' as const };
 const tags = ['products'];
 
 function bodyBytes(body: unknown): Buffer {
@@ -38,115 +38,68 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     viewer: requireViewer(request),
     providers: deps.providers,
   });
+  const staff = staffRoutes(app, { tags, context });
 
-  app.get(
+  staff.get(
     '/api/products',
-    {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Products and product links, hidden ones too',
-        response: { 200: ProductCatalogue },
-      },
-    },
-    (request) => listProductCatalogue({ ctx: context(request) }),
+    { summary: 'Products and product links, hidden ones too', response: { 200: ProductCatalogue } },
+    (ctx) => listProductCatalogue({ ctx }),
   );
 
-  app.post(
+  staff.post(
     '/api/products',
-    {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Creates a product (unique slug)',
-        body: CreateProductInput,
-        response: { 201: ProductView },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createProduct({ ctx: context(request), input: request.body })),
+    { summary: 'Creates a product (unique slug)', body: CreateProductInput, response: { 201: ProductView } },
+    (ctx, { body }) => createProduct({ ctx, input: body }),
   );
 
-  app.put(
+  staff.put(
     '/api/products/order',
-    {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Sets the order of all products',
-        body: OrderInput,
-        response: { 200: z.array(ProductView) },
-      },
-    },
-    (request) => orderProducts({ ctx: context(request), input: request.body }),
+    { summary: 'Sets the order of all products', body: OrderInput, response: { 200: z.array(ProductView) } },
+    (ctx, { body }) => orderProducts({ ctx, input: body }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/products/:productId',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Renames, changes the slug, shows or hides a product',
-        params: ProductParams,
-        body: UpdateProductInput,
-        response: { 200: ProductView },
-      },
+      summary: 'Renames, changes the slug, shows or hides a product',
+      params: ProductParams,
+      body: UpdateProductInput,
+      response: { 200: ProductView },
     },
-    (request) => updateProduct({ ctx: context(request), input: { ...request.params, change: request.body } }),
+    (ctx, { params, body }) => updateProduct({ ctx, input: { ...params, change: body } }),
   );
 
-  app.post(
+  staff.post(
     '/api/products/:productId/default',
-    {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Makes the product the default',
-        params: ProductParams,
-        response: { 200: ProductView },
-      },
-    },
-    (request) => setDefaultProduct({ ctx: context(request), input: request.params }),
+    { summary: 'Makes the product the default', params: ProductParams, response: { 200: ProductView } },
+    (ctx, { params }) => setDefaultProduct({ ctx, input: params }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/products/:productId/banner',
-    {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Removes the product banner',
-        params: ProductParams,
-        response: { 200: ProductView },
-      },
-    },
-    (request) => removeProductBanner({ ctx: context(request), input: request.params }),
+    { summary: 'Removes the product banner', params: ProductParams, response: { 200: ProductView } },
+    (ctx, { params }) => removeProductBanner({ ctx, input: params }),
   );
 
   await app.register(async (plugin) => {
     const banners = plugin.withTypeProvider<ZodTypeProvider>();
     // The image arrives as the raw body; its type is read from the bytes, whatever the header says.
+    // The parser's bodyLimit is the route's: fastify uses it for routes that set none.
     banners.addContentTypeParser(
       '*',
       { parseAs: 'buffer', bodyLimit: 2 * bannerMaxBytes },
       (_request, body, done) => done(null, body),
     );
-    banners.put(
+    staffRoutes(banners, { tags, context }).put(
       '/api/products/:productId/banner',
       {
-        config: staffRoute,
-        bodyLimit: 2 * bannerMaxBytes,
-        schema: {
-          tags,
-          summary: 'Sets the product banner: raw PNG, JPEG or SVG body of at most 2 MB (assets:edit)',
-          params: ProductParams,
-          response: { 200: ProductView },
-        },
+        summary: 'Sets the product banner: raw PNG, JPEG or SVG body of at most 2 MB (assets:edit)',
+        params: ProductParams,
+        response: { 200: ProductView },
       },
-      (request) =>
+      (ctx, request) =>
         setProductBanner({
-          ctx: context(request),
+          ctx,
           input: {
             ...request.params,
             contentType: request.headers['content-type'],
@@ -156,57 +109,36 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     );
   });
 
-  app.post(
+  staff.post(
     '/api/product-links',
-    {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Adds a product link',
-        body: CreateProductLinkInput,
-        response: { 201: ProductLinkView },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createProductLink({ ctx: context(request), input: request.body })),
+    { summary: 'Adds a product link', body: CreateProductLinkInput, response: { 201: ProductLinkView } },
+    (ctx, { body }) => createProductLink({ ctx, input: body }),
   );
 
-  app.put(
+  staff.put(
     '/api/product-links/order',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Sets the order of all product links',
-        body: OrderInput,
-        response: { 200: z.array(ProductLinkView) },
-      },
+      summary: 'Sets the order of all product links',
+      body: OrderInput,
+      response: { 200: z.array(ProductLinkView) },
     },
-    (request) => orderProductLinks({ ctx: context(request), input: request.body }),
+    (ctx, { body }) => orderProductLinks({ ctx, input: body }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/product-links/:linkId',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Changes a product link’s name, URL or visibility',
-        params: ProductLinkParams,
-        body: UpdateProductLinkInput,
-        response: { 200: ProductLinkView },
-      },
+      summary: 'Changes a product link’s name, URL or visibility',
+      params: ProductLinkParams,
+      body: UpdateProductLinkInput,
+      response: { 200: ProductLinkView },
     },
-    (request) =>
-      updateProductLink({ ctx: context(request), input: { ...request.params, change: request.body } }),
+    (ctx, { params, body }) => updateProductLink({ ctx, input: { ...params, change: body } }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/product-links/:linkId',
-    { config: staffRoute, schema: { tags, summary: 'Deletes a product link', params: ProductLinkParams } },
-    async (request, reply) => {
-      await deleteProductLink({ ctx: context(request), input: request.params });
-      return reply.status(204).send();
-    },
+    { summary: 'Deletes a product link', params: ProductLinkParams },
+    (ctx, { params }) => deleteProductLink({ ctx, input: params }),
   );
 };

@@ -9,13 +9,13 @@ import {
 } from '../../../shared/questionnaires';
 import type { Context } from '../../context';
 import { questionnaireSubmissions } from '../../db/schema';
+import { UploadTooLargeError, withReceivedUpload } from '../../net/receive-upload';
 import { newStorageKey } from '../../providers/storage';
 import { mailStaff } from '../access/mails';
 import { detectAllowedType } from '../documents/detect-file-type';
 import { validFileName } from '../documents/upload-document';
 import { questionnaireSubmittedMail } from './mails';
 import { assertCanSubmitQuestionnaire, type QuestionnaireMember } from './member-access';
-import { UploadTooLargeError, withReceivedUpload } from './receive-upload';
 
 const tooLarge = () => new AppError('payload_too_large', questionnaireMessages.fileTooLarge);
 const allowedTypes: ReadonlySet<string> = new Set(questionnaireContentTypes);

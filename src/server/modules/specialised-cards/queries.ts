@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { orderItems } from '../../../shared/ordering';
 import type { Database } from '../../db/client';
 import {
   integrationConnections,
@@ -25,9 +26,22 @@ export async function listRiskAnswers(db: Database, itemIds: string[]) {
   return db.select().from(riskProfileAnswers).where(inArray(riskProfileAnswers.itemId, itemIds));
 }
 
+/** In the order the card lists its items (`orderItems`), so the page model is the same on every load. */
 export async function listSecurityGrades(db: Database, itemIds: string[]) {
   if (itemIds.length === 0) return [];
-  return db.select().from(securityGrades).where(inArray(securityGrades.itemId, itemIds));
+  const rows = await db
+    .select({
+      grade: securityGrades,
+      itemUid: items.id,
+      title: items.title,
+      enabledState: items.enabledState,
+      position: items.position,
+      catalogueKey: items.catalogueKey,
+    })
+    .from(securityGrades)
+    .innerJoin(items, eq(items.id, securityGrades.itemId))
+    .where(inArray(securityGrades.itemId, itemIds));
+  return orderItems('SecurityGrades', rows).map((row) => row.grade);
 }
 
 export function listTrustedBy(db: Database, productId: string) {

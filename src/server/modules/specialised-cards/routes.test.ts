@@ -32,8 +32,10 @@ async function setUp(options: { permissions?: StaffPermission[] } = {}) {
       headers: session.headers,
     });
   const viewPath = `/api/statuspage/share/${organisation.slug}/view`;
-  const publicView = async (): Promise<{ specialised: SpecialisedView; cards: { kind: string }[] }> =>
-    (await t.app.inject({ url: viewPath })).json();
+  const publicView = async (): Promise<{
+    specialised: SpecialisedView;
+    cards: { kind: string; items: { itemUid: string }[] }[];
+  }> => (await t.app.inject({ url: viewPath })).json();
   const staffView = async (): Promise<{ specialised: SpecialisedView }> =>
     (await t.app.inject({ url: viewPath, cookies: session.cookies })).json();
   const enable = (key: string, values: Partial<typeof items.$inferInsert> = {}) =>
@@ -220,6 +222,49 @@ describe('security grades', () => {
     const grades = (await s.publicView()).specialised.securityGrades;
     expect(grades).toHaveLength(valid.length);
     expect(grades.find((entry) => entry.label === 'riskrecon')?.grade).toBe('9.5');
+  });
+});
+
+describe('security grades in the card order', () => {
+  it('lists the entries as the card orders its items, whatever order they were saved in', async () => {
+    const s = await setUp();
+    // Saved in the reverse of the card's order, so the table's own order would show.
+    const saved: [string, { url?: string; grade?: string }, number | null][] = [
+      ['ssl-labs', { url: 'https://www.ssllabs.com/ssltest/analyze.html?d=acme.example', grade: 'A' }, null],
+      ['security-scorecard', { url: 'acme.example', grade: 'B' }, null],
+      ['bitsight', { url: 'acme.example', grade: '820' }, 5],
+      ['black-kite', { url: 'acme.example', grade: 'A+' }, 4],
+      ['upguard', { url: 'acme.example', grade: 'E' }, 3],
+      ['cybervadis', { grade: '1000' }, 2],
+      ['riskrecon', { grade: '9.5' }, 1],
+      ['cis-benchmark', { grade: '4' }, 0],
+    ];
+    for (const [provider, entry, position] of saved) {
+      const item = await s.enable(`security-grades.${provider}`, { position });
+      const response = await s.send('PUT', `${s.base}/security-grades/${item.id}`, {
+        label: provider,
+        ...entry,
+      });
+      expect(response.statusCode, provider).toBe(200);
+    }
+    const view = await s.publicView();
+    const grades = view.specialised.securityGrades;
+    // Positions first, then the card's own priority (Security Scorecard), then the title.
+    expect(grades.map((entry) => entry.label)).toEqual([
+      'cis-benchmark',
+      'riskrecon',
+      'cybervadis',
+      'upguard',
+      'black-kite',
+      'bitsight',
+      'security-scorecard',
+      'ssl-labs',
+    ]);
+    const cardOrder = view.cards
+      .find((card) => card.kind === 'SecurityGrades')!
+      .items.map((item) => item.itemUid);
+    const graded = new Set(grades.map((entry) => entry.itemUid));
+    expect(grades.map((entry) => entry.itemUid)).toEqual(cardOrder.filter((itemUid) => graded.has(itemUid)));
   });
 });
 

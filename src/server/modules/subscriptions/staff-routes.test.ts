@@ -211,7 +211,7 @@ describe('purge of unconfirmed subscribers', () => {
     ]);
 
     // The recurring job is enqueued once per period, however often nodes look.
-    expect(await enqueueDueRecurringJobs(t)).toEqual([purgePendingQueue]);
+    expect(await enqueueDueRecurringJobs(t)).toContain(purgePendingQueue);
     expect(await enqueueDueRecurringJobs(t)).toEqual([]);
     await t.providers.jobs.drain();
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.queue, purgePendingQueue));

@@ -20,7 +20,7 @@ export async function withReceivedUpload<T>(
   maxBytes: number,
   use: (upload: ReceivedUpload) => Promise<T>,
 ): Promise<T> {
-  const directory = await fsPromises.mkdtemp(path.join(os.tmpdir(), 'attest-questionnaire-'));
+  const directory = await fsPromises.mkdtemp(path.join(os.tmpdir(), 'attest-upload-'));
   const filePath = path.join(directory, 'upload');
   try {
     const hash = createHash('sha256');
