@@ -315,4 +315,41 @@ describe('a staff member edits cards in place', () => {
     expect(publicProblems).toEqual([]);
     await visitor.close();
   });
+
+  it('makes an item restricted and hidden; the dashboard counts both level changes, though staff made them', async () => {
+    const context = await journey.newContext(1280);
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await signInAsStaff(page, journey.baseUrl);
+    await page.goto(`${journey.baseUrl}/acme`);
+    await page.getByTestId('staff-toolbar').waitFor();
+    const menu = await openCardMenu(page, 'Reports');
+    await menu.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+    const editor = page.getByTestId('drawer-editor');
+    await editor.waitFor();
+    const soc3 = editor.getByTestId('item-editor').filter({ hasText: 'SOC 3 report' });
+    await soc3.getByRole('radiogroup', { name: 'Access' }).getByRole('radio', { name: 'Restricted' }).click();
+    await soc3.getByRole('switch', { name: 'Hidden' }).click();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.waitFor({ state: 'hidden' });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const counts = await page.evaluate(async (day) => {
+      const response = await fetch(`/api/analytics?from=${day}&to=${day}`);
+      return ((await response.json()) as { eventCounts: { name: string; count: number }[] }).eventCounts;
+    }, today);
+    expect(counts.filter((row) => row.name.endsWith('level_changed'))).toEqual([
+      { name: 'access_level_changed', count: 1 },
+      { name: 'restricted_level_changed', count: 1 },
+    ]);
+    await page.goto(`${journey.baseUrl}/console`);
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    const events = page.getByRole('list', { name: 'Events by name' });
+    await events.getByText('Access level changes', { exact: true }).waitFor();
+    await events.getByText('Restricted level changes', { exact: true }).waitFor();
+    await settle(page);
+    await events.screenshot({ path: path.join(screenshots, 'console-analytics-level-changes-1280.png') });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -210,6 +210,77 @@ describe('a visitor reads the cards', () => {
     }
   });
 
+  it('folds an item’s details behind More details, opened by mouse and keyboard, and counts each opening', async () => {
+    const visitors = [];
+    let itemUid = '';
+    for (const width of [1280, 390]) {
+      const context = await journey.newContext(width);
+      visitors.push(context);
+      const page = await context.newPage();
+      const problems = watchForErrors(page);
+      await page.goto(`${journey.baseUrl}/acme`);
+      const { card, item } = itemOf(await pageDataOf(page), 'SOC 2');
+      expect(card.kind).toBe('Certifications');
+      itemUid = item.itemUid;
+      await openAsVisitor(page, `${journey.baseUrl}/acme?itemUid=${item.itemUid}`);
+      const drawer = page.getByRole('dialog', { name: card.displayText?.trim() || card.title });
+      await drawer.waitFor();
+      const entry = drawer.getByRole('article', { name: 'SOC 2', exact: true });
+      await expect.poll(() => entry.getAttribute('data-highlighted')).toBe('true');
+      await settle(page);
+      // An item without auditor, expiry or maturity has nothing to fold and no toggle.
+      const gdpr = drawer.getByRole('article', { name: 'GDPR', exact: true });
+      await gdpr.waitFor();
+      expect(await gdpr.getByRole('button', { name: /details/ }).count()).toBe(0);
+
+      const toggle = entry.getByRole('button', { name: 'More details' });
+      const details = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await details.isVisible()).toBe(false);
+      await entry.screenshot({ path: path.join(screenshots, `cards-item-details-closed-${width}.png`) });
+
+      await toggle.click();
+      const lessDetails = entry.getByRole('button', { name: 'Less details' });
+      expect(await lessDetails.getAttribute('aria-expanded')).toBe('true');
+      await details.waitFor();
+      expect((await details.innerText()).replace(/\s+/g, ' ')).toBe(
+        'Auditor: Schellman Expires: March 31, 2027',
+      );
+      await entry.screenshot({ path: path.join(screenshots, `cards-item-details-open-${width}.png`) });
+      await expectNoSeriousAccessibilityViolations(page);
+
+      // Keyboard: the toggle is a button; Enter folds the details, Space unfolds them again.
+      await lessDetails.focus();
+      await page.keyboard.press('Enter');
+      await details.waitFor({ state: 'hidden' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await page.keyboard.press('Space');
+      await details.waitFor();
+      expect(await lessDetails.getAttribute('aria-expanded')).toBe('true');
+      expect(problems).toEqual([]);
+    }
+
+    // Two openings per visitor, no closing: staff find exactly four in the events export. The
+    // visitors' pages stay open meanwhile; their script sends the queued events on its batch timer.
+    const staffContext = await journey.newContext(1280);
+    const staffPage = await staffContext.newPage();
+    await signInAsStaff(staffPage, journey.baseUrl);
+    const today = new Date().toISOString().slice(0, 10);
+    const openings = () =>
+      staffPage.evaluate(
+        async ({ day, uid }) => {
+          const response = await fetch(`/api/analytics/export?from=${day}&to=${day}&report=events`);
+          const rows = (await response.text()).split('\r\n');
+          return rows.filter((row) => row.includes('"more_details_toggled"') && row.includes(`"${uid}"`))
+            .length;
+        },
+        { day: today, uid: itemUid },
+      );
+    await expect.poll(openings, { timeout: 20_000, interval: 500 }).toBe(4);
+    for (const context of visitors) await context.close();
+    await staffContext.close();
+  });
+
   it('opens a locked item by its custom url, and answers 404 for an item that is not there', async () => {
     const context = await journey.newContext(390);
     const page = await context.newPage();

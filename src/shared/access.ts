@@ -45,6 +45,7 @@ export const accessMessages = {
   signInLinkInvalid: 'This sign-in link is not valid or has expired. Request a new one from the portal.',
   inviteTokenInvalid: 'This invitation is not valid or has expired.',
   byoidTokenInvalid: 'This sign-in token is not valid or has expired.',
+  byoidTokenUsed: 'This sign-in token was already used. Sign in again through your identity provider.',
   ndaRequired: 'Please accept the NDA to view restricted documents.',
   ndaChanged: 'The NDA has changed since you accepted it. Please review and accept it again.',
 } as const;
@@ -217,6 +218,13 @@ export const ExtendAccessCode = z.enum(['success', 'already-has-access', 'alread
 export type ExtendAccessCode = z.infer<typeof ExtendAccessCode>;
 export const ExtendAccessResult = z.object({ code: ExtendAccessCode });
 
+/**
+ * POST {base}/request-again: the access-expired dialog's 'Request access again' for a visitor without
+ * a session. It answers the extend-access codes; only an expired member's address queues a renewal.
+ */
+export const RequestAgainInput = LoginInput.omit({ inviteToken: true });
+export type RequestAgainInput = z.input<typeof RequestAgainInput>;
+
 export const InviteColleaguesInput = z.object({
   emails: z
     .array(z.string().trim().toLowerCase().max(limits.emailMaxLength).regex(z.regexes.email))
@@ -267,6 +275,18 @@ export const AccessRequestStatus = z.enum([
 ]);
 export type AccessRequestStatus = z.infer<typeof AccessRequestStatus>;
 
+/** 'renewal': an expired member asks for their account's access again; 'access': everything else. */
+export const AccessRequestKind = z.enum(['access', 'renewal']);
+export type AccessRequestKind = z.infer<typeof AccessRequestKind>;
+
+/**
+ * Who a decline came from. 'third_party': staff record a decline made by someone outside the
+ * organisation's own review, such as the requester's company or the point of contact they named;
+ * the requester is then answered request_declined_third_party (spec 3 §3).
+ */
+export const DeclinedBy = z.enum(['organisation', 'third_party']);
+export type DeclinedBy = z.infer<typeof DeclinedBy>;
+
 export const AccessRequestRow = z.object({
   id: z.string().uuid(),
   email: z.string(),
@@ -281,7 +301,9 @@ export const AccessRequestRow = z.object({
   productName: z.string().nullable(),
   itemTitle: z.string().nullable(),
   source: z.string().nullable(),
+  kind: AccessRequestKind,
   status: AccessRequestStatus,
+  declinedBy: DeclinedBy.nullable(),
   decisionReason: z.string().nullable(),
   accountId: z.string().uuid().nullable(),
   accountName: z.string().nullable(),
@@ -299,6 +321,7 @@ export const ApproveAccessInput = z.object({
 });
 export const DeclineAccessInput = z.object({
   reason: z.string().trim().max(accessLimits.declineReasonMaxLength).optional(),
+  declinedBy: DeclinedBy.default('organisation'),
 });
 
 export const AccountMemberRow = z.object({

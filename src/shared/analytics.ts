@@ -21,15 +21,25 @@ export const clientEventNames = [
   'more_details_toggled',
   'trusted_by_clicked',
   'card_time_spent',
-  'access_level_changed',
-  'restricted_level_changed',
 ] as const;
 export const ClientEventName = z.enum(clientEventNames);
 export type ClientEventName = z.infer<typeof ClientEventName>;
 
 /** Recorded by the server itself (HTML route), never accepted from a client. */
 export const serverEventNames = ['page_view'] as const;
-export type AnalyticsEventName = ClientEventName | (typeof serverEventNames)[number];
+
+/**
+ * Staff changes of an item's access (spec 2 §7), recorded by the server in the transaction of the
+ * change; never accepted from a client, and counted although staff work in Main mode.
+ */
+export const staffEventNames = ['access_level_changed', 'restricted_level_changed'] as const;
+export type StaffEventName = (typeof staffEventNames)[number];
+
+export type AnalyticsEventName = ClientEventName | (typeof serverEventNames)[number] | StaffEventName;
+
+/** An item is public or restricted; a restricted item is visible to all or hidden (props of the events above). */
+export type ItemAccessLevel = 'public' | 'restricted';
+export type ItemRestrictedLevel = 'visible' | 'hidden';
 
 export const analyticsLimits = {
   eventsPerBatch: 50,

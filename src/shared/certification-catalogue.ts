@@ -441,6 +441,11 @@ const auditorVariants: Record<string, { ribbon: string; color: string }> = {
   'prescient assurance': { ribbon: 'Prescient', color: '#155e75' },
 };
 
+/** The auditors with a badge variant, as staff would type them (the editor suggests these). */
+export const auditorsWithBadges: string[] = [
+  ...new Set(Object.values(auditorVariants).map((variant) => variant.ribbon)),
+];
+
 export function auditorKey(auditor: string | null | undefined): string {
   return (auditor ?? '').trim().toLowerCase();
 }

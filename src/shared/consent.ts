@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { limits } from './limits';
+import { isPrivateHost } from './questionnaires';
 
 /** The five categories of the cookie-consent record kept in the visitor's local storage (spec 1 §3). */
 export const consentCategories = [
@@ -174,33 +176,137 @@ export const cookieBannerIdFormats: Record<CookieBannerType, { pattern: RegExp; 
   paypal: { pattern: /^[A-Za-z0-9_-]{1,64}$/, label: 'PayPal consent id (letters, digits, - and _)' },
 };
 
+/**
+ * Consent platforms we load from their vendor; Dropbox's and PayPal's banners are in-house ones,
+ * loaded from the address the organisation gives (they have no public script).
+ */
+export type HostedCookieBannerType = 'hubspot' | 'cookiebot' | 'onetrust';
+const inHouseCookieBannerTypes: ReadonlySet<CookieBannerType> = new Set(['dropbox', 'paypal']);
+export function isInHouseCookieBanner(type: CookieBannerType): type is 'dropbox' | 'paypal' {
+  return inHouseCookieBannerTypes.has(type);
+}
+
+/** The origins each vendor's consent platform needs; the portal's CSP allows only the configured one. */
+export const cookieBannerOrigins: Record<HostedCookieBannerType, CspSources> = {
+  // The banner is part of HubSpot's tracking code, so it needs that code's origins.
+  hubspot: scriptOrigins.hubspot,
+  cookiebot: {
+    scriptSrc: ['https://consent.cookiebot.com', 'https://consentcdn.cookiebot.com'],
+    connectSrc: ['https://consent.cookiebot.com', 'https://consentcdn.cookiebot.com'],
+    frameSrc: ['https://consentcdn.cookiebot.com'],
+  },
+  onetrust: {
+    scriptSrc: ['https://cdn.cookielaw.org'],
+    connectSrc: ['https://cdn.cookielaw.org', 'https://geolocation.onetrust.com'],
+  },
+};
+
+export const cookieBannerMessages = {
+  scriptUrlRequired: "Enter the https address of your organisation's consent script",
+  scriptUrlInvalid: 'The consent script must be an https address on a public host',
+} as const;
+
+function isPublicHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password && !isPrivateHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 export const CookieBannerInput = z
   .strictObject({
     type: CookieBannerType,
     id: z.string().trim().min(1, 'Enter the id of the cookie banner').max(64),
     showDeclaration: z.boolean().default(true),
+    /** In-house banners only (Dropbox, PayPal): where their consent script lives. */
+    scriptUrl: z
+      .string()
+      .trim()
+      .max(limits.urlMaxLength)
+      .nullable()
+      .default(null)
+      .transform((value) => (value ? value : null)),
   })
   .superRefine((banner, context) => {
     const format = cookieBannerIdFormats[banner.type];
     if (!format.pattern.test(banner.id)) {
       context.addIssue({ code: 'custom', path: ['id'], message: `Not a valid ${format.label}` });
     }
-  });
+    if (!isInHouseCookieBanner(banner.type)) return;
+    if (banner.scriptUrl === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['scriptUrl'],
+        message: cookieBannerMessages.scriptUrlRequired,
+      });
+    } else if (!isPublicHttpsUrl(banner.scriptUrl)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['scriptUrl'],
+        message: cookieBannerMessages.scriptUrlInvalid,
+      });
+    }
+  })
+  // A vendor-hosted banner never takes an address of its own.
+  .transform((banner) => (isInHouseCookieBanner(banner.type) ? banner : { ...banner, scriptUrl: null }));
 
 export const CookieBanner = z.object({
   type: CookieBannerType,
   id: z.string(),
   showDeclaration: z.boolean().default(true),
+  scriptUrl: z.string().nullable().default(null),
 });
 export type CookieBanner = z.infer<typeof CookieBanner>;
 
 /** A stored banner of a type this version does not support reads as none: the page still renders. */
-export const StoredCookieBanner = CookieBanner.refine((banner) =>
-  cookieBannerIdFormats[banner.type].pattern.test(banner.id),
+export const StoredCookieBanner = CookieBanner.refine(
+  (banner) =>
+    cookieBannerIdFormats[banner.type].pattern.test(banner.id) &&
+    (!isInHouseCookieBanner(banner.type) ||
+      (banner.scriptUrl !== null && isPublicHttpsUrl(banner.scriptUrl))),
 )
   .nullable()
   .default(null)
   .catch(null);
+
+/** The script a configured banner loads: its address and the attributes its vendor reads. */
+export function cookieBannerScript(banner: CookieBanner): {
+  src: string;
+  id?: string;
+  attributes: Record<string, string>;
+} {
+  switch (banner.type) {
+    case 'cookiebot':
+      return {
+        src: 'https://consent.cookiebot.com/uc.js',
+        id: 'Cookiebot',
+        attributes: { 'data-cbid': banner.id },
+      };
+    case 'onetrust':
+      return {
+        src: 'https://cdn.cookielaw.org/scripttemplates/otSDKStub.js',
+        attributes: { 'data-domain-script': banner.id, charset: 'UTF-8' },
+      };
+    case 'hubspot':
+      return {
+        src: `https://js.hs-scripts.com/${encodeURIComponent(banner.id)}.js`,
+        id: 'hs-script-loader',
+        attributes: {},
+      };
+    case 'dropbox':
+    case 'paypal':
+      return { src: banner.scriptUrl ?? '', attributes: { 'data-tenant-name': banner.id } };
+  }
+}
+
+/** What the portal's CSP must allow for a banner: the vendor's origins, or the in-house script's. */
+export function cookieBannerSources(banner: CookieBanner): CspSources {
+  if (!isInHouseCookieBanner(banner.type)) return cookieBannerOrigins[banner.type];
+  const origin = banner.scriptUrl ? new URL(banner.scriptUrl).origin : null;
+  return origin ? { scriptSrc: [origin], connectSrc: [origin] } : {};
+}
 
 export function configuredScriptKinds(scripts: Scripts): ScriptKind[] {
   return scriptKinds.filter((kind) => scripts[kind] !== null);

@@ -1,6 +1,9 @@
 import type { CardKind } from './card-kinds';
 import { certificationCatalogue } from './certification-catalogue';
+import { riskProfileQuestionKeys } from './risk-profile-catalogue';
 import { securityGradeProviders } from './security-grade-catalogue';
+
+export { riskProfileQuestionKeys };
 
 /**
  * The built-in items each card offers: what a SaaS trust center typically lists. Every product gets
@@ -25,17 +28,6 @@ function card(prefix: string, entries: Entry[]): CatalogueItem[] {
     isPublic,
   }));
 }
-
-/** Risk profile questions in their fixed display order (spec 2 §3). */
-export const riskProfileQuestionKeys = [
-  'risk-profile.data-access',
-  'risk-profile.impact',
-  'risk-profile.recovery-time',
-  'risk-profile.recovery-point',
-  'risk-profile.critical-dependence',
-  'risk-profile.third-party-dependence',
-  'risk-profile.hosting',
-] as const;
 
 export const itemCatalogue: Record<CardKind, CatalogueItem[]> = {
   RiskProfile: card('risk-profile', [

@@ -1,10 +1,22 @@
-import { riskProfileQuestionKeys } from './item-catalogue';
-
 /**
  * The risk profile's seven questions and their answers (spec 2 §3), in the fixed display order.
  * Recovery time and point take a range or a custom number of minutes, hours or days (0–99,
  * default 12 hours). No answer at all reads 'No Answer'. Plain data without zod.
  */
+
+/**
+ * Risk profile questions in their fixed display order (spec 2 §3). Defined here, not in the item
+ * catalogue, so the portal's risk profile card does not pull the whole catalogue into first load.
+ */
+export const riskProfileQuestionKeys = [
+  'risk-profile.data-access',
+  'risk-profile.impact',
+  'risk-profile.recovery-time',
+  'risk-profile.recovery-point',
+  'risk-profile.critical-dependence',
+  'risk-profile.third-party-dependence',
+  'risk-profile.hosting',
+] as const;
 
 export type RiskChoice = { value: string; label: string };
 

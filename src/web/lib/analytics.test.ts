@@ -65,6 +65,33 @@ describe('portal analytics client', () => {
     expect(beacon).not.toHaveBeenCalled();
   });
 
+  it('holds what happens before the tracker starts and sends it with the first batch', async () => {
+    const beacon = vi.fn(() => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+    trackEvent({ name: 'file_viewed', subject: 'SOC 2 report' });
+    stop = initPortalAnalytics({ organisationSlug: 'acme', mode: 'account_external' });
+    flushAnalytics();
+    const [batch] = await sentBatches(beacon);
+    expect(batch!.body.events.map((event) => [event.name, event.subject])).toEqual([
+      ['portal_loaded', undefined],
+      ['file_viewed', 'SOC 2 report'],
+    ]);
+  });
+
+  it('drops what was held when the page turns out to be Main or Preview mode', async () => {
+    const beacon = vi.fn(() => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+    trackEvent({ name: 'file_viewed' });
+    const stopMain = initPortalAnalytics({ organisationSlug: 'acme', mode: 'main' });
+    trackEvent({ name: 'item_clicked' });
+    stopMain();
+    stop = initPortalAnalytics({ organisationSlug: 'acme', mode: 'public' });
+    flushAnalytics();
+    expect(beacon).toHaveBeenCalledTimes(1);
+    const [batch] = await sentBatches(beacon);
+    expect(batch!.body.events.map((event) => event.name)).toEqual(['portal_loaded']);
+  });
+
   it('keeps one visitor id per browser and makes a new one when storage is unavailable', () => {
     const first = readVisitorId(localStorage);
     expect(first).toMatch(/^[a-f0-9]{36}$/);

@@ -17,6 +17,12 @@ const trustedByClickEvent = 'attest:trusted-by-click';
 
 type Tracker = { endpoint: string; visitorId: string; queue: TrackedEvent[]; timer: number | null };
 let tracker: Tracker | null = null;
+/**
+ * The tracker starts after hydration, from its own chunk; what a visitor does before (a click on a
+ * document right away) waits here and goes with the first batch. Main and Preview mode drop it.
+ */
+let early: TrackedEvent[] = [];
+let isOff = false;
 
 function randomId(): string {
   const bytes = new Uint8Array(18);
@@ -71,11 +77,16 @@ export function flushAnalytics(): void {
   }
 }
 
-/** Queues one event; does nothing before initPortalAnalytics or in Main / Preview mode. */
+/** Queues one event; held until initPortalAnalytics, dropped in Main / Preview mode. */
 export function trackEvent(event: TrackedEvent): void {
-  if (!tracker) return;
+  if (isOff || typeof window === 'undefined') return;
   const path = event.path ?? window.location.pathname.slice(0, 512);
-  tracker.queue.push({ ...event, path, ...(event.subject ? { subject: event.subject.slice(0, 200) } : {}) });
+  const queued = { ...event, path, ...(event.subject ? { subject: event.subject.slice(0, 200) } : {}) };
+  if (!tracker) {
+    if (early.length < maxBatch) early.push(queued);
+    return;
+  }
+  tracker.queue.push(queued);
   if (tracker.queue.length >= maxBatch) flushAnalytics();
   else if (tracker.timer === null) tracker.timer = window.setTimeout(flushAnalytics, flushDelayMs);
 }
@@ -91,7 +102,14 @@ function onVisibilityChange() {
 
 /** Starts analytics for a portal page; returns the stop function (tests, unmount). */
 export function initPortalAnalytics(options: { organisationSlug: string; mode: string }): () => void {
-  if (options.mode === 'main' || options.mode === 'preview' || typeof window === 'undefined') return () => {};
+  if (typeof window === 'undefined') return () => {};
+  if (options.mode === 'main' || options.mode === 'preview') {
+    isOff = true;
+    early = [];
+    return () => {
+      isOff = false;
+    };
+  }
   if (tracker) return () => {};
   tracker = {
     endpoint: `/api/statuspage/share/${encodeURIComponent(options.organisationSlug)}/events`,
@@ -103,11 +121,15 @@ export function initPortalAnalytics(options: { organisationSlug: string; mode: s
   document.addEventListener('visibilitychange', onVisibilityChange);
   window.addEventListener('pagehide', flushAnalytics);
   trackEvent({ name: 'portal_loaded' });
+  const held = early;
+  early = [];
+  for (const event of held) trackEvent(event);
   return () => {
     flushAnalytics();
     window.removeEventListener(trustedByClickEvent, onTrustedByClick);
     document.removeEventListener('visibilitychange', onVisibilityChange);
     window.removeEventListener('pagehide', flushAnalytics);
     tracker = null;
+    early = [];
   };
 }

@@ -1,18 +1,24 @@
 import { DropdownMenu } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, FocusEventHandler, ReactNode } from 'react';
 import { classNames } from '../../lib/class-names';
 
 export const Menu = DropdownMenu.Root;
 export const MenuTrigger = DropdownMenu.Trigger;
 export const MenuGroup = DropdownMenu.Group;
 
-type MenuContentProps = { children: ReactNode; maxHeightPx?: number; align?: 'start' | 'end' };
+type MenuContentProps = {
+  children: ReactNode;
+  maxHeightPx?: number;
+  align?: 'start' | 'end';
+  onFocus?: FocusEventHandler<HTMLDivElement>;
+};
 
-export function MenuContent({ children, maxHeightPx, align = 'end' }: MenuContentProps) {
+export function MenuContent({ children, maxHeightPx, align = 'end', onFocus }: MenuContentProps) {
   return (
     <DropdownMenu.Portal>
       <DropdownMenu.Content
         align={align}
+        onFocus={onFocus}
         sideOffset={8}
         collisionPadding={12}
         style={

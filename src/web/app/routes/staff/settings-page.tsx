@@ -3,6 +3,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useOrganisationSettings } from '../../../features/staff/api/organisation';
 import { useSession } from '../../../features/staff/api/session';
 import { SettingsForm } from '../../../features/staff/components/settings-form';
+import { TrustCenterAsCode } from '../../../features/trust-center-export/components/trust-center-as-code';
 
 /** Loaded lazily: the editing code is not part of the console's first screen. */
 export default function SettingsPage() {
@@ -25,7 +26,16 @@ export default function SettingsPage() {
         </div>
       ) : null}
       {settings.data && session.data ? (
-        <SettingsForm settings={settings.data} csrfToken={session.data.csrfToken} />
+        // Remounted when the settings' content changes underneath it (an import), so it never saves
+        // stale values; a background refetch of the same settings keeps what the user is typing.
+        <SettingsForm
+          key={JSON.stringify(settings.data)}
+          settings={settings.data}
+          csrfToken={session.data.csrfToken}
+        />
+      ) : null}
+      {session.data ? (
+        <TrustCenterAsCode csrfToken={session.data.csrfToken} permissions={session.data.staff.permissions} />
       ) : null}
     </div>
   );

@@ -44,7 +44,12 @@ const dashboard: Dashboard = {
       lastActiveAt: '2025-03-02T10:00:00.000Z',
     },
   ],
-  eventCounts: [{ name: 'search_query_entered', count: 50 }],
+  eventCounts: [
+    { name: 'search_query_entered', count: 50 },
+    { name: 'more_details_toggled', count: 6 },
+    { name: 'access_level_changed', count: 4 },
+    { name: 'restricted_level_changed', count: 2 },
+  ],
 };
 
 async function render() {
@@ -83,6 +88,19 @@ describe('AnalyticsDashboard', () => {
     expect(document.body.textContent).toContain('Encryption at rest');
     expect(document.body.textContent).toContain('fedramp');
     expect(document.body.textContent).toContain('Buyer Inc');
+  });
+
+  it('lists event counts by name, staff access-level changes and more-details opens included', async () => {
+    await render();
+    const rows = [...document.querySelectorAll('ul[aria-label="Events by name"] li')].map((row) =>
+      [...row.querySelectorAll('span')].map((cell) => cell.textContent).filter(Boolean),
+    );
+    expect(rows).toEqual([
+      ['Searches', '50'],
+      ['More details opened', '6'],
+      ['Access level changes', '4'],
+      ['Restricted level changes', '2'],
+    ]);
   });
 
   it('links the CSV export to the range, report and BOM choice', async () => {

@@ -287,7 +287,7 @@ export function AnalyticsDashboard({ initialRange = lastDays(30) }: { initialRan
                 label="Top documents"
                 rows={data.topDocuments.map((file) => ({
                   key: file.fileId,
-                  label: `${file.title} (${file.downloads} downloads)`,
+                  label: `${file.title} (${format(file.downloads)} ${file.downloads === 1 ? 'download' : 'downloads'})`,
                   value: file.views + file.downloads,
                 }))}
               />

@@ -6,7 +6,7 @@ const labels: Record<string, string> = {
   search_box_focused: 'Search box focused',
   client_searched: 'Client searches',
   subscribe_failed: 'Subscribe failures',
-  card_edited: 'Card edits',
+  card_edited: 'Card edits (staff)',
   item_clicked: 'Item clicks',
   access_requested: 'Access requests',
   login: 'Logins',

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
+import { byText, click, type Rendered, renderInDom } from '../../../lib/test-support/render-in-dom';
 import { editingViewFixture } from '../test-support/editing-fixtures';
-import { byText, click, type Rendered, renderInDom } from '../test-support/render-in-dom';
 import { CardEditingToolbar } from './card-editing-toolbar';
 
 let rendered: Rendered | undefined;

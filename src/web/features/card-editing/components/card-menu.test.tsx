@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../../../shared/cards';
-import { cardFixture, editingViewFixture, itemFixture } from '../test-support/editing-fixtures';
 import {
   blur,
   byText,
   click,
-  pressKey,
+  press,
   type Rendered,
   renderInDom,
   settle,
   typeInto,
-} from '../test-support/render-in-dom';
+} from '../../../lib/test-support/render-in-dom';
+import { cardFixture, editingViewFixture, itemFixture } from '../test-support/editing-fixtures';
 import { CardIconDialog } from './card-icon-dialog';
 import { CardMenu } from './card-menu';
 import { DisplayTextDialog } from './display-text-dialog';
@@ -43,7 +43,7 @@ async function openMenu(card: CardView, planFeatures = view.planFeatures) {
   rendered = await renderInDom(
     <CardMenu view={{ ...view, planFeatures }} card={card} csrfToken="csrf-1" onEdit={() => {}} />,
   );
-  await pressKey(document.querySelector('[data-testid="card-menu-trigger"]'), 'Enter');
+  await press(document.querySelector('[data-testid="card-menu-trigger"]'), 'Enter');
   return [...document.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent);
 }
 

@@ -2,8 +2,15 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentFileView, LibraryFile } from '../../../../shared/documents';
+import {
+  byText,
+  click,
+  press,
+  type Rendered,
+  renderInDom,
+  settle,
+} from '../../../lib/test-support/render-in-dom';
 import { cardFixture, editingViewFixture, itemFixture } from '../test-support/editing-fixtures';
-import { byText, click, pressKey, type Rendered, renderInDom, settle } from '../test-support/render-in-dom';
 import { DrawerEditor } from './drawer-editor';
 import FeaturedDocumentsDialog from './featured-documents-dialog';
 
@@ -192,11 +199,11 @@ describe('FeaturedDocumentsDialog', () => {
     ].map((label) => label.textContent);
 
   async function menuMove(label: string, move: string) {
-    await pressKey(document.querySelector(`button[aria-label="Move ${label}"]`), 'Enter');
+    await press(document.querySelector(`button[aria-label="Move ${label}"]`), 'Enter');
     const item = byText<HTMLElement>('[role="menuitem"]', move)[0];
     const isDisabled = item?.hasAttribute('data-disabled') ?? true;
     if (!isDisabled) await click(item);
-    else await pressKey(item, 'Escape');
+    else await press(item, 'Escape');
     return !isDisabled;
   }
 

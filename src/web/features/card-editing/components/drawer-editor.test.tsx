@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  byText,
+  click,
+  type Rendered,
+  renderInDom,
+  settle,
+  typeInto,
+} from '../../../lib/test-support/render-in-dom';
 import { cardFixture, editingViewFixture, itemFixture } from '../test-support/editing-fixtures';
-import { byText, click, type Rendered, renderInDom, settle, typeInto } from '../test-support/render-in-dom';
 import { DrawerEditor } from './drawer-editor';
 
 type Call = { url: string; method: string; body: unknown; csrf: string | null };

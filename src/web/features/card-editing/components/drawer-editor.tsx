@@ -42,6 +42,7 @@ import { DeleteCustomItemFlow } from './delete-custom-item-flow';
 import { CardIntegrationPanel } from './integrations/integration-panel';
 import { ItemDraftFields } from './item-draft-fields';
 import { ItemFilesField } from './item-files-field';
+import { CertificationPicker, StandardBadge, standardsOf } from './specialised/certification-picker';
 
 type DrawerEditorProps = {
   view: PortalView;
@@ -167,6 +168,14 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
 
   const cardTitleError = isShown('cardTitle') ? errors.cardTitle : undefined;
   const otherCards = view.cards;
+  // Certifications are picked from the catalogue; only picked standards and custom items get a form.
+  const isCertifications = card.kind === 'Certifications';
+  const standardOfKey = new Map(
+    (isCertifications ? standardsOf(view, form.items) : []).map((standard) => [standard.draft.key, standard]),
+  );
+  const editedItems = isCertifications
+    ? form.items.filter((draft) => draft.isCustom || draft.enabledState !== 'NotEnabled')
+    : form.items;
 
   return (
     <form
@@ -191,12 +200,19 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
           </Field>
         ) : null}
         <CardIntegrationPanel view={view} cardKind={card.kind} csrfToken={csrfToken} />
-        {form.items.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
-            This card has no items yet.
+        {isCertifications ? (
+          <CertificationPicker
+            view={view}
+            drafts={form.items}
+            onPick={(key, isPicked) => updateItem(key, { enabledState: isPicked ? 'Enabled' : 'NotEnabled' })}
+          />
+        ) : null}
+        {editedItems.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+            {isCertifications ? 'No standards picked yet.' : 'This card has no items yet.'}
           </p>
         ) : null}
-        {form.items.map((draft) => {
+        {editedItems.map((draft) => {
           const itemErrors = errors.items[draft.key] ?? {};
           const shownErrors = Object.fromEntries(
             Object.entries(itemErrors).filter(([field]) => isShown(`${draft.key}.${field}`)),
@@ -211,6 +227,7 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
               duplicate={draft.isCustom ? findDuplicateTitle(draft.title, otherCards, card.kind) : null}
               onChange={(change) => updateItem(draft.key, change)}
               onBlur={(field: ItemField) => touch(`${draft.key}.${field}`)}
+              badge={isCertifications ? <StandardBadge standard={standardOfKey.get(draft.key)} /> : undefined}
               onDelete={
                 draft.isCustom
                   ? () => (draft.itemUid ? setItemToDelete(draft) : removeItem(draft.key))

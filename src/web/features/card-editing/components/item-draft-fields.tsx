@@ -34,7 +34,15 @@ type ItemDraftFieldsProps = {
   onDelete?(): void;
   /** The documents card's file links, rendered under the item's fields. */
   files?: ReactNode;
+  /** A picture of the item beside its title (a certification's badge). */
+  badge?: ReactNode;
 };
+
+/** Cards whose items name an auditor: reports, and certifications, where it picks the badge variant. */
+const auditedKinds = new Set<CardKind>(['Certifications', 'Reports']);
+
+/** The datalist of auditors with badge variants, rendered once by the certifications editor. */
+export const auditorListId = 'certification-auditors';
 
 /** One item of the drawer editor: status, access, texts, link, list and expiry. */
 export function ItemDraftFields({
@@ -47,6 +55,7 @@ export function ItemDraftFields({
   onBlur,
   onDelete,
   files,
+  badge,
 }: ItemDraftFieldsProps) {
   const id = `item-${draft.key}`;
   const name = itemNameOf(draft.title);
@@ -58,6 +67,7 @@ export function ItemDraftFields({
     >
       <legend className="sr-only">{name}</legend>
       <div className="flex items-start gap-3">
+        {badge}
         <div className="min-w-0 flex-1">
           {isRenamable ? (
             <Field id={`${id}-title`} label="Item title" error={errors.title}>
@@ -190,6 +200,23 @@ export function ItemDraftFields({
           />
         </Field>
       </div>
+      {auditedKinds.has(kind) ? (
+        <Field
+          id={`${id}-auditor`}
+          label="Auditor"
+          hint={kind === 'Certifications' ? editingMessages.auditorHint : undefined}
+        >
+          <Input
+            id={`${id}-auditor`}
+            value={draft.auditor}
+            maxLength={100}
+            list={kind === 'Certifications' ? auditorListId : undefined}
+            placeholder="e.g. Schellman"
+            onChange={(event) => onChange({ auditor: event.target.value })}
+            aria-describedby={kind === 'Certifications' ? `${id}-auditor-hint` : undefined}
+          />
+        </Field>
+      ) : null}
       <Field
         id={`${id}-list`}
         label="List entries"

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, pressKey, type Rendered, renderInDom } from '../test-support/render-in-dom';
+import { byText, click, press, type Rendered, renderInDom } from '../../../lib/test-support/render-in-dom';
 import { ReorderDialog } from './reorder-dialog';
 import { type ReorderEntry, ReorderList } from './reorder-list';
 
@@ -52,8 +52,8 @@ describe('ReorderList', () => {
     rendered = await renderInDom(<ControlledList />);
     const reports = rows()[0];
     reports?.focus();
-    await pressKey(reports, 'ArrowDown');
-    await pressKey(document.activeElement, 'ArrowDown');
+    await press(reports, 'ArrowDown');
+    await press(document.activeElement, 'ArrowDown');
     expect(labels()).toEqual(['Data Security', 'Legal', 'Reports']);
     expect(document.activeElement?.textContent).toContain('Reports');
     expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe(
@@ -64,8 +64,8 @@ describe('ReorderList', () => {
   it('ignores moves past either end of the list', async () => {
     const onChange = vi.fn();
     rendered = await renderInDom(<ControlledList onChange={onChange} />);
-    await pressKey(rows()[0], 'ArrowUp');
-    await pressKey(rows()[2], 'ArrowDown');
+    await press(rows()[0], 'ArrowUp');
+    await press(rows()[2], 'ArrowDown');
     expect(onChange).not.toHaveBeenCalled();
     expect(labels()).toEqual(['Reports', 'Data Security', 'Legal']);
   });
@@ -104,7 +104,7 @@ describe('ReorderDialog', () => {
     const save = () => byText<HTMLButtonElement>('button', 'Save order')[0];
     expect(save()?.disabled).toBe(true);
 
-    await pressKey(rows()[0], 'ArrowDown');
+    await press(rows()[0], 'ArrowDown');
     expect(labels()).toEqual(['Data Security', 'Reports', 'Legal']);
     expect(onSave).not.toHaveBeenCalled();
 

@@ -134,6 +134,22 @@ describe('itemPatchesFor', () => {
   });
 });
 
+describe('auditor', () => {
+  it('saves the auditor trimmed, clears it with null, and leaves an unchanged one out', () => {
+    const item = itemFixture({ auditor: 'Schellman' });
+    const form = cardFormFrom(cardFixture('Certifications', 'Compliance', [item]));
+    const saved = new Map(form.items.map((draft) => [draft.key, draft]));
+    const withAuditor = (auditor: string) => ({ ...form, items: [{ ...form.items[0]!, auditor }] });
+    expect(itemPatchesFor('Certifications', withAuditor('  BSI '), saved, allFeatures)).toEqual([
+      { itemUid: item.itemUid, auditor: 'BSI' },
+    ]);
+    expect(itemPatchesFor('Certifications', withAuditor('  '), saved, allFeatures)).toEqual([
+      { itemUid: item.itemUid, auditor: null },
+    ]);
+    expect(itemPatchesFor('Certifications', withAuditor('Schellman '), saved, allFeatures)).toEqual([]);
+  });
+});
+
 describe('isCardFormDirty', () => {
   it('is clean until something changes, including a new custom item', () => {
     const form = cardFormFrom(cardFixture('Legal', 'Legal', [itemFixture()]));

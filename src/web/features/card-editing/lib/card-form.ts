@@ -32,6 +32,8 @@ export type ItemDraft = {
   listEntries: string;
   /** yyyy-mm-dd, or '' for none. */
   expiry: string;
+  /** The auditor's name, or '' for none; on certifications it picks the badge variant. */
+  auditor: string;
   /** The date control holds something that is not a date (it then reports an empty value). */
   isExpiryMalformed: boolean;
 };
@@ -61,6 +63,7 @@ export function itemDraftFrom(item: ItemView): ItemDraft {
     href: item.href ?? '',
     listEntries: (item.listEntries ?? []).join('\n'),
     expiry: item.expiry?.slice(0, 10) ?? '',
+    auditor: item.auditor ?? '',
     isExpiryMalformed: false,
   };
 }
@@ -83,6 +86,7 @@ export function newCustomItemDraft(localKey: string): ItemDraft {
     href: '',
     listEntries: '',
     expiry: '',
+    auditor: '',
     isExpiryMalformed: false,
   };
 }
@@ -163,6 +167,8 @@ export function itemPatchFor(
   const entries = listEntriesOf(draft.listEntries);
   if (entries.join('\n') !== listEntriesOf(saved.listEntries).join('\n')) patch.listEntries = entries;
   if (draft.expiry !== saved.expiry) patch.expiry = draft.expiry === '' ? null : draft.expiry;
+  const auditor = draft.auditor.trim();
+  if (auditor !== saved.auditor.trim()) patch.auditor = auditor === '' ? null : auditor;
   if (draft.isPublic !== saved.isPublic) patch.publicAccess = draft.isPublic;
   // Hidden only means something for a restricted item; making it public clears it.
   const isHidden = !draft.isPublic && draft.isHidden;

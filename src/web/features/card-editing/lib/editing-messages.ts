@@ -10,6 +10,11 @@ export const editingMessages = {
     `"${title}" will be removed from this card. This cannot be undone.`,
   hiddenHint: 'Only accounts whose permission profile includes this item can see it.',
   listEntriesHint: 'One entry per line.',
+  auditorHint: "The auditor's badge is shown when we have one (BSI, A-LIGN, Schellman, TÜV SÜD, …).",
+  pickStandardsHint:
+    'Pick the standards you hold or are working towards. Each picked standard gets its badge on the card.',
+  noStandardsMatch: (query: string) => `No standards match "${query}"`,
+  standardsPicked: (count: number) => `${count} picked`,
   discardTitle: 'Discard unsaved changes?',
   discardDescription: 'Your changes to this card have not been saved. Leave the editor anyway?',
   keepEditing: 'Keep editing',

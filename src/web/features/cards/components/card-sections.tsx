@@ -5,6 +5,7 @@ import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
+import { onPortalQueryChange } from '../../../lib/portal-query';
 import { isCardShown, isGridCard, sectionCardKinds } from '../lib/card-content';
 import { cardTexts } from '../lib/card-texts';
 import { findDeepLinkedItem } from '../lib/deep-link';
@@ -85,8 +86,33 @@ export function CardSections({
     if (target) open({ kind: target.card.kind, itemUid: target.item.itemUid, isEditing: false });
   }, [canOpenDeepLink, view.cards, openItemUid, open]);
 
+  // Later in-page navigations to ?itemUid= (a search result, Forward) open their item too, without a
+  // reload; going Back to an address that names no item closes the drawer the address had opened.
+  const openCardRef = useRef(openCard);
+  openCardRef.current = openCard;
+  const addressItemUid = useRef<string | null>(null);
+  useEffect(() => {
+    if (!canOpenDeepLink) return;
+    const addressTarget = () => findDeepLinkedItem(view.cards, undefined, window.location.search);
+    addressItemUid.current = addressTarget()?.item.itemUid ?? null;
+    return onPortalQueryChange(() => {
+      const target = addressTarget();
+      const current = openCardRef.current;
+      const previousItemUid = addressItemUid.current;
+      addressItemUid.current = target?.item.itemUid ?? null;
+      if (!target) {
+        // A drawer opened by a click (the address never named its item) stays open.
+        if (previousItemUid && current?.isOpen) setOpenCard({ ...current, isOpen: false });
+        return;
+      }
+      if (current?.isOpen && current.itemUid === target.item.itemUid) return;
+      open({ kind: target.card.kind, itemUid: target.item.itemUid, isEditing: false });
+    });
+  }, [canOpenDeepLink, view.cards, open]);
+
   const close = useCallback(() => {
     setOpenCard((current) => (current ? { ...current, isOpen: false } : null));
+    addressItemUid.current = null;
     const current = `${window.location.pathname}${window.location.search}`;
     const next = addressWithoutItem(view, basePath, window.location);
     if (next !== current) window.history.replaceState(window.history.state, '', next);

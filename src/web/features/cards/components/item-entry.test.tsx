@@ -68,10 +68,25 @@ describe('ItemEntry', () => {
     expect(render(itemViewFixture({ modifiedAt: null }))).not.toContain('Modified at');
   });
 
-  it('shows the auditor and the expiry date', () => {
-    const html = render(itemViewFixture({ auditor: 'NCC Group', expiry: '2026-11-30' }));
-    expect(html).toContain('NCC Group');
-    expect(html).toContain('November 30, 2026');
+  it('folds the auditor, expiry and maturity behind a closed More details toggle', () => {
+    const html = render(itemViewFixture({ auditor: 'NCC Group', expiry: '2026-11-30', maturity: 'Defined' }));
+    const toggle = html.match(/<button[^>]*data-testid="item-details-toggle"[^>]*>/)?.[0] ?? '';
+    expect(toggle).toContain('aria-expanded="false"');
+    const controls = toggle.match(/aria-controls="([^"]+)"/)?.[1];
+    expect(controls).toBeTruthy();
+    expect(html).toMatch(/>More details<svg/);
+    const region = html.match(new RegExp(`<div id="${controls}"[^>]*>.*?</dl>`))?.[0] ?? '';
+    expect(region).toContain(' hidden=""');
+    expect(region).toContain('NCC Group');
+    expect(region).toContain('November 30, 2026');
+    expect(region).toContain('Defined');
+  });
+
+  it('shows no toggle for an item without details, nor for a locked one', () => {
+    expect(render(itemViewFixture({ explanation: 'Text only' }))).not.toContain('More details');
+    const locked = itemViewFixture({ auditor: 'NCC Group', isLocked: true, isPublic: false });
+    expect(render(locked)).not.toContain('More details');
+    expect(render(locked)).not.toContain('NCC Group');
   });
 
   it('names each state next to its icon and shows the tags', () => {

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
-import { ExternalLink } from 'lucide-react';
-import { type ReactNode, useContext, useId } from 'react';
+import { ChevronDown, ExternalLink } from 'lucide-react';
+import { type ReactNode, useContext, useId, useState } from 'react';
 import type { CardView, ItemView } from '../../../../shared/cards';
 import { dateFormat } from '../../../../shared/limits';
 import type { PortalView } from '../../../../shared/portal';
@@ -45,21 +45,72 @@ function displayAddress(href: string): string {
   }
 }
 
-function ItemDetails({ item }: { item: ItemView }) {
+function detailsOf(item: ItemView): Array<{ label: string; value: string }> {
   const details: Array<{ label: string; value: string }> = [];
   if (item.auditor?.trim()) details.push({ label: cardTexts.auditor, value: item.auditor.trim() });
   if (item.expiry) details.push({ label: cardTexts.expires, value: formatCalendarDate(item.expiry) });
   if (item.maturity?.trim()) details.push({ label: cardTexts.maturity, value: item.maturity.trim() });
+  return details;
+}
+
+/**
+ * The item's details behind the more-details toggle (spec 2 §2), folded at first. Opening it is the
+ * analytics event; closing is not, so each count is one look at the details.
+ */
+function ItemDetails({ item }: { item: ItemView }) {
+  const [isOpen, setOpen] = useState(false);
+  const detailsId = useId();
+  const details = detailsOf(item);
   if (details.length === 0) return null;
+  const toggle = () => {
+    if (!isOpen) trackMoreDetails(item);
+    setOpen(!isOpen);
+  };
   return (
-    <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-      {details.map((detail) => (
-        <div key={detail.label} className="flex gap-1.5">
-          <dt className="text-slate-500">{detail.label}:</dt>
-          <dd className="font-medium text-slate-800">{detail.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div>
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={detailsId}
+        onClick={toggle}
+        data-testid="item-details-toggle"
+        className="inline-flex items-center gap-1 rounded-md font-medium text-brand-ink hover:underline hover:underline-offset-4"
+      >
+        {isOpen ? cardTexts.lessDetails : cardTexts.moreDetails}
+        <ChevronDown aria-hidden className={classNames('size-4 transition', isOpen && 'rotate-180')} />
+      </button>
+      <div id={detailsId} hidden={!isOpen} data-testid="item-details" className="pt-2">
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          {details.map((detail) => (
+            <div key={detail.label} className="flex gap-1.5">
+              <dt className="text-slate-500">{detail.label}:</dt>
+              <dd className="font-medium text-slate-800">{detail.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * First-party analytics (spec 3 §7 clicks): the item's link or permalink was used. The tracker module
+ * is already loaded by the portal page; importing it here keeps it out of the first-load bundle.
+ */
+function trackItemClick(item: ItemView, target: 'link' | 'permalink') {
+  void import('../../../lib/analytics').then(({ trackEvent }) =>
+    trackEvent({ name: 'item_clicked', itemId: item.itemUid, subject: item.title, props: { target } }),
+  );
+}
+
+function trackMoreDetails(item: ItemView) {
+  void import('../../../lib/analytics').then(({ trackEvent }) =>
+    trackEvent({
+      name: 'more_details_toggled',
+      itemId: item.itemUid,
+      subject: item.title,
+      props: { open: true },
+    }),
   );
 }
 
@@ -90,6 +141,7 @@ function ItemBody({ item }: { item: ItemView }) {
       <p key="link">
         <a
           href={item.href}
+          onClick={() => trackItemClick(item, 'link')}
           target="_blank"
           rel="noopener noreferrer nofollow"
           className="inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium break-all text-brand-ink underline-offset-4 hover:underline"
@@ -143,7 +195,11 @@ export function ItemEntry({ view, basePath, card, item, csrfToken, editing, isHi
           <ItemTagList item={item} mode={view.viewer.mode} />
         </div>
         <div className="-mt-1 -mr-1 flex shrink-0 items-center gap-0.5">
-          <ItemPermalinkButton href={itemPermalinkHref(view, basePath, item)} itemTitle={title} />
+          <ItemPermalinkButton
+            href={itemPermalinkHref(view, basePath, item)}
+            itemTitle={title}
+            onUse={() => trackItemClick(item, 'permalink')}
+          />
           {ItemMenu && csrfToken ? (
             <ItemMenu view={view} card={card} item={item} csrfToken={csrfToken} />
           ) : null}

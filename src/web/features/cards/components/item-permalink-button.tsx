@@ -16,7 +16,16 @@ const tooltipTexts: Record<CopyState, string> = {
  * The item's permalink: a real link (open in a new tab works), whose click copies the address. When
  * the clipboard refuses, the address bar is switched to the permalink so it can be copied from there.
  */
-export function ItemPermalinkButton({ href, itemTitle }: { href: string; itemTitle: string }) {
+export function ItemPermalinkButton({
+  href,
+  itemTitle,
+  onUse,
+}: {
+  href: string;
+  itemTitle: string;
+  /** Told of every click (copy or open), for analytics. */
+  onUse?: () => void;
+}) {
   const [copyState, setCopyState] = useState<CopyState>('idle');
   const [isHovered, setHovered] = useState(false);
 
@@ -27,6 +36,7 @@ export function ItemPermalinkButton({ href, itemTitle }: { href: string; itemTit
   }, [copyState]);
 
   async function copy(event: MouseEvent<HTMLAnchorElement>) {
+    onUse?.();
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     const address = new URL(href, window.location.href).toString();

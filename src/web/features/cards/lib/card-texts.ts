@@ -22,6 +22,8 @@ export const cardTexts = {
   auditor: 'Auditor',
   expires: 'Expires',
   maturity: 'Maturity',
+  moreDetails: 'More details',
+  lessDetails: 'Less details',
   type: 'Type',
   loading: 'Loading…',
   discardTitle: 'Discard unsaved changes?',

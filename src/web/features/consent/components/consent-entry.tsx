@@ -8,12 +8,12 @@ const ConsentManager = lazy(() => import('./consent-manager'));
 const openCookieSettingsEvent = 'attest:open-cookie-settings';
 
 /**
- * Asks visitors for consent when the organisation configured any third-party script, and answers the
- * footer's 'Cookie settings' link with the declaration dialog. Nothing third-party loads before.
+ * Asks visitors for consent when the organisation configured any third-party script or a cookie
+ * banner, and answers the footer's 'Cookie settings' link. Nothing optional loads before consent.
  */
 export function ConsentEntry({ view }: { view: PortalView }) {
-  const { scripts } = view.customisation;
-  const hasScripts = Object.values(scripts).some((id) => id !== null);
+  const { scripts, cookieBanner } = view.customisation;
+  const hasScripts = Object.values(scripts).some((id) => id !== null) || Boolean(cookieBanner);
   const [isHydrated, setHydrated] = useState(false);
   const [isSettingsOpen, setSettingsOpen] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -33,6 +33,7 @@ export function ConsentEntry({ view }: { view: PortalView }) {
         organisationId={view.organisation.id}
         organisationName={view.organisation.name}
         scripts={scripts}
+        cookieBanner={cookieBanner}
         isSettingsOpen={isSettingsOpen}
         onSettingsOpenChange={setSettingsOpen}
       />

@@ -1,7 +1,20 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { type ConsentRecord, type Scripts, scriptCategories, scriptKinds } from '../../../../shared/consent';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  type ConsentRecord,
+  type CookieBanner,
+  type Scripts,
+  scriptCategories,
+  scriptKinds,
+} from '../../../../shared/consent';
 import { acceptAll, type ConsentChoices, readConsent, rejectAll, writeConsent } from '../lib/consent-storage';
 import { loadConsentedScripts, loadedScriptKinds } from '../lib/script-loader';
+import {
+  canReopenVendorConsent,
+  isVendorManaged,
+  loadCookieBannerScript,
+  reopenVendorConsent,
+  watchVendorConsent,
+} from '../lib/vendor-consent';
 import { ConsentBanner } from './consent-banner';
 import { DeclarationSkeleton } from './declaration-skeleton';
 
@@ -11,36 +24,77 @@ type ConsentManagerProps = {
   organisationId: string;
   organisationName: string;
   scripts: Scripts;
+  cookieBanner?: CookieBanner | null;
   isSettingsOpen: boolean;
   onSettingsOpenChange: (isOpen: boolean) => void;
 };
 
-/** Holds the visitor's record, shows the banner until they choose, and loads what they allowed. */
+/** A running script cannot be unloaded: withdrawing its category takes a fresh page. */
+function isWithdrawn(next: ConsentRecord): boolean {
+  return loadedScriptKinds().some((kind) => !next.categories[scriptCategories[kind]]);
+}
+
+/**
+ * Holds the visitor's record and loads what they allowed. Our own banner asks, unless the
+ * organisation uses a vendor's consent platform: then the vendor's banner asks and its answer counts.
+ */
 export default function ConsentManager({
   organisationId,
   organisationName,
   scripts,
+  cookieBanner = null,
   isSettingsOpen,
   onSettingsOpenChange,
 }: ConsentManagerProps) {
-  const [record, setRecord] = useState<ConsentRecord | null>(() => readConsent(organisationId));
+  // The view may be fetched again with an equal banner: effects follow its values, not its identity.
+  const bannerType = cookieBanner?.type;
+  const bannerId = cookieBanner?.id;
+  const bannerScriptUrl = cookieBanner?.scriptUrl ?? null;
+  const banner = useMemo<CookieBanner | null>(
+    () =>
+      bannerType && bannerId
+        ? { type: bannerType, id: bannerId, scriptUrl: bannerScriptUrl, showDeclaration: true }
+        : null,
+    [bannerType, bannerId, bannerScriptUrl],
+  );
+  const vendor = isVendorManaged(banner) ? banner : null;
+  const [record, setRecord] = useState<ConsentRecord | null>(() =>
+    vendor ? null : readConsent(organisationId),
+  );
+
+  useEffect(() => {
+    if (banner) loadCookieBannerScript(banner);
+  }, [banner]);
+  useEffect(() => {
+    if (!vendor) return;
+    return watchVendorConsent(vendor, (next) => {
+      setRecord(next);
+      if (isWithdrawn(next)) window.location.reload();
+    });
+  }, [vendor]);
   useEffect(() => {
     loadConsentedScripts(scripts, record);
   }, [scripts, record]);
 
+  // 'Cookie settings' opens the vendor's own preferences once its script is there.
+  const isVendorReopening = isSettingsOpen && vendor !== null && canReopenVendorConsent(vendor);
+  useEffect(() => {
+    if (!isVendorReopening || !vendor) return;
+    reopenVendorConsent(vendor);
+    onSettingsOpenChange(false);
+  }, [isVendorReopening, vendor, onSettingsOpenChange]);
+
   const decide = (choices: ConsentChoices) => {
     const next = writeConsent(organisationId, choices);
-    // A running script cannot be unloaded: withdrawing its category takes a fresh page.
-    const isWithdrawn = loadedScriptKinds().some((kind) => !next.categories[scriptCategories[kind]]);
     setRecord(next);
     onSettingsOpenChange(false);
-    if (isWithdrawn) window.location.reload();
+    if (isWithdrawn(next)) window.location.reload();
   };
   const configured = scriptKinds.filter((kind) => scripts[kind] !== null);
 
   return (
     <>
-      {record === null && !isSettingsOpen ? (
+      {record === null && !isSettingsOpen && !vendor && configured.length > 0 ? (
         <ConsentBanner
           organisationName={organisationName}
           onAcceptAll={() => decide(acceptAll)}
@@ -48,7 +102,7 @@ export default function ConsentManager({
           onCustomise={() => onSettingsOpenChange(true)}
         />
       ) : null}
-      {isSettingsOpen ? (
+      {isSettingsOpen && !isVendorReopening ? (
         <Suspense fallback={<DeclarationSkeleton />}>
           <CookieDeclarationDialog
             organisationName={organisationName}

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import {
   type CookieBanner,
   cookieBannerTypes,
+  isInHouseCookieBanner,
   type Scripts,
   scriptIdFormats,
   scriptKinds,
@@ -20,7 +21,12 @@ const settingsKey = ['organisation-settings'];
 const selectClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 
-type BannerDraft = { type: CookieBanner['type'] | ''; id: string; showDeclaration: boolean };
+type BannerDraft = {
+  type: CookieBanner['type'] | '';
+  id: string;
+  showDeclaration: boolean;
+  scriptUrl: string;
+};
 
 function ScriptsForm({ settings, csrfToken }: { settings: OrganisationSettings; csrfToken: string }) {
   const queryClient = useQueryClient();
@@ -36,7 +42,9 @@ function ScriptsForm({ settings, csrfToken }: { settings: OrganisationSettings; 
     type: stored?.type ?? '',
     id: stored?.id ?? '',
     showDeclaration: stored?.showDeclaration ?? true,
+    scriptUrl: stored?.scriptUrl ?? '',
   });
+  const isInHouse = banner.type !== '' && isInHouseCookieBanner(banner.type);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: () =>
@@ -46,7 +54,10 @@ function ScriptsForm({ settings, csrfToken }: { settings: OrganisationSettings; 
         body: {
           customisation: {
             scripts,
-            cookieBanner: banner.type === '' ? null : banner,
+            cookieBanner:
+              banner.type === ''
+                ? null
+                : { ...banner, scriptUrl: isInHouse ? banner.scriptUrl.trim() || null : null },
           },
         },
       }),
@@ -65,7 +76,8 @@ function ScriptsForm({ settings, csrfToken }: { settings: OrganisationSettings; 
           ]),
         ),
       );
-      toast.error(error.message);
+      // Field errors show next to their fields; the toast only points at them.
+      toast.error(Object.keys(fields).length > 0 ? 'Check the highlighted fields.' : error.message);
     },
   });
   const submit = (event: FormEvent) => {
@@ -129,10 +141,33 @@ function ScriptsForm({ settings, csrfToken }: { settings: OrganisationSettings; 
             />
           </Field>
         </div>
+        {isInHouse ? (
+          <Field
+            id="cookie-banner-script-url"
+            label="Consent script address"
+            hint="Dropbox and PayPal banners are your own: give the https address of your consent script. Its host is added to the page's Content-Security-Policy."
+            error={errors['cookieBanner.scriptUrl']}
+          >
+            <Input
+              id="cookie-banner-script-url"
+              type="url"
+              placeholder="https://"
+              value={banner.scriptUrl}
+              isInvalid={Boolean(errors['cookieBanner.scriptUrl'])}
+              aria-describedby={describedBy('cookie-banner-script-url', errors['cookieBanner.scriptUrl'])}
+              onChange={(event) => setBanner((current) => ({ ...current, scriptUrl: event.target.value }))}
+            />
+          </Field>
+        ) : null}
+        <p className="text-sm text-slate-600">
+          HubSpot, Cookiebot and OneTrust banners load from their vendor on every page and ask visitors
+          themselves; the scripts above then follow their answer.
+        </p>
       </fieldset>
       <p className="text-sm text-slate-600">
-        Visitors see a consent banner as soon as any script is set; each script loads only after its category
-        is allowed, and the page's Content-Security-Policy admits only these vendors.
+        Without a vendor banner, visitors see our consent banner as soon as any script is set. Each script
+        loads only after its category is allowed, and the page's Content-Security-Policy admits only these
+        vendors.
       </p>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save scripts'}

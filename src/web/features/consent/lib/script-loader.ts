@@ -66,6 +66,8 @@ const loaders: Record<ScriptKind, (id: string, target: ScriptWindow) => void> = 
     appendScript(`https://widget.intercom.io/widget/${encodeURIComponent(id)}`, 'intercom');
   },
   hubspot(id) {
+    // A HubSpot cookie banner already loaded this same tracking code.
+    if (document.getElementById('hs-script-loader')) return;
     appendScript(`https://js.hs-scripts.com/${encodeURIComponent(id)}.js`, 'hubspot', 'hs-script-loader');
   },
 };

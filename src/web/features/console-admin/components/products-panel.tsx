@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ImagePlus, Plus, Star, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   CreateProductInput,
@@ -9,10 +9,9 @@ import {
 } from '../../../../shared/console-admin';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
-import { describedBy, Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
+import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
 import { productApi, productsKey, useProducts, useRefreshingMutation } from '../api/console-admin';
 
@@ -84,6 +83,58 @@ function MoveButtons({
   );
 }
 
+/** The 'Shown' switch of a product or link row: off hides it from the portal. */
+function ShownSwitch({
+  id,
+  isShown,
+  disabled,
+  onShownChange,
+}: {
+  id: string;
+  isShown: boolean;
+  disabled: boolean;
+  onShownChange(isShown: boolean): void;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="mr-1 text-sm text-slate-700">
+        Shown
+      </label>
+      <Switch id={id} checked={isShown} disabled={disabled} onCheckedChange={onShownChange} />
+    </>
+  );
+}
+
+const inlineFormClassNames = {
+  add: 'grid gap-3 rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-start',
+  rename: 'grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start',
+};
+
+/** Two fields and their button, side by side from the sm breakpoint: an add form or a row's rename editor. */
+function InlineForm({
+  purpose,
+  submitLabel,
+  isPending,
+  onSubmit,
+  children,
+}: {
+  purpose: keyof typeof inlineFormClassNames;
+  submitLabel: string;
+  isPending: boolean;
+  onSubmit(event: FormEvent): void;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className={inlineFormClassNames[purpose]}>
+      {children}
+      <Button type="submit" className="sm:mt-7" disabled={isPending}>
+        {purpose === 'add' ? <Plus className="size-4" aria-hidden /> : null}
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
 function NewProductForm({ csrfToken }: { csrfToken: string }) {
   const id = useId();
   const [name, setName] = useState('');
@@ -111,45 +162,29 @@ function NewProductForm({ csrfToken }: { csrfToken: string }) {
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-3 rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
-    >
-      <Field id={`${id}-name`} label="Product name" error={errors.name}>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          isInvalid={Boolean(errors.name)}
-          aria-describedby={describedBy(`${id}-name`, errors.name)}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (!isSlugEdited) setSlug(suggestSlug(event.target.value));
-          }}
-        />
-      </Field>
-      <Field
+    <InlineForm purpose="add" submitLabel="Add product" isPending={create.isPending} onSubmit={submit}>
+      <TextField
+        id={`${id}-name`}
+        label="Product name"
+        error={errors.name}
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          if (!isSlugEdited) setSlug(suggestSlug(event.target.value));
+        }}
+      />
+      <TextField
         id={`${id}-slug`}
         label="Slug"
         error={errors.slug}
         hint="Lower-case letters, digits and hyphens; used in addresses."
-      >
-        <Input
-          id={`${id}-slug`}
-          value={slug}
-          isInvalid={Boolean(errors.slug)}
-          aria-describedby={describedBy(`${id}-slug`, errors.slug)}
-          onChange={(event) => {
-            setSlug(event.target.value);
-            setSlugEdited(true);
-          }}
-        />
-      </Field>
-      <Button type="submit" className="sm:mt-7" disabled={create.isPending}>
-        <Plus className="size-4" aria-hidden />
-        Add product
-      </Button>
-    </form>
+        value={slug}
+        onChange={(event) => {
+          setSlug(event.target.value);
+          setSlugEdited(true);
+        }}
+      />
+    </InlineForm>
   );
 }
 
@@ -220,14 +255,11 @@ function ProductRow({
         </div>
         {canEdit ? (
           <div className="flex flex-wrap items-center gap-1">
-            <label htmlFor={`${id}-shown`} className="mr-1 text-sm text-slate-700">
-              Shown
-            </label>
-            <Switch
+            <ShownSwitch
               id={`${id}-shown`}
-              checked={product.isShown}
+              isShown={product.isShown}
               disabled={isBusy || product.isDefault}
-              onCheckedChange={(isShown) => update.mutate({ isShown }, { onError: failed })}
+              onShownChange={(isShown) => update.mutate({ isShown }, { onError: failed })}
             />
             <Button
               size="sm"
@@ -301,9 +333,10 @@ function ProductRow({
         </div>
       ) : null}
       {isEditing ? (
-        <form
-          className="grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
-          noValidate
+        <InlineForm
+          purpose="rename"
+          submitLabel="Save"
+          isPending={update.isPending}
           onSubmit={(event) => {
             event.preventDefault();
             setErrors({});
@@ -319,28 +352,21 @@ function ProductRow({
             );
           }}
         >
-          <Field id={`${id}-name`} label="Name" error={errors.name}>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              isInvalid={Boolean(errors.name)}
-              aria-describedby={describedBy(`${id}-name`, errors.name)}
-            />
-          </Field>
-          <Field id={`${id}-slug`} label="Slug" error={errors.slug}>
-            <Input
-              id={`${id}-slug`}
-              value={slug}
-              onChange={(event) => setSlug(event.target.value)}
-              isInvalid={Boolean(errors.slug)}
-              aria-describedby={describedBy(`${id}-slug`, errors.slug)}
-            />
-          </Field>
-          <Button type="submit" className="sm:mt-7" disabled={update.isPending}>
-            Save
-          </Button>
-        </form>
+          <TextField
+            id={`${id}-name`}
+            label="Name"
+            error={errors.name}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <TextField
+            id={`${id}-slug`}
+            label="Slug"
+            error={errors.slug}
+            value={slug}
+            onChange={(event) => setSlug(event.target.value)}
+          />
+        </InlineForm>
       ) : null}
     </li>
   );
@@ -369,36 +395,24 @@ function NewLinkForm({ csrfToken }: { csrfToken: string }) {
     });
   }
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-3 rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
-    >
-      <Field id={`${id}-name`} label="Link name" error={errors.name}>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          isInvalid={Boolean(errors.name)}
-          aria-describedby={describedBy(`${id}-name`, errors.name)}
-        />
-      </Field>
-      <Field id={`${id}-url`} label="URL" error={errors.link}>
-        <Input
-          id={`${id}-url`}
-          type="url"
-          placeholder="https://status.example.com"
-          value={link}
-          onChange={(event) => setLink(event.target.value)}
-          isInvalid={Boolean(errors.link)}
-          aria-describedby={describedBy(`${id}-url`, errors.link)}
-        />
-      </Field>
-      <Button type="submit" className="sm:mt-7" disabled={create.isPending}>
-        <Plus className="size-4" aria-hidden />
-        Add link
-      </Button>
-    </form>
+    <InlineForm purpose="add" submitLabel="Add link" isPending={create.isPending} onSubmit={submit}>
+      <TextField
+        id={`${id}-name`}
+        label="Link name"
+        error={errors.name}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextField
+        id={`${id}-url`}
+        label="URL"
+        error={errors.link}
+        type="url"
+        placeholder="https://status.example.com"
+        value={link}
+        onChange={(event) => setLink(event.target.value)}
+      />
+    </InlineForm>
   );
 }
 
@@ -441,14 +455,11 @@ function LinkRow({
       </div>
       {canEdit ? (
         <div className="flex items-center gap-1">
-          <label htmlFor={`${id}-shown`} className="mr-1 text-sm text-slate-700">
-            Shown
-          </label>
-          <Switch
+          <ShownSwitch
             id={`${id}-shown`}
-            checked={link.isShown}
+            isShown={link.isShown}
             disabled={update.isPending}
-            onCheckedChange={(isShown) => update.mutate({ isShown }, { onError: failed })}
+            onShownChange={(isShown) => update.mutate({ isShown }, { onError: failed })}
           />
           <MoveButtons
             label={link.name}

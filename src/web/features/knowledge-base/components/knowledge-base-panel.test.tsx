@@ -3,9 +3,16 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KbHit, KbQuery, KbSearchKey } from '../../../../shared/knowledge-base';
 import { PortalCustomisation, type PortalView, type ViewerMode } from '../../../../shared/portal';
+import {
+  byText,
+  click,
+  type Rendered,
+  renderInDom,
+  settle,
+  typeInto,
+} from '../../../lib/test-support/render-in-dom';
 import { reachablePages } from '../lib/kb-paging';
 import { readCsvFile } from '../lib/read-csv-file';
-import { byText, click, type Rendered, renderInDom, settle, typeInto } from '../test-support/render-in-dom';
 import { importRowErrors } from './kb-import-export';
 import KnowledgeBasePanel from './knowledge-base-panel';
 
@@ -125,12 +132,12 @@ afterEach(async () => {
 
 async function renderPanel(mode: ViewerMode) {
   rendered = await renderInDom(<KnowledgeBasePanel view={view(mode)} />);
-  await settle();
+  await settle(4);
 }
 
 async function openDialog() {
   await click(byText('button', 'View more')[0]);
-  await settle();
+  await settle(4);
 }
 
 const headers = () =>
@@ -181,7 +188,7 @@ describe('KnowledgeBasePanel', () => {
     await click(document.querySelector('[data-testid="kb-row"]'));
     expect(document.querySelector('[data-testid="kb-metadata"]')).toBeNull();
     await click(document.querySelector('[aria-label="Copy answer"]'));
-    await settle();
+    await settle(4);
     expect(writeText).toHaveBeenCalledWith('Answer 1.');
     expect(document.body.textContent).toContain('Copied answer to clipboard');
   });
@@ -196,7 +203,7 @@ describe('KnowledgeBasePanel', () => {
       pageSize.value = '25';
       pageSize.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    await settle();
+    await settle(4);
     expect(queries.at(-1)).toMatchObject({ hitsPerPage: 25, page: 0 });
     expect(document.querySelectorAll('[data-testid="kb-row"]')).toHaveLength(23);
     // Window 1000 minus the page size: 990 results, pages 1 to 99.
@@ -212,7 +219,7 @@ describe('KnowledgeBasePanel', () => {
       'nothing like this',
     );
     await act(async () => new Promise((resolve) => setTimeout(resolve, 700)));
-    await settle();
+    await settle(4);
     expect(queries.at(-1)).toMatchObject({ query: 'nothing like this' });
     expect(document.querySelector('[data-testid="kb-empty"]')?.textContent).toBe(
       'No results match this criteria',

@@ -1,5 +1,5 @@
 import { Save } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { limits } from '../../../../shared/limits';
 import type { ContactAction, SecurityReviewBanner } from '../../../../shared/portal';
@@ -10,7 +10,9 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
+import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
+import { classNames } from '../../../lib/class-names';
 import { useUpdateOrganisationSettings } from '../api/organisation';
 import { AccentPreview } from './accent-preview';
 
@@ -32,6 +34,9 @@ type Draft = {
   securityReviewBanner: SecurityReviewBanner;
   askInformation: boolean;
 };
+
+/** The draft's free-text fields, each edited in one input named after its key. */
+type TextKey = { [K in keyof Draft]: string extends Draft[K] ? K : never }[keyof Draft];
 
 const contactActions = [
   { value: 'send_email', label: 'Send an e-mail' },
@@ -86,6 +91,62 @@ function patchOf(draft: Draft): OrganisationSettingsPatch {
   };
 }
 
+/** One card of the form, named by its heading. */
+function SettingsSection({
+  headingId,
+  heading,
+  description,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl bg-white p-6 shadow-xs ring-1 ring-slate-200">
+      <h2 id={headingId} className="text-base font-semibold text-slate-950">
+        {heading}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+/** An on/off setting: its name and what it does on the left, the switch on the right. */
+function SwitchRow({
+  id,
+  title,
+  description,
+  checked,
+  onCheckedChange,
+  isAlignedToEnd = false,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  checked: boolean;
+  onCheckedChange(checked: boolean): void;
+  /** In a grid row beside a taller field: sits on the row's bottom edge. */
+  isAlignedToEnd?: boolean;
+}) {
+  return (
+    <div
+      className={classNames(
+        'flex items-center justify-between gap-4 rounded-lg border border-slate-200 px-4 py-3',
+        isAlignedToEnd && 'self-end',
+      )}
+    >
+      <label htmlFor={id} className="text-sm">
+        <span className="block font-medium text-slate-800">{title}</span>
+        <span className="block text-xs text-slate-500">{description}</span>
+      </label>
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
+    </div>
+  );
+}
+
 const isHexColour = (value: string) => /^#[0-9a-f]{6}$/i.test(value);
 
 /** The portal's name, website, title and look; saved with one PATCH, errors shown at their fields. */
@@ -132,73 +193,44 @@ export function SettingsForm({ settings, csrfToken }: { settings: OrganisationSe
     isInvalid: Boolean(errors[id]),
     'aria-describedby': describedBy(id, errors[id]),
   });
+  const textField = (key: TextKey) => ({
+    id: key,
+    name: key,
+    error: errors[key],
+    value: draft[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8">
-      <section
-        aria-labelledby="organisation-heading"
-        className="rounded-2xl bg-white p-6 shadow-xs ring-1 ring-slate-200"
-      >
-        <h2 id="organisation-heading" className="text-base font-semibold text-slate-950">
-          Organisation
-        </h2>
+      <SettingsSection headingId="organisation-heading" heading="Organisation">
         <div className="mt-5 grid gap-5 md:grid-cols-2">
-          <Field id="name" label="Organisation name" error={errors.name}>
-            <Input
-              {...control('name')}
-              value={draft.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-          </Field>
-          <Field
-            id="websiteUrl"
+          <TextField {...textField('name')} label="Organisation name" />
+          <TextField
+            {...textField('websiteUrl')}
             label="Website"
             hint="The logo in the portal header links here."
-            error={errors.websiteUrl}
-          >
-            <Input
-              {...control('websiteUrl')}
-              inputMode="url"
-              placeholder="example.com"
-              value={draft.websiteUrl}
-              onChange={(event) => set('websiteUrl', event.target.value)}
-            />
-          </Field>
+            inputMode="url"
+            placeholder="example.com"
+          />
         </div>
-      </section>
+      </SettingsSection>
 
-      <section
-        aria-labelledby="portal-heading"
-        className="rounded-2xl bg-white p-6 shadow-xs ring-1 ring-slate-200"
-      >
-        <h2 id="portal-heading" className="text-base font-semibold text-slate-950">
-          Portal
-        </h2>
+      <SettingsSection headingId="portal-heading" heading="Portal">
         <div className="mt-5 space-y-5">
-          <Field
-            id="portalTitle"
+          <TextField
+            {...textField('portalTitle')}
             label="Portal title"
             hint={`Shown in the header and the browser tab; up to ${limits.portalTitleMaxLength} characters.`}
-            error={errors.portalTitle}
-          >
-            <Input
-              {...control('portalTitle')}
-              maxLength={limits.portalTitleMaxLength}
-              value={draft.portalTitle}
-              onChange={(event) => set('portalTitle', event.target.value)}
-            />
-          </Field>
-          <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 px-4 py-3">
-            <label htmlFor="showPortalTitle" className="text-sm">
-              <span className="block font-medium text-slate-800">Show the portal title in the header</span>
-              <span className="block text-xs text-slate-500">Next to the logo, on every screen size.</span>
-            </label>
-            <Switch
-              id="showPortalTitle"
-              checked={draft.showPortalTitle}
-              onCheckedChange={(checked) => set('showPortalTitle', checked)}
-            />
-          </div>
+            maxLength={limits.portalTitleMaxLength}
+          />
+          <SwitchRow
+            id="showPortalTitle"
+            title="Show the portal title in the header"
+            description="Next to the logo, on every screen size."
+            checked={draft.showPortalTitle}
+            onCheckedChange={(checked) => set('showPortalTitle', checked)}
+          />
           <Field
             id="description"
             label="Description"
@@ -239,47 +271,28 @@ export function SettingsForm({ settings, csrfToken }: { settings: OrganisationSe
             <AccentPreview accent={previewAccent} />
           </div>
         </div>
-      </section>
+      </SettingsSection>
 
-      <section
-        aria-labelledby="contact-heading"
-        className="rounded-2xl bg-white p-6 shadow-xs ring-1 ring-slate-200"
+      <SettingsSection
+        headingId="contact-heading"
+        heading="Contact and help"
+        description="The help section of the portal. Visitors see a row only when it is turned on."
       >
-        <h2 id="contact-heading" className="text-base font-semibold text-slate-950">
-          Contact and help
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          The help section of the portal. Visitors see a row only when it is turned on.
-        </p>
         <div className="mt-5 grid gap-5 md:grid-cols-2">
-          <Field
-            id="supportMailbox"
+          <TextField
+            {...textField('supportMailbox')}
             label="Support mailbox"
             hint="Where 'Contact support' e-mails go."
-            error={errors.supportMailbox}
-          >
-            <Input
-              {...control('supportMailbox')}
-              type="email"
-              placeholder="support@example.com"
-              value={draft.supportMailbox}
-              onChange={(event) => set('supportMailbox', event.target.value)}
-            />
-          </Field>
-          <Field
-            id="securityMailbox"
+            type="email"
+            placeholder="support@example.com"
+          />
+          <TextField
+            {...textField('securityMailbox')}
             label="Security mailbox"
             hint="Where 'Report issue' e-mails go."
-            error={errors.securityMailbox}
-          >
-            <Input
-              {...control('securityMailbox')}
-              type="email"
-              placeholder="security@example.com"
-              value={draft.securityMailbox}
-              onChange={(event) => set('securityMailbox', event.target.value)}
-            />
-          </Field>
+            type="email"
+            placeholder="security@example.com"
+          />
         </div>
         <div className="mt-5 grid gap-5 md:grid-cols-2">
           {(
@@ -309,33 +322,20 @@ export function SettingsForm({ settings, csrfToken }: { settings: OrganisationSe
                   options={contactActions}
                   onValueChange={(value) => set(actionKey, value)}
                 />
-                <Field
-                  id={urlKey}
+                <TextField
+                  {...textField(urlKey)}
                   label={urlLabel}
                   hint="Used when it opens a website."
-                  error={errors[urlKey]}
-                >
-                  <Input
-                    {...control(urlKey)}
-                    inputMode="url"
-                    placeholder="https://example.com/support"
-                    value={draft[urlKey]}
-                    onChange={(event) => set(urlKey, event.target.value)}
-                  />
-                </Field>
+                  inputMode="url"
+                  placeholder="https://example.com/support"
+                />
               </fieldset>
             );
           })}
         </div>
-      </section>
+      </SettingsSection>
 
-      <section
-        aria-labelledby="banner-heading"
-        className="rounded-2xl bg-white p-6 shadow-xs ring-1 ring-slate-200"
-      >
-        <h2 id="banner-heading" className="text-base font-semibold text-slate-950">
-          Security review banner
-        </h2>
+      <SettingsSection headingId="banner-heading" heading="Security review banner">
         <div className="mt-5 grid gap-5 md:grid-cols-2">
           <Field
             id="securityReviewBanner"
@@ -353,19 +353,16 @@ export function SettingsForm({ settings, csrfToken }: { settings: OrganisationSe
               <option value="medium">Medium</option>
             </Select>
           </Field>
-          <div className="flex items-center justify-between gap-4 self-end rounded-lg border border-slate-200 px-4 py-3">
-            <label htmlFor="askInformation" className="text-sm">
-              <span className="block font-medium text-slate-800">Offer 'Ask for information'</span>
-              <span className="block text-xs text-slate-500">A second subtitle on the medium banner.</span>
-            </label>
-            <Switch
-              id="askInformation"
-              checked={draft.askInformation}
-              onCheckedChange={(checked) => set('askInformation', checked)}
-            />
-          </div>
+          <SwitchRow
+            id="askInformation"
+            title="Offer 'Ask for information'"
+            description="A second subtitle on the medium banner."
+            checked={draft.askInformation}
+            onCheckedChange={(checked) => set('askInformation', checked)}
+            isAlignedToEnd
+          />
         </div>
-      </section>
+      </SettingsSection>
 
       <div className="flex justify-end">
         <Button type="submit" disabled={update.isPending}>

@@ -26,7 +26,12 @@ export function IntegrationLiveSummary({
   if (kind === 'statuspage') {
     const status = data as StatuspageData;
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="editor-live-status">
+      <p
+        className="flex items-center gap-2 text-sm text-slate-700"
+        data-testid="editor-live-status"
+        data-indicator={status.indicator}
+        data-colour={statusIndicatorColours[status.indicator]}
+      >
         <span
           className={`size-2.5 rounded-full ${dotColours[statusIndicatorColours[status.indicator]]}`}
           aria-hidden

@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { specialisedMessages } from '../../../../../shared/specialised-cards';
+import { click, type Rendered, renderInDom, typeInto } from '../../../../lib/test-support/render-in-dom';
 import { editingViewFixture } from '../../test-support/editing-fixtures';
-import { click, type Rendered, renderInDom, typeInto } from '../../test-support/render-in-dom';
 import { IntegrationPanel } from './integration-panel';
 
 const rendered: Rendered[] = [];

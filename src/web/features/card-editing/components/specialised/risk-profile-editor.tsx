@@ -130,6 +130,7 @@ export function RiskProfileEditor({
                     step={1}
                     inputMode="numeric"
                     value={draft.number}
+                    aria-label={`${row.title}: number`}
                     isInvalid={Boolean(error)}
                     aria-describedby={describedBy(`${id}-number`, error)}
                     onChange={(event) => update(row.itemUid, { number: event.target.value })}
@@ -139,6 +140,7 @@ export function RiskProfileEditor({
                 <Field id={`${id}-unit`} label="Unit">
                   <Select
                     id={`${id}-unit`}
+                    aria-label={`${row.title}: unit`}
                     value={draft.unit}
                     onChange={(event) => update(row.itemUid, { unit: event.target.value as RiskUnit })}
                   >

@@ -4,7 +4,9 @@ import { toast } from 'sonner';
 import type { CardView, ItemView } from '../../../../../shared/cards';
 import type { PortalView } from '../../../../../shared/portal';
 import {
+  type GradeBand,
   type GradeEntryInput,
+  gradeBand,
   gradeEntryErrors,
   gradeMessages,
   providerOfKey,
@@ -17,6 +19,26 @@ import { ApiError } from '../../../../lib/api-client';
 import { saveSecurityGrade } from '../../api/specialised-editing-api';
 import { useRefreshPortalView } from '../../api/use-refresh-portal-view';
 import { fetchScorecardGrade } from '../integrations/integrations-api';
+
+const bandPreview: Record<GradeBand, { label: string; className: string }> = {
+  green: { label: 'Green band', className: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' },
+  yellow: { label: 'Yellow band', className: 'bg-amber-50 text-amber-900 ring-amber-600/40' },
+  red: { label: 'Red band', className: 'bg-red-50 text-red-800 ring-red-600/30' },
+};
+
+/** The colour the visitor's card will give this grade (spec 2 §9), shown while typing. */
+function BandPreview({ band }: { band: GradeBand | null }) {
+  if (!band) return null;
+  return (
+    <span
+      data-testid="grade-band-preview"
+      data-band={band}
+      className={`inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-semibold ring-1 ring-inset ${bandPreview[band].className}`}
+    >
+      {bandPreview[band].label}
+    </span>
+  );
+}
 
 type EntryFormProps = {
   view: PortalView;
@@ -118,24 +140,30 @@ function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
         id={`${id}-grade`}
         label="Grade"
         error={errors.grade}
-        hint={provider.isFetched ? gradeMessages.getGradeFirst : undefined}
+        hint={provider.isFetched && !entry.grade ? gradeMessages.getGradeFirst : undefined}
       >
         <div className="flex flex-wrap items-center gap-2">
-          <Input
-            id={`${id}-grade`}
-            value={getGrade.isPending ? gradeMessages.gettingGrade : entry.grade}
-            placeholder={provider.gradePlaceholder}
-            readOnly={provider.isFetched}
-            isInvalid={Boolean(errors.grade)}
-            aria-describedby={describedBy(`${id}-grade`, errors.grade)}
-            onChange={(event) => change('grade', event.target.value)}
-            className="w-40"
-          />
+          <div className="w-40">
+            <Input
+              id={`${id}-grade`}
+              value={getGrade.isPending ? gradeMessages.gettingGrade : entry.grade}
+              placeholder={provider.isFetched ? undefined : provider.gradePlaceholder}
+              readOnly={provider.isFetched}
+              isInvalid={Boolean(errors.grade)}
+              aria-describedby={describedBy(`${id}-grade`, errors.grade)}
+              onChange={(event) => change('grade', event.target.value)}
+            />
+          </div>
           {provider.isFetched ? (
             <Button size="sm" variant="secondary" onClick={requestGrade} disabled={getGrade.isPending}>
               {gradeMessages.getGrade}
             </Button>
           ) : null}
+          {getGrade.isPending ? null : (
+            <BandPreview
+              band={gradeEntryErrors(provider, entry).grade ? null : gradeBand(provider, entry.grade)}
+            />
+          )}
         </div>
       </Field>
       <Button type="submit" size="sm" variant="secondary" disabled={save.isPending}>

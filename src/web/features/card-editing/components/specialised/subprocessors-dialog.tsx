@@ -20,6 +20,7 @@ import {
   updateSubprocessor,
 } from '../../api/specialised-editing-api';
 import { useRefreshPortalView } from '../../api/use-refresh-portal-view';
+import { type ListChange, mergeChanges } from '../../lib/subprocessor-changes';
 import { CompanyPicker, pickerTexts } from './company-picker';
 
 type FormState = { company: Company | null; purpose: string; location: string; additionalDetails: string };
@@ -96,6 +97,47 @@ function SubprocessorForm({
 }
 
 const emptyForm: FormState = { company: null, purpose: '', location: '', additionalDetails: '' };
+const noChange: ListChange = { added: [], removed: [] };
+
+/** The one-click trust update after the list changed: what it will say, and the button that posts it. */
+function TrustUpdateOffer({
+  change,
+  isPosting,
+  onPost,
+  onDismiss,
+}: {
+  change: ListChange;
+  isPosting: boolean;
+  onPost(): void;
+  onDismiss(): void;
+}) {
+  if (change.added.length + change.removed.length === 0) return null;
+  return (
+    <section
+      className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200"
+      aria-label="Trust update"
+      data-testid="subprocessor-update-offer"
+    >
+      <p className="font-medium text-slate-900">Let your subscribers know about this change?</p>
+      <ul className="space-y-0.5 text-slate-700">
+        {change.added.map((name) => (
+          <li key={`added-${name}`}>Added: {name}</li>
+        ))}
+        {change.removed.map((name) => (
+          <li key={`removed-${name}`}>Removed: {name}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={onPost} disabled={isPosting}>
+          Post a trust update
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDismiss}>
+          Not now
+        </Button>
+      </div>
+    </section>
+  );
+}
 
 /**
  * Staff add, edit and delete subprocessors (spec 2 §2 dialogs); after each change a toast offers a
@@ -124,22 +166,23 @@ export default function SubprocessorsDialog({
       ),
     enabled: open,
   });
+  // What changed since the dialog opened, offered as one trust update (the updates feature sends it).
+  const [offer, setOffer] = useState<ListChange>(noChange);
   const afterChange = async (change: SubprocessorChange, message: string) => {
     setEditing(null);
     setToDelete(null);
+    setOffer((current) => mergeChanges(current, change));
     await Promise.all([list.refetch(), refresh()]);
-    if (change.added.length + change.removed.length === 0) return void toast.success(message);
-    toast.success(message, {
-      action: {
-        label: 'Post a trust update',
-        onClick: () =>
-          void postSubprocessorUpdate(csrfToken, change).then(
-            () => toast.success('Trust update posted'),
-            () => toast.error('Failed to post the trust update'),
-          ),
-      },
-    });
+    toast.success(message);
   };
+  const post = useMutation({
+    mutationFn: () => postSubprocessorUpdate(csrfToken, offer),
+    onSuccess: () => {
+      setOffer(noChange);
+      toast.success('Trust update posted');
+    },
+    onError: () => toast.error('Failed to post the trust update'),
+  });
   const onError = (error: unknown) => toast.error(error instanceof ApiError ? error.message : 'Save error');
   const save = useMutation({
     mutationFn: (state: FormState & { company: Company }) =>
@@ -174,6 +217,12 @@ export default function SubprocessorsDialog({
             />
           ) : (
             <div className="space-y-4" data-testid="subprocessors-manager">
+              <TrustUpdateOffer
+                change={offer}
+                isPosting={post.isPending}
+                onPost={() => post.mutate()}
+                onDismiss={() => setOffer(noChange)}
+              />
               <Button size="sm" onClick={() => setEditing('new')}>
                 <Plus className="size-4" aria-hidden />
                 Add subprocessor

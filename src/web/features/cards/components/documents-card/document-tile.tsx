@@ -6,6 +6,23 @@ import { documentsTexts } from './documents-texts';
 
 type DocumentTileProps = { entry: DocumentEntry; onRequestLogin(itemUid: string): void };
 
+type FileEventName = 'file_viewed' | 'file_downloaded' | 'file_requested';
+
+/**
+ * First-party analytics (spec 2 §7): the tracker module is already loaded by the portal page, so
+ * importing it here keeps it out of this component's first-load bundle without delaying the event.
+ */
+function trackFileEvent(name: FileEventName, entry: DocumentEntry) {
+  void import('../../../../lib/analytics').then(({ trackEvent }) =>
+    trackEvent({
+      name,
+      itemId: entry.itemUid,
+      subject: entry.title,
+      props: { category: entry.category, ...(entry.file ? { fileId: entry.file.fileId } : {}) },
+    }),
+  );
+}
+
 /**
  * One document: its type, title and lock. The title link opens the file in a new tab (the whole tile
  * is its hit area); a download button only when the file may be downloaded (view-only files have none).
@@ -41,6 +58,7 @@ export function DocumentTile({ entry, onRequestLogin }: DocumentTileProps) {
         {file ? (
           <a
             href={file.viewUrl}
+            onClick={() => trackFileEvent('file_viewed', entry)}
             target="_blank"
             rel="noopener noreferrer"
             title={entry.title}
@@ -62,6 +80,7 @@ export function DocumentTile({ entry, onRequestLogin }: DocumentTileProps) {
         <a
           href={file.downloadUrl}
           download={file.originalName || true}
+          onClick={() => trackFileEvent('file_downloaded', entry)}
           aria-label={documentsTexts.download(entry.title)}
           title={documentsTexts.download(entry.title)}
           className="relative z-10 grid size-8 shrink-0 place-items-center rounded-md text-slate-500 transition hover:bg-white hover:text-brand-ink hover:shadow-xs"
@@ -72,7 +91,10 @@ export function DocumentTile({ entry, onRequestLogin }: DocumentTileProps) {
       {entry.isLocked ? (
         <button
           type="button"
-          onClick={() => onRequestLogin(entry.itemUid)}
+          onClick={() => {
+            trackFileEvent('file_requested', entry);
+            onRequestLogin(entry.itemUid);
+          }}
           aria-label={documentsTexts.getAccessTo(entry.title)}
           className="relative z-10 shrink-0 rounded-md px-2.5 py-1.5 text-xs font-semibold text-brand-ink ring-1 ring-brand-ink/30 transition hover:bg-brand-soft"
         >

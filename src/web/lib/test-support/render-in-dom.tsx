@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 
 /**
  * Renders into the test's jsdom document with React's act(), so effects and state updates have run
- * when a test looks. Enough for our interactions without a testing library.
+ * when a test looks. Enough for our interactions without a testing library; every feature uses it.
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -15,18 +15,28 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-export type Rendered = { container: HTMLElement; unmount(): Promise<void> };
+export type Rendered = {
+  container: HTMLElement;
+  rerender(ui: ReactNode): Promise<void>;
+  unmount(): Promise<void>;
+};
 
 export async function renderInDom(ui: ReactNode): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  await act(async () => {
-    root.render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+  // No retries: a failing mocked call shows its error at once instead of after back-off delays.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  const render = (next: ReactNode) =>
+    act(async () => {
+      root.render(<QueryClientProvider client={queryClient}>{next}</QueryClientProvider>);
+    });
+  await render(ui);
   return {
     container,
+    rerender: render,
     async unmount() {
       await act(async () => root.unmount());
       container.remove();
@@ -39,10 +49,10 @@ export async function click(element: Element | null | undefined) {
   await act(async () => element.click());
 }
 
-export async function pressKey(element: Element | null | undefined, key: string) {
-  if (!(element instanceof HTMLElement)) throw new Error('nothing to press a key on');
+export async function press(element: Element | null | undefined, key: string, init: KeyboardEventInit = {}) {
+  if (!(element instanceof Element)) throw new Error('nothing to press a key on');
   await act(async () => {
-    element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
   });
 }
 
@@ -74,9 +84,32 @@ export function byText<T extends Element = HTMLElement>(selector: string, text: 
   return [...document.querySelectorAll<T>(selector)].filter((element) => matches(element.textContent ?? ''));
 }
 
-/** Lets pending promises (a mocked fetch, a mutation) settle inside act(). */
-export async function settle() {
+/** Lets pending promises (a mocked fetch, a mutation, a lazy import) settle inside act(). */
+export async function settle(rounds = 1) {
+  for (let round = 0; round < rounds; round++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+}
+
+/** Settles until the check passes: a lazy chunk's first import takes a while under the test runner. */
+export async function waitFor<T>(check: () => T | null | undefined | false, attempts = 200): Promise<T> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const value = check();
+    if (value) return value;
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+  }
+  throw new Error('the awaited state never came');
+}
+
+/** Chooses an option of a native select the way a person does: the value, then a change event. */
+export async function selectOption(element: Element | null | undefined, value: string) {
+  if (!(element instanceof HTMLSelectElement)) throw new Error('nothing to select in');
   await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    element.value = value;
+    element.dispatchEvent(new Event('change', { bubbles: true }));
   });
 }

@@ -1,4 +1,4 @@
-import type { BadgeDesign } from '../../../../../shared/certification-catalogue';
+import type { BadgeDesign } from '../../../shared/certification-catalogue';
 
 const shapes: Record<BadgeDesign['shape'], string> = {
   circle: 'M28 2a26 26 0 1 1 0 52a26 26 0 1 1 0-52z',
@@ -37,7 +37,15 @@ export function CertificationBadge({ badge, size = 56 }: { badge: BadgeDesign; s
   const hasRibbon = Boolean(badge.ribbon);
   const top = second ? (hasRibbon ? 23 : 25) : hasRibbon ? 28 : 32;
   return (
-    <svg width={size} height={size} viewBox="0 0 56 56" aria-hidden focusable="false" className="shrink-0">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 56 56"
+      aria-hidden
+      focusable="false"
+      className="shrink-0"
+      data-badge-ribbon={badge.ribbon ?? ''}
+    >
       <path d={shapes[badge.shape]} fill={badge.color} />
       <path
         d={shapes[badge.shape]}

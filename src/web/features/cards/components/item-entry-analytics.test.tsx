@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushAnalytics, initPortalAnalytics } from '../../../lib/analytics';
+import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
+import { click, type Rendered, renderInDom, settle } from './documents-card/documents-fixture';
+import { ItemEntry } from './item-entry';
+
+let rendered: Rendered | undefined;
+let stopAnalytics: (() => void) | undefined;
+let beacon: ReturnType<typeof vi.fn>;
+const preventNavigation = (event: Event) => event.preventDefault();
+
+beforeEach(() => {
+  beacon = vi.fn(() => true);
+  Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+  Object.defineProperty(navigator, 'clipboard', {
+    value: { writeText: vi.fn(async () => undefined) },
+    configurable: true,
+  });
+  document.addEventListener('click', preventNavigation);
+});
+
+afterEach(async () => {
+  stopAnalytics?.();
+  stopAnalytics = undefined;
+  await rendered?.unmount();
+  rendered = undefined;
+  document.removeEventListener('click', preventNavigation);
+  localStorage.clear();
+});
+
+type SentEvent = { name: string; itemId?: string; subject?: string; props?: Record<string, unknown> };
+
+async function sentEvents(): Promise<SentEvent[]> {
+  await settle(3);
+  flushAnalytics();
+  const batches = await Promise.all(
+    beacon.mock.calls.map(
+      async ([, blob]) => JSON.parse(await (blob as Blob).text()) as { events: SentEvent[] },
+    ),
+  );
+  return batches.flatMap((batch) => batch.events).filter((event) => event.name !== 'portal_loaded');
+}
+
+async function renderItem(mode: 'public' | 'main') {
+  const item = itemViewFixture({
+    title: 'Encryption at rest',
+    href: 'https://acme.example/encryption',
+    auditor: 'Schellman',
+    expiry: '2027-03-31',
+  });
+  const card = cardViewFixture({ items: [item] });
+  rendered = await renderInDom(
+    <ItemEntry
+      view={viewWithCards([card], { mode })}
+      basePath="/acme"
+      card={card}
+      item={item}
+      csrfToken={null}
+      isHighlighted={false}
+    />,
+  );
+  return item;
+}
+
+describe('item click analytics (spec 3 §7)', () => {
+  it('records a click on the item’s link and on its permalink, with the item', async () => {
+    stopAnalytics = initPortalAnalytics({ organisationSlug: 'acme', mode: 'public' });
+    const item = await renderItem('public');
+    await click(document.querySelector('a[href="https://acme.example/encryption"]'));
+    await click(document.querySelector('a[aria-label^="Copy link"]'));
+    const events = await sentEvents();
+    expect(events.map((event) => [event.name, event.itemId, event.subject, event.props?.target])).toEqual([
+      ['item_clicked', item.itemUid, 'Encryption at rest', 'link'],
+      ['item_clicked', item.itemUid, 'Encryption at rest', 'permalink'],
+    ]);
+  });
+
+  it('sends nothing for staff in Main mode', async () => {
+    stopAnalytics = initPortalAnalytics({ organisationSlug: 'acme', mode: 'main' });
+    await renderItem('main');
+    await click(document.querySelector('a[href="https://acme.example/encryption"]'));
+    await click(document.querySelector('[data-testid="item-details-toggle"]'));
+    expect(document.querySelector('[data-testid="item-details"]')?.hasAttribute('hidden')).toBe(false);
+    expect(await sentEvents()).toEqual([]);
+  });
+});
+
+describe('more-details toggle (spec 2 §2, §7)', () => {
+  it('opens and closes the details, and records each opening with the item, never a closing', async () => {
+    stopAnalytics = initPortalAnalytics({ organisationSlug: 'acme', mode: 'public' });
+    const item = await renderItem('public');
+    const toggle = document.querySelector<HTMLButtonElement>('[data-testid="item-details-toggle"]')!;
+    const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(details.dataset.testid).toBe('item-details');
+    expect([toggle.textContent, toggle.getAttribute('aria-expanded'), details.hidden]).toEqual([
+      'More details',
+      'false',
+      true,
+    ]);
+    expect(details.textContent).toContain('Auditor:Schellman');
+
+    await click(toggle);
+    expect([toggle.textContent, toggle.getAttribute('aria-expanded'), details.hidden]).toEqual([
+      'Less details',
+      'true',
+      false,
+    ]);
+    await click(toggle);
+    expect([toggle.textContent, toggle.getAttribute('aria-expanded'), details.hidden]).toEqual([
+      'More details',
+      'false',
+      true,
+    ]);
+    await click(toggle);
+    const events = await sentEvents();
+    expect(events.map((event) => [event.name, event.itemId, event.subject, event.props])).toEqual([
+      ['more_details_toggled', item.itemUid, 'Encryption at rest', { open: true }],
+      ['more_details_toggled', item.itemUid, 'Encryption at rest', { open: true }],
+    ]);
+  });
+});
