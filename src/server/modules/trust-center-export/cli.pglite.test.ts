@@ -5,7 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrustCenterFileInput } from '../../../shared/trust-center-export';
+import {
+  type TrustCenterFileInput,
+  trustCenterFileMaxBytes,
+  trustCenterMessages,
+} from '../../../shared/trust-center-export';
 import { openPglite } from '../../db/client';
 import { seedDemoOrganisation } from '../../db/seed/demo';
 import { createStorage } from '../../providers/storage';
@@ -148,5 +152,17 @@ describe('trust-center:export and trust-center:import', { timeout: 600_000 }, ()
     expect(missing.stderr).toBe('attest: there is no organisation nobody (add --create to make it)\n');
     const noOrg = await cli('export', []);
     expect(noOrg.stderr).toBe('attest: --org is required (see --help)\n');
+  });
+
+  it('refuses a file over 20 MB, or a directory, before reading it', async () => {
+    // A sparse file: its size is over the limit without writing 20 MB.
+    const huge = path.join(directory, 'huge.yaml');
+    await fs.writeFile(huge, '');
+    await fs.truncate(huge, trustCenterFileMaxBytes + 1);
+    const tooLarge = await cli('import', ['--org', 'acme-huge', '--file', huge, '--create']);
+    expect(tooLarge.code).toBe(1);
+    expect(tooLarge.stderr).toBe(`attest: ${huge}: ${trustCenterMessages.tooLarge}\n`);
+    const folder = await cli('import', ['--org', 'acme-folder', '--file', directory, '--create']);
+    expect(folder.stderr).toBe(`attest: cannot read ${directory}: not a file\n`);
   });
 });

@@ -5,7 +5,11 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { AppError } from '../../../shared/errors';
 import { Slug } from '../../../shared/portal';
-import { type TrustCenterImportProblem, trustCenterMessages } from '../../../shared/trust-center-export';
+import {
+  type TrustCenterImportProblem,
+  trustCenterFileMaxBytes,
+  trustCenterMessages,
+} from '../../../shared/trust-center-export';
 import { ConfigError, loadConfig } from '../../config';
 import { type DatabaseHandle, DataDirectoryInUseError, openDatabase } from '../../db/client';
 import { createStorage, type FileStorage } from '../../providers/storage';
@@ -125,11 +129,18 @@ export async function runImport(argv: string[], output: Output): Promise<void> {
   if (values.help) return output.stdout(`${importUsage}\n`);
   const slug = organisationSlug(values.org);
   if (!values.file) throw new CommandError('--file is required (see --help)');
-  const bytes = await fsPromises.readFile(values.file).catch(() => {
-    throw new CommandError(`cannot read ${values.file}`);
+  const file = values.file;
+  // Checked before reading, so a huge or wrong file is refused without loading it into memory.
+  const stat = await fsPromises.stat(file).catch(() => {
+    throw new CommandError(`cannot read ${file}`);
+  });
+  if (!stat.isFile()) throw new CommandError(`cannot read ${file}: not a file`);
+  if (stat.size > trustCenterFileMaxBytes) throw new CommandError(`${file}: ${trustCenterMessages.tooLarge}`);
+  const bytes = await fsPromises.readFile(file).catch(() => {
+    throw new CommandError(`cannot read ${file}`);
   });
   const text = decodeUtf8(bytes);
-  if (text === null) throw new CommandError(`${values.file}: ${trustCenterMessages.notUtf8}`);
+  if (text === null) throw new CommandError(`${file}: ${trustCenterMessages.notUtf8}`);
   await withDatabase(async ({ db }, storage) => {
     let target: { organisationId: string } | { newOrganisationSlug: string };
     if (values.create) target = { newOrganisationSlug: slug };
