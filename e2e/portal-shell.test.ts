@@ -66,6 +66,7 @@ describe('a visitor opens the portal', () => {
     expect(items.join('|')).toContain('Acme HR');
     expect(items.join('|')).not.toContain('Benefits');
     await page.screenshot({ path: path.join(screenshots, 'portal-product-menu-1280.png') });
+    await expectNoSeriousAccessibilityViolations(page);
     await menu.getByRole('menuitem', { name: 'Acme HR' }).click();
     await page.waitForURL(/\/acme\?product=hr$/);
     expect(await page.getByTestId('selected-product').textContent()).toBe('Acme HR');

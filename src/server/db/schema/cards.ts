@@ -41,6 +41,20 @@ export const cards = pgTable(
   (table) => [uniqueIndex('cards_product_kind_unique').on(table.productId, table.kind)],
 );
 
+/**
+ * The weighted text server search matches an item by: its whole content when the viewer may read
+ * it, its title otherwise. The GIN indexes on items are built on exactly these expressions (the
+ * planner only uses an expression index for an identical expression), so search reads them from here.
+ */
+export function itemSearchVectors(columnPrefix = '') {
+  const column = (name: string) => `${columnPrefix}${name}`;
+  const title = `setweight(to_tsvector('english'::regconfig, ${column('title')}), 'A')`;
+  return {
+    content: `(${title} || setweight(to_tsvector('english'::regconfig, ${column('explanation')}), 'B') || setweight(jsonb_to_tsvector('english'::regconfig, ${column('list_entries')}, '["string"]'::jsonb), 'C'))`,
+    title: `(${title})`,
+  };
+}
+
 /** An item on a card: a catalogue item switched on by staff, or a custom item (catalogue_key null). */
 export const items = pgTable(
   'items',
@@ -78,6 +92,12 @@ export const items = pgTable(
   },
   (table) => [
     index('items_product_card_idx').on(table.productId, table.cardKind),
+    index('items_content_search_idx')
+      .using('gin', sql.raw(itemSearchVectors().content))
+      .with({ fastupdate: false }),
+    index('items_title_search_idx')
+      .using('gin', sql.raw(itemSearchVectors().title))
+      .with({ fastupdate: false }),
     uniqueIndex('items_product_catalogue_key_unique')
       .on(table.productId, table.catalogueKey)
       .where(sql`${table.catalogueKey} is not null`),

@@ -2,7 +2,17 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CardKind } from '../../../shared/card-kinds';
 import { KbAccessLevel } from '../../../shared/knowledge-base';
 import type { Database } from '../../db/client';
-import { cards, files, itemFiles, items, products, topics, topicUpdates } from '../../db/schema';
+import { executePrepared } from '../../db/prepared';
+import {
+  cards,
+  files,
+  itemFiles,
+  itemSearchVectors,
+  items,
+  products,
+  topics,
+  topicUpdates,
+} from '../../db/schema';
 import {
   canGetFile,
   canReadItemContent,
@@ -173,7 +183,10 @@ export const vectorHitsMax = 20;
 /** The k of reciprocal-rank fusion, 1 / (k + position), as in the original paper. */
 const fusionK = 60;
 
-const itemVector = sql`case when i.is_readable then setweight(to_tsvector('english', i.title), 'A') || setweight(to_tsvector('english', i.explanation), 'B') || setweight(jsonb_to_tsvector('english', i.list_entries, '["string"]'), 'C') else setweight(to_tsvector('english', i.title), 'A') end`;
+// Identical to the indexed expressions, so each is matched through its GIN index.
+const itemVectors = itemSearchVectors('i.');
+const itemContentVector = sql.raw(itemVectors.content);
+const itemTitleVector = sql.raw(itemVectors.title);
 const fileVector = sql`setweight(to_tsvector('english', f.title), 'A') || setweight(to_tsvector('english', regexp_replace(f.original_name, '[^[:alnum:]]+', ' ', 'g')), 'B')`;
 const updateVector = sql`setweight(to_tsvector('english', t.subject), 'A') || setweight(to_tsvector('english', u.message), 'B')`;
 
@@ -189,15 +202,15 @@ export async function findMatches(
   options: MatchOptions,
 ): Promise<MatchPage> {
   const { purpose } = options;
-  const visibleItemIds =
-    purpose === 'answer' ? scope.readableItemIds : [...scope.readableItemIds, ...scope.titleOnlyItemIds];
+  const titleOnlyItemIds = purpose === 'answer' ? [] : scope.titleOnlyItemIds;
   const fileIds = arrayParam(scope.files.map((entry) => entry.fileId));
   const fileItemIds = arrayParam(scope.files.map((entry) => entry.itemId));
   const matchOf = (vector: SQL) => ({
     where: sql`${vector} @@ q.query`,
     rank: sql`ts_rank(${vector}, q.query)`,
   });
-  const item = matchOf(sql`v.vector`);
+  const itemContent = matchOf(itemContentVector);
+  const itemTitle = matchOf(itemTitleVector);
   const file = matchOf(fileVector);
   const update = matchOf(updateVector);
   const kb = matchOf(sql`k.search_vector`);
@@ -271,16 +284,15 @@ export async function findMatches(
   // Matching and ranking carry ids and ranks only; texts are read for the one page shown.
   const statement = sql`
     with q as (select ${options.query} as query),
-    item_scope as (
-      select it.id, it.title, it.explanation, it.list_entries, it.card_kind,
-        it.id = any(${arrayParam(scope.readableItemIds)}::uuid[]) as is_readable
-      from items it where it.id = any(${arrayParam(visibleItemIds)}::uuid[])
-    ),
     lexical as (
-      select 'item' as type, i.id, ${item.rank} as rank, i.card_kind, i.id as item_id,
-        not i.is_readable as is_locked, null::int as chunk, i.id as group_key
-      from item_scope i cross join q cross join lateral (select ${itemVector} as vector) v
-      where ${item.where}
+      select 'item' as type, i.id, ${itemContent.rank} as rank, i.card_kind, i.id as item_id,
+        false as is_locked, null::int as chunk, i.id as group_key
+      from items i cross join q
+      where i.id = any(${arrayParam(scope.readableItemIds)}::uuid[]) and ${itemContent.where}
+      union all
+      select 'item', i.id, ${itemTitle.rank}, i.card_kind, i.id, true, null, i.id
+      from items i cross join q
+      where i.id = any(${arrayParam(titleOnlyItemIds)}::uuid[]) and ${itemTitle.where}
       union all
       select 'file', f.id, ${file.rank} + coalesce(best.rank, 0), it.card_kind, it.id, false, best.position, f.id
       from unnest(${fileIds}::uuid[], ${fileItemIds}::uuid[]) as s(file_id, item_id)
@@ -332,7 +344,7 @@ export async function findMatches(
     order by m.rank desc, m.id`;
   const rows = rowsOf<
     MatchRow & { total: number; lexemes: number; counts: MatchPage['counts'] | string | null }
-  >(await db.execute(statement));
+  >(await executePrepared(db, statement));
   const first = rows[0];
   const counts = typeof first?.counts === 'string' ? JSON.parse(first.counts) : first?.counts;
   return {
@@ -360,23 +372,20 @@ export async function correctSpelling(
 ): Promise<string | null> {
   const typed = [...new Set(term.toLowerCase().match(correctableWord) ?? [])];
   if (typed.length === 0) return null;
-  const rows = await db.transaction(async (tx) => {
-    // The trigram index answers `%` at the session's threshold; set ours for this transaction.
-    await tx.execute(
-      sql`select set_config('pg_trgm.similarity_threshold', ${String(spellingSimilarity)}, true)`,
-    );
-    return rowsOf<{ typed: string; known: boolean; best: string | null }>(
-      await tx.execute(sql`
-        select t.word as typed, known.word is not null as known, best.word as best
-        from unnest(${arrayParam(typed)}::text[]) as t(word)
-        left join search_words known on known.organisation_id = ${organisationId} and known.word = t.word
-        left join lateral (
-          select s.word from search_words s
-          where known.word is null and s.organisation_id = ${organisationId} and s.word % t.word
-          order by similarity(s.word, t.word) desc, s.word limit 1
-        ) best on true`),
-    );
-  });
+  // `%` finds candidates through the trigram index at the session's threshold (0.3 unless an
+  // operator changed it); the similarity test keeps those alike enough to stand in.
+  const rows = rowsOf<{ typed: string; known: boolean; best: string | null }>(
+    await db.execute(sql`
+      select t.word as typed, known.word is not null as known, best.word as best
+      from unnest(${arrayParam(typed)}::text[]) as t(word)
+      left join search_words known on known.organisation_id = ${organisationId} and known.word = t.word
+      left join lateral (
+        select s.word from search_words s
+        where known.word is null and s.organisation_id = ${organisationId} and s.word % t.word
+          and similarity(s.word, t.word) >= ${spellingSimilarity}
+        order by similarity(s.word, t.word) desc, s.word limit 1
+      ) best on true`),
+  );
   const replacements = new Map<string, string>();
   for (const row of rows) {
     if (row.known) continue;

@@ -220,6 +220,14 @@ describe('POST {base}/search', () => {
     expect(result.result.matches.map((match) => match.title)).toContain('Encryption at rest');
   });
 
+  it('keeps what the typed words find when a word unknown to the vocabulary still matches by its stem', async () => {
+    // 'encryptions' is no word of the content, so a correction is searched alongside; the typed
+    // term finds 'Encryption at rest' by its stem, and those results (not the correction's) are shown.
+    const result = (await search(setup, null, 'encryptions')).json() as SearchResponse;
+    expect(result.result.isFuzzy).toBe(false);
+    expect(result.result.matches.map((match) => match.title)).toContain('Encryption at rest');
+  });
+
   it('corrects a misspelt word of a phrase against the vocabulary, and each source adds its words', async () => {
     const db = t.database.db;
     const words = async () =>

@@ -60,8 +60,10 @@ export default function ProductMenuPopup({ view, basePath, start }: ProductMenuP
     </MenuTrigger>
   );
 
+  // Not modal: a modal menu hides the page from assistive technology while its links stay
+  // focusable (axe: aria-hidden-focus); focus still moves into the menu and Escape closes it.
   return (
-    <Menu defaultOpen={start.openedBy !== null}>
+    <Menu defaultOpen={start.openedBy !== null} modal={false}>
       {hasManyProducts ? (
         <Tooltip
           content="Switch between products"

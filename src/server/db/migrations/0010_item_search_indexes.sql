@@ -1,0 +1,2 @@
+CREATE INDEX "items_content_search_idx" ON "items" USING gin ((setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, explanation), 'B') || setweight(jsonb_to_tsvector('english'::regconfig, list_entries, '["string"]'::jsonb), 'C'))) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "items_title_search_idx" ON "items" USING gin ((setweight(to_tsvector('english'::regconfig, title), 'A'))) WITH (fastupdate=false);
