@@ -9,7 +9,8 @@ import { byText, click, type Rendered, renderInDom, settle } from './documents-c
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const item = itemViewFixture({ title: 'Penetration test summary' });
-const view = viewWithCards([cardViewFixture({ kind: 'Reports', title: 'Reports', items: [item] })]);
+const policy = itemViewFixture({ title: 'Vendor risk policy' });
+const view = viewWithCards([cardViewFixture({ kind: 'Reports', title: 'Reports', items: [item, policy] })]);
 let rendered: Rendered | undefined;
 
 beforeEach(async () => {
@@ -27,6 +28,8 @@ afterEach(async () => {
 });
 
 const drawer = () => document.querySelector('[role="dialog"]');
+/** The item the drawer opened with (it lists the whole card and highlights that one). */
+const highlighted = () => drawer()?.querySelector('[data-highlighted]')?.textContent ?? '';
 
 /** The drawer's code is loaded on first open: waits (a bounded number of rounds) for the DOM to agree. */
 async function until(condition: () => boolean) {
@@ -66,6 +69,28 @@ describe('CardSections and the address', () => {
     await traverse(1, `?itemUid=${item.itemUid}`);
     await until(() => drawer() !== null);
     expect(drawer()?.textContent).toContain('Penetration test summary');
+  });
+
+  it("opens a permalink's item again when Back returns to its path", async () => {
+    // A visitor who arrived on an item's permalink and then followed a search result to another item.
+    await act(async () => {
+      window.history.pushState(null, '', '/acme/item/vendor-risk-policy');
+      window.dispatchEvent(new Event(portalQueryChangeEvent));
+    });
+    await until(() => highlighted().includes('Vendor risk policy'));
+    expect(highlighted()).toContain('Vendor risk policy');
+    await openFromSearch();
+    await until(() => highlighted().includes('Penetration test summary'));
+    expect(highlighted()).toContain('Penetration test summary');
+
+    await traverse(-1, '');
+    expect(window.location.pathname).toBe('/acme/item/vendor-risk-policy');
+    await until(() => highlighted().includes('Vendor risk policy'));
+    expect(highlighted()).toContain('Vendor risk policy');
+
+    await traverse(-1, '');
+    expect(window.location.pathname).toBe('/acme');
+    expect(drawer()).toBeNull();
   });
 
   it('takes the item out of the address when the drawer is closed by its button', async () => {

@@ -8,7 +8,7 @@ import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { onPortalQueryChange } from '../../../lib/portal-query';
 import { isCardShown, isGridCard, sectionCardKinds } from '../lib/card-content';
 import { cardTexts } from '../lib/card-texts';
-import { findDeepLinkedItem } from '../lib/deep-link';
+import { findDeepLinkedItem, findItemAtAddress } from '../lib/deep-link';
 import { addressWithoutItem } from '../lib/item-permalink';
 import { isSpecialisedCardShown } from '../lib/specialised';
 import { DocumentsCard } from './documents-card/documents-card';
@@ -86,14 +86,14 @@ export function CardSections({
     if (target) open({ kind: target.card.kind, itemUid: target.item.itemUid, isEditing: false });
   }, [canOpenDeepLink, view.cards, openItemUid, open]);
 
-  // Later in-page navigations to ?itemUid= (a search result, Forward) open their item too, without a
-  // reload; going Back to an address that names no item closes the drawer the address had opened.
+  // Later in-page navigations to ?itemUid= or a permalink path (a search result, Back, Forward) open
+  // their item too, without a reload; an address that names no item closes the drawer one had opened.
   const openCardRef = useRef(openCard);
   openCardRef.current = openCard;
   const addressItemUid = useRef<string | null>(null);
   useEffect(() => {
     if (!canOpenDeepLink) return;
-    const addressTarget = () => findDeepLinkedItem(view.cards, undefined, window.location.search);
+    const addressTarget = () => findItemAtAddress(view, basePath, window.location);
     addressItemUid.current = addressTarget()?.item.itemUid ?? null;
     return onPortalQueryChange(() => {
       const target = addressTarget();
@@ -108,7 +108,7 @@ export function CardSections({
       if (current?.isOpen && current.itemUid === target.item.itemUid) return;
       open({ kind: target.card.kind, itemUid: target.item.itemUid, isEditing: false });
     });
-  }, [canOpenDeepLink, view.cards, open]);
+  }, [canOpenDeepLink, view, basePath, open]);
 
   const close = useCallback(() => {
     setOpenCard((current) => (current ? { ...current, isOpen: false } : null));

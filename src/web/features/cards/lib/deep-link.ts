@@ -1,5 +1,12 @@
 import type { CardView } from '../../../../shared/cards';
-import { deriveItemSlug, type FoundItem, findItemBySlug, findItemByUid } from '../../../../shared/item-links';
+import {
+  deriveItemSlug,
+  type FoundItem,
+  findItemBySlug,
+  findItemByUid,
+  productPathSegment,
+} from '../../../../shared/item-links';
+import type { PortalView } from '../../../../shared/portal';
 
 /**
  * The item a deep link names (spec 3 §2): what the server resolved from a permalink, else ?itemUid=,
@@ -18,4 +25,29 @@ export function findDeepLinkedItem(
   const itemName = query.get('itemName');
   if (itemName) return findItemBySlug(cards, deriveItemSlug(itemName));
   return null;
+}
+
+/**
+ * The item the address names as the visitor moves through history: ?itemUid= / ?itemName=, else this
+ * product's permalink path (`{base}/item/{slug}`, `{base}/product/{product}/{slug}`).
+ */
+export function findItemAtAddress(
+  view: Pick<PortalView, 'cards' | 'product'>,
+  basePath: string,
+  location: { pathname: string; search: string },
+): FoundItem | null {
+  const byQuery = findDeepLinkedItem(view.cards, undefined, location.search);
+  if (byQuery) return byQuery;
+  const prefixes = [
+    `${basePath}/item/`,
+    `${basePath}/product/${productPathSegment(view.product.productSlug)}/`,
+  ];
+  const prefix = prefixes.find((candidate) => location.pathname.startsWith(candidate));
+  const segment = prefix ? location.pathname.slice(prefix.length) : '';
+  if (!segment || segment.includes('/')) return null;
+  try {
+    return findItemBySlug(view.cards, decodeURIComponent(segment));
+  } catch {
+    return null; // a malformed escape names no item
+  }
 }
