@@ -204,11 +204,13 @@ describe('a subscriber of trust updates', () => {
     await page.reload();
     await visitorTopic.waitFor();
     expect(await visitorTopic.textContent()).not.toContain('Pinned');
-    const topicActions = async (subject: string, action: string) => {
+    const topicActions = async (subject: string, action: string, checkAccessibility = false) => {
       await staff.getByRole('button', { name: `Actions for ${subject}` }).click();
+      // With the menu open the console stays free of serious axe findings (no aria-hidden-focus).
+      if (checkAccessibility) await expectNoSeriousAccessibilityViolations(staff);
       await staff.getByRole('menuitem', { name: action }).click();
     };
-    await topicActions(secondSubject, 'Pin to the top');
+    await topicActions(secondSubject, 'Pin to the top', true);
     await staff.getByRole('article', { name: secondSubject }).getByText('Pinned').waitFor();
     await page.reload();
     await visitorTopic.waitFor();

@@ -97,7 +97,7 @@ function StaffTopicCard({
               <Plus className="size-4" aria-hidden />
               {updateTexts.addUpdate}
             </Button>
-            <Menu>
+            <Menu modal={false}>
               <MenuTrigger asChild>
                 <Button size="sm" variant="ghost" aria-label={`Actions for ${topic.subject}`}>
                   <MoreHorizontal className="size-4" aria-hidden />
