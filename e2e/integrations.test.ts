@@ -3,7 +3,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeIntegrationServer } from '../src/server/modules/integrations/test-support/fake-integration-server';
 import {
+  closeCardEditor,
   expectNoSeriousAccessibilityViolations,
+  openCardEditor,
   screenshots,
   settle,
   signInAsStaff,
@@ -63,26 +65,6 @@ async function shoot(page: Page, target: Locator, name: string) {
   await target.screenshot({ path: path.join(screenshots, `integrations-${name}.png`) });
 }
 
-/** Staff open a card's drawer editor from its menu. */
-async function openEditor(page: Page, kind: string) {
-  const card = page.locator(`[data-card-kind="${kind}"]`);
-  await card.getByTestId('card-menu-trigger').click();
-  await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
-  await page.getByTestId('drawer-editor').waitFor();
-  await settle(page);
-}
-
-async function closeEditor(page: Page) {
-  // An open tooltip takes the first Escape; the drawer the next.
-  const tooltip = page.getByRole('tooltip');
-  if (await tooltip.count()) {
-    await page.keyboard.press('Escape');
-    await tooltip.waitFor({ state: 'detached' });
-  }
-  await page.keyboard.press('Escape');
-  await page.getByTestId('drawer-editor').waitFor({ state: 'detached' });
-}
-
 /** A visitor's fresh look at a card's expanded view (live data loads once per page). */
 async function visitorDrawer(browser: Browser, baseUrl: string, kind: string, title: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -108,7 +90,7 @@ describe('live integrations in the browser', () => {
     const errors = watchForErrors(page, /status of (401|400)/);
     await signInAsStaff(page, journey.baseUrl);
     await page.goto(`${journey.baseUrl}/acme`);
-    await openEditor(page, 'ApplicationSecurity');
+    await openCardEditor(page, 'ApplicationSecurity');
     const panel = page.locator('[data-testid="integration-panel"][data-kind="hackerone"]');
     const link = panel.getByLabel('Program link');
     // The demo's program is connected: the link is read-only and the live figures show.
@@ -151,7 +133,7 @@ describe('live integrations in the browser', () => {
       'Average time to first response: 5 hrs',
     );
     await shoot(page, panel, 'bug-bounty-reconnected');
-    await closeEditor(page);
+    await closeCardEditor(page);
 
     const visitor = await visitorDrawer(
       journey.browser,
@@ -173,10 +155,10 @@ describe('live integrations in the browser', () => {
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
 
-    await openEditor(page, 'ApplicationSecurity');
+    await openCardEditor(page, 'ApplicationSecurity');
     await panel.getByRole('button', { name: 'Disconnect', exact: true }).click();
     await panel.getByRole('button', { name: 'Connect', exact: true }).waitFor();
-    await closeEditor(page);
+    await closeCardEditor(page);
     const afterDisconnect = await visitorDrawer(
       journey.browser,
       journey.baseUrl,
@@ -188,11 +170,11 @@ describe('live integrations in the browser', () => {
     await afterDisconnect.context.close();
 
     // Connected again for the plan-gate journey below.
-    await openEditor(page, 'ApplicationSecurity');
+    await openCardEditor(page, 'ApplicationSecurity');
     await link.fill('https://hackerone.com/acme');
     await panel.getByRole('button', { name: 'Connect', exact: true }).click();
     await panel.getByText('Connected', { exact: true }).waitFor();
-    await closeEditor(page);
+    await closeCardEditor(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -203,7 +185,7 @@ describe('live integrations in the browser', () => {
     const errors = watchForErrors(page, /status of (401|400)/);
     await signInAsStaff(page, journey.baseUrl);
     await page.goto(`${journey.baseUrl}/acme`);
-    await openEditor(page, 'Infrastructure');
+    await openCardEditor(page, 'Infrastructure');
     const panel = page.locator('[data-testid="integration-panel"][data-kind="statuspage"]');
     const link = panel.getByLabel('Status page link');
     // The demo's status page has no summary at the fake (404): connected, with the temporary error.
@@ -253,7 +235,7 @@ describe('live integrations in the browser', () => {
       expect(await liveStatus.getAttribute('data-colour')).toBe(colour);
     }
     await connect('critical');
-    await closeEditor(page);
+    await closeCardEditor(page);
 
     const visitor = await visitorDrawer(journey.browser, journey.baseUrl, 'Infrastructure', 'Infrastructure');
     const badge = visitor.drawer.getByTestId('live-status');
@@ -270,20 +252,20 @@ describe('live integrations in the browser', () => {
     await visitor.context.close();
 
     // 'Show on Trust Center' off: still connected for staff, gone for visitors.
-    await openEditor(page, 'Infrastructure');
+    await openCardEditor(page, 'Infrastructure');
     await showSwitch.click();
     await expect.poll(() => showSwitch.getAttribute('aria-checked')).toBe('false');
     await shoot(page, panel, 'status-page-switched-off');
-    await closeEditor(page);
+    await closeCardEditor(page);
     const hidden = await visitorDrawer(journey.browser, journey.baseUrl, 'Infrastructure', 'Infrastructure');
     await hidden.drawer.getByText('Status monitoring', { exact: true }).first().waitFor();
     expect(await hidden.drawer.getByTestId('live-status').count()).toBe(0);
     await hidden.context.close();
 
-    await openEditor(page, 'Infrastructure');
+    await openCardEditor(page, 'Infrastructure');
     await showSwitch.click();
     await expect.poll(() => showSwitch.getAttribute('aria-checked')).toBe('true');
-    await closeEditor(page);
+    await closeCardEditor(page);
     const shown = await visitorDrawer(journey.browser, journey.baseUrl, 'Infrastructure', 'Infrastructure');
     await shown.drawer.getByTestId('live-status').waitFor();
     await shown.context.close();
@@ -297,7 +279,7 @@ describe('live integrations in the browser', () => {
     const errors = watchForErrors(page, /status of (401|400|404|503)/);
     await signInAsStaff(page, journey.baseUrl);
     await page.goto(`${journey.baseUrl}/acme`);
-    await openEditor(page, 'SecurityGrades');
+    await openCardEditor(page, 'SecurityGrades');
     const form = page.locator('[data-testid="grade-entry-form"][data-provider="security-scorecard"]');
     const domain = form.getByLabel('Domain');
     const grade = form.getByLabel('Grade', { exact: true });
@@ -332,7 +314,7 @@ describe('live integrations in the browser', () => {
     await shoot(page, form, 'scorecard-grade');
     await form.getByRole('button', { name: 'Save grade' }).click();
     await page.getByText('SecurityScorecard saved').waitFor();
-    await closeEditor(page);
+    await closeCardEditor(page);
 
     const card = page.locator('[data-card-kind="SecurityGrades"]');
     await card.getByText('acme.com').waitFor();
@@ -351,7 +333,7 @@ describe('live integrations in the browser', () => {
     expect(await planSwitch.getAttribute('aria-checked')).toBe('false');
 
     await page.goto(`${journey.baseUrl}/acme`);
-    await openEditor(page, 'Infrastructure');
+    await openCardEditor(page, 'Infrastructure');
     const panel = page.locator('[data-testid="integration-panel"][data-kind="statuspage"]');
     // Still connected (a downgrade can disconnect), but the switch is locked.
     await panel.getByText('Connected', { exact: true }).waitFor();
@@ -359,9 +341,9 @@ describe('live integrations in the browser', () => {
     await panel.getByRole('button', { name: texts.upgrade }).hover();
     await page.getByRole('tooltip', { name: texts.upgrade }).waitFor();
     await shoot(page, page.getByRole('dialog'), 'plan-gate-status-page');
-    await closeEditor(page);
+    await closeCardEditor(page);
 
-    await openEditor(page, 'ApplicationSecurity');
+    await openCardEditor(page, 'ApplicationSecurity');
     const bugBounty = page.locator('[data-testid="integration-panel"][data-kind="hackerone"]');
     await bugBounty.getByRole('button', { name: 'Disconnect', exact: true }).click();
     await bugBounty.getByRole('button', { name: 'Connect', exact: true }).waitFor();
@@ -371,7 +353,7 @@ describe('live integrations in the browser', () => {
     await page.getByRole('tooltip', { name: texts.upgrade }).waitFor();
     await shoot(page, page.getByRole('dialog'), 'plan-gate-bug-bounty');
     await checkAccessibility(page);
-    await closeEditor(page);
+    await closeCardEditor(page);
 
     // Without the plan no visitor sees live data, even with a connection left in place.
     const visitor = await visitorDrawer(journey.browser, journey.baseUrl, 'Infrastructure', 'Infrastructure');

@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  closeCardEditor,
   expectNoSeriousAccessibilityViolations,
+  openCardEditor,
   screenshots,
   settle,
   signInAsStaff,
@@ -53,28 +55,10 @@ async function visitorCard(kind: string) {
   return { context, page, errors, card: page.locator(`[data-card-kind="${kind}"]`) };
 }
 
-async function openEditor(page: Page, kind: string) {
-  await page.locator(`[data-card-kind="${kind}"]`).getByTestId('card-menu-trigger').click();
-  await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
-  await page.getByTestId('drawer-editor').waitFor();
-  await settle(page);
-}
-
-async function closeEditor(page: Page) {
-  // An open tooltip takes the first Escape; the drawer the next.
-  const tooltip = page.getByRole('tooltip');
-  if (await tooltip.count()) {
-    await page.keyboard.press('Escape');
-    await tooltip.waitFor({ state: 'detached' });
-  }
-  await page.keyboard.press('Escape');
-  await page.getByTestId('drawer-editor').waitFor({ state: 'detached' });
-}
-
 describe('staff edit the specialised cards in place', () => {
   it('picks certifications from the catalogue, with the auditor badge variant, and visitors see the badges', async () => {
     const { context, page, errors } = await staffPage();
-    await openEditor(page, 'Certifications');
+    await openCardEditor(page, 'Certifications');
     const picker = page.getByTestId('certification-picker');
     const options = picker.getByTestId('certification-option');
     expect(await options.count()).toBeGreaterThan(40);
@@ -115,7 +99,7 @@ describe('staff edit the specialised cards in place', () => {
 
   it('answers the risk profile with a custom recovery time and No Answer', async () => {
     const { context, page, errors } = await staffPage();
-    await openEditor(page, 'RiskProfile');
+    await openCardEditor(page, 'RiskProfile');
     const editor = page.getByTestId('risk-profile-editor');
     // The seven questions in their fixed order (spec 2 §3).
     const questions = await editor
@@ -146,7 +130,7 @@ describe('staff edit the specialised cards in place', () => {
     await editor.getByRole('button', { name: 'Save answers' }).click();
     await page.getByText('Risk profile saved').waitFor();
     await checkAccessibility(page);
-    await closeEditor(page);
+    await closeCardEditor(page);
 
     const visitor = await visitorCard('RiskProfile');
     const list = visitor.card.getByTestId('risk-profile-list');
@@ -168,7 +152,7 @@ describe('staff edit the specialised cards in place', () => {
 
   it('checks each security grade input kind and colours the saved grades', async () => {
     const { context, page, errors } = await staffPage();
-    await openEditor(page, 'SecurityGrades');
+    await openCardEditor(page, 'SecurityGrades');
     const entry = (provider: string) =>
       page.locator(`[data-testid="grade-entry-form"][data-provider="${provider}"]`);
     const save = async (form: Locator) => form.getByRole('button', { name: 'Save grade' }).click();
@@ -231,7 +215,7 @@ describe('staff edit the specialised cards in place', () => {
     await headers.getByText('Please enter a link like https://securityheaders.com/?q=example.com').waitFor();
     await shoot(page, headers, 'grades-prefix-error');
     await checkAccessibility(page);
-    await closeEditor(page);
+    await closeCardEditor(page);
 
     // Visitors see each saved grade in its band (the card previews four, the drawer lists all).
     const visitor = await visitorCard('SecurityGrades');
@@ -260,7 +244,7 @@ describe('staff edit the specialised cards in place', () => {
 
   it('chooses trusted-by companies with the company picker, from none to a list', async () => {
     const { context, page, errors } = await staffPage();
-    await openEditor(page, 'TrustedBy');
+    await openCardEditor(page, 'TrustedBy');
     const editor = page.getByTestId('trusted-by-editor');
     for (let left = await editor.getByRole('button', { name: /^Remove / }).count(); left > 0; left--)
       await editor
@@ -271,7 +255,7 @@ describe('staff edit the specialised cards in place', () => {
     await editor.getByRole('button', { name: 'Save companies' }).click();
     await page.getByText('Companies saved').waitFor();
     await shoot(page, editor, 'trusted-by-empty');
-    await closeEditor(page);
+    await closeCardEditor(page);
     // Staff in Main mode see the empty card; visitors see a specialised card only once it holds
     // something, so a trusted-by card without companies is not on their page.
     await page
@@ -283,7 +267,7 @@ describe('staff edit the specialised cards in place', () => {
     expect(await empty.card.count()).toBe(0);
     await empty.context.close();
 
-    await openEditor(page, 'TrustedBy');
+    await openCardEditor(page, 'TrustedBy');
     const picker = editor.getByRole('combobox', { name: 'Add a company' });
     await editor.getByRole('button', { name: 'Add', exact: true }).click();
     await editor.getByText('This field is required').waitFor();
@@ -301,7 +285,7 @@ describe('staff edit the specialised cards in place', () => {
     await editor.getByRole('button', { name: 'Save companies' }).click();
     await page.getByText('Companies saved').waitFor();
     await checkAccessibility(page);
-    await closeEditor(page);
+    await closeCardEditor(page);
 
     const visitor = await visitorCard('TrustedBy');
     const grid = visitor.card.getByTestId('trusted-by-grid');
@@ -388,7 +372,7 @@ describe('staff edit the specialised cards in place', () => {
 
   it('edits the overview text and a product feature', async () => {
     const { context, page, errors } = await staffPage();
-    await openEditor(page, 'Overview');
+    await openCardEditor(page, 'Overview');
     const overview = page.getByTestId('overview-editor');
     await overview
       .getByLabel('Overview', { exact: true })
@@ -396,9 +380,9 @@ describe('staff edit the specialised cards in place', () => {
     await overview.getByRole('button', { name: 'Save overview' }).click();
     await page.getByText('Overview saved').waitFor();
     await shoot(page, overview, 'overview-editor');
-    await closeEditor(page);
+    await closeCardEditor(page);
 
-    await openEditor(page, 'ProductFeatures');
+    await openCardEditor(page, 'ProductFeatures');
     const feature = page.getByTestId('item-editor').first();
     const featureTitle = (await feature.locator('legend').textContent()) ?? '';
     await feature.getByLabel('Explanation').fill('Every pay run keeps a signed audit trail.');

@@ -181,3 +181,22 @@ export async function signInAsStaff(page: Page, baseUrl: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }
+
+/** Staff open a card's drawer editor from its menu. */
+export async function openCardEditor(page: Page, kind: string) {
+  await page.locator(`[data-card-kind="${kind}"]`).getByTestId('card-menu-trigger').click();
+  await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+  await page.getByTestId('drawer-editor').waitFor();
+  await settle(page);
+}
+
+/** Closes the drawer editor with Escape; an open tooltip takes the first Escape, the drawer the next. */
+export async function closeCardEditor(page: Page) {
+  const tooltip = page.getByRole('tooltip');
+  if (await tooltip.count()) {
+    await page.keyboard.press('Escape');
+    await tooltip.waitFor({ state: 'detached' });
+  }
+  await page.keyboard.press('Escape');
+  await page.getByTestId('drawer-editor').waitFor({ state: 'detached' });
+}
