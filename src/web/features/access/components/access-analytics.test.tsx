@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalView } from '../../../../shared/portal';
-import { flushAnalytics, initPortalAnalytics } from '../../../lib/analytics';
+import { initPortalAnalytics } from '../../../lib/analytics';
 import {
   byText,
   click,
@@ -11,13 +11,18 @@ import {
   typeInto,
   waitFor,
 } from '../../../lib/test-support/render-in-dom';
+import {
+  type BeaconMock,
+  captureBeacons,
+  sentEvents as sentBeaconEvents,
+} from '../../../lib/test-support/sent-analytics';
 import { accessViewFixture } from '../test-support/view-fixture';
 import { AccessEntry } from './access-entry';
 
 const itemUid = '77777777-7777-4777-8777-777777777777';
 let rendered: Rendered | undefined;
 let stopAnalytics: (() => void) | undefined;
-let beacon: ReturnType<typeof vi.fn>;
+let beacon: BeaconMock;
 let answer: () => Response;
 
 const json = (body: unknown) =>
@@ -25,8 +30,7 @@ const json = (body: unknown) =>
 
 beforeEach(() => {
   window.localStorage.clear();
-  beacon = vi.fn(() => true);
-  Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+  beacon = captureBeacons();
   vi.stubGlobal('fetch', async () => answer());
   stopAnalytics = initPortalAnalytics({ organisationSlug: 'acme', mode: 'public' });
 });
@@ -57,17 +61,7 @@ const inputLabelled = (label: string) => {
   return document.getElementById(element?.htmlFor ?? '') as HTMLInputElement | null;
 };
 
-type SentEvent = { name: string; itemId?: string; subject?: string; props?: Record<string, unknown> };
-
-async function sentEvents(): Promise<SentEvent[]> {
-  flushAnalytics();
-  const batches = await Promise.all(
-    beacon.mock.calls.map(
-      async ([, blob]) => JSON.parse(await (blob as Blob).text()) as { events: SentEvent[] },
-    ),
-  );
-  return batches.flatMap((batch) => batch.events).filter((event) => event.name !== 'portal_loaded');
-}
+const sentEvents = () => sentBeaconEvents(beacon);
 
 describe('access analytics (spec 3 §7: access requests and logins)', () => {
   it('records a login with its outcome and source, never the e-mail address', async () => {

@@ -1,18 +1,22 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushAnalytics, initPortalAnalytics } from '../../../lib/analytics';
+import { initPortalAnalytics } from '../../../lib/analytics';
+import {
+  type BeaconMock,
+  captureBeacons,
+  sentEvents as sentBeaconEvents,
+} from '../../../lib/test-support/sent-analytics';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
 import { click, type Rendered, renderInDom, settle } from './documents-card/documents-fixture';
 import { ItemEntry } from './item-entry';
 
 let rendered: Rendered | undefined;
 let stopAnalytics: (() => void) | undefined;
-let beacon: ReturnType<typeof vi.fn>;
+let beacon: BeaconMock;
 const preventNavigation = (event: Event) => event.preventDefault();
 
 beforeEach(() => {
-  beacon = vi.fn(() => true);
-  Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+  beacon = captureBeacons();
   Object.defineProperty(navigator, 'clipboard', {
     value: { writeText: vi.fn(async () => undefined) },
     configurable: true,
@@ -29,17 +33,9 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-type SentEvent = { name: string; itemId?: string; subject?: string; props?: Record<string, unknown> };
-
-async function sentEvents(): Promise<SentEvent[]> {
+async function sentEvents() {
   await settle(3);
-  flushAnalytics();
-  const batches = await Promise.all(
-    beacon.mock.calls.map(
-      async ([, blob]) => JSON.parse(await (blob as Blob).text()) as { events: SentEvent[] },
-    ),
-  );
-  return batches.flatMap((batch) => batch.events).filter((event) => event.name !== 'portal_loaded');
+  return sentBeaconEvents(beacon);
 }
 
 async function renderItem(mode: 'public' | 'main') {

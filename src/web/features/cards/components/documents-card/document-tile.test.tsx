@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushAnalytics, initPortalAnalytics } from '../../../../lib/analytics';
+import { initPortalAnalytics } from '../../../../lib/analytics';
+import {
+  type BeaconMock,
+  captureBeacons,
+  sentEvents as sentBeaconEvents,
+} from '../../../../lib/test-support/sent-analytics';
 import type { DocumentEntry } from './document-entries';
 import { DocumentTile } from './document-tile';
 import { click, documentFileFixture, type Rendered, renderInDom, settle } from './documents-fixture';
@@ -8,13 +13,12 @@ import { click, documentFileFixture, type Rendered, renderInDom, settle } from '
 const itemUid = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
 let rendered: Rendered | undefined;
 let stopAnalytics: (() => void) | undefined;
-let beacon: ReturnType<typeof vi.fn>;
+let beacon: BeaconMock;
 // jsdom cannot navigate: links are followed by nobody, their click handlers still run.
 const preventNavigation = (event: Event) => event.preventDefault();
 
 beforeEach(() => {
-  beacon = vi.fn(() => true);
-  Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+  beacon = captureBeacons();
   document.addEventListener('click', preventNavigation);
 });
 
@@ -42,17 +46,9 @@ function entry(overrides: Partial<DocumentEntry> = {}): DocumentEntry {
   };
 }
 
-type SentEvent = { name: string; itemId?: string; subject?: string; props?: Record<string, unknown> };
-
-async function sentEvents(): Promise<SentEvent[]> {
+async function sentEvents() {
   await settle(3);
-  flushAnalytics();
-  const batches = await Promise.all(
-    beacon.mock.calls.map(
-      async ([, blob]) => JSON.parse(await (blob as Blob).text()) as { events: SentEvent[] },
-    ),
-  );
-  return batches.flatMap((batch) => batch.events).filter((event) => event.name !== 'portal_loaded');
+  return sentBeaconEvents(beacon);
 }
 
 describe('document tile analytics (spec 2 §7)', () => {
