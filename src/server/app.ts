@@ -42,7 +42,7 @@ import { trustCenterExportRoutes } from './modules/trust-center-export/routes';
 import { updateRoutes } from './modules/updates/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { viewerPlugin } from './plugins/viewer';
-import { createRateLimitRedis } from './providers/rate-limit-redis';
+import { createRateLimitRedis, untilRateLimitRedisReady } from './providers/rate-limit-redis';
 
 const compressibleTypes =
   /^(?:text\/(?:html|css|javascript)|application\/(?:json|javascript|atom\+xml|feed\+json|xml)|image\/svg\+xml)(?:;|$)/;
@@ -85,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // every node counts in one place, so a client gets the same budget whichever node it reaches.
   const redis = deps.config.redisUrl ? createRateLimitRedis(deps.config.redisUrl, app.log) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  if (redis) await untilRateLimitRedisReady(redis, 2000);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'attest-rate-limit:', skipOnError: true } : {}),

@@ -15,3 +15,23 @@ export function createRateLimitRedis(url: string, log: FastifyBaseLogger): Redis
   redis.on('error', (error) => log.warn({ err: error }, 'rate-limit Redis unavailable; limits are skipped'));
   return redis;
 }
+
+/**
+ * Resolves once the connection is ready, or when it fails or `timeoutMs` passes: commands sent before
+ * it is ready are refused (no offline queue), and a node that served right away would let its first
+ * requests through uncounted. An unreachable Redis delays start-up by at most the timeout.
+ */
+export function untilRateLimitRedisReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
+}
