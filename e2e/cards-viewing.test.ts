@@ -98,13 +98,13 @@ describe('a visitor reads the cards', () => {
     const reports = page.getByRole('dialog', { name: 'Security reports from our independent auditors' });
     await reports.waitFor();
     await settle(page);
-    expect(await reports.getByTestId('item-entry').count()).toBe(5);
+    expect(await reports.getByTestId('item-entry').count()).toBe(6);
     const penTest = reports.getByRole('article', { name: 'Penetration test report' });
     expect(await penTest.textContent()).toContain('Restricted — request access to view');
     expect(await penTest.getByRole('link', { name: 'Request access' }).getAttribute('href')).toBe(
       `/acme?requestAccess=true&itemUid=${itemOf(data, 'Penetration test report').item.itemUid}`,
     );
-    const iso = reports.getByRole('article', { name: 'ISO 27001 certificate' });
+    const iso = reports.getByRole('article', { name: 'ISO 27701 certificate' });
     expect(await iso.getByRole('listitem').allTextContents()).toEqual(['In Progress']);
     expect(await iso.textContent()).toContain('In progress');
     const soc3 = reports.getByRole('article', { name: 'SOC 3 report' });

@@ -180,7 +180,7 @@ export async function seedDemoAccess(
       lastName: 'Abernathy',
       companyName: 'Umbrella Health',
       jobTitle: 'Vendor risk manager',
-      relationship: 'prospective_customer',
+      relationship: 'customer',
       country: 'US',
       source: 'request_access_button',
       status: 'pending',

@@ -63,7 +63,11 @@ const payrollCatalogue: Record<string, Fill> = {
   'product-features.audit-logging': {
     explanation: 'Every change to pay data and every pay-run approval is logged and exportable to your SIEM.',
   },
-  'product-features.scim': { state: 'WorkInProgress', explanation: 'SCIM 2.0 provisioning is in beta.' },
+  'product-features.scim': {
+    state: 'WorkInProgress',
+    explanation:
+      'SCIM 2.0 provisioning is in beta with selected Enterprise customers; it is not generally available yet.',
+  },
   'product-features.ip-allowlisting': { explanation: 'Restrict admin access to your office or VPN ranges.' },
   'product-features.data-export': {
     explanation: 'Export payslips and pay-run data as CSV or PDF at any time.',
@@ -72,7 +76,7 @@ const payrollCatalogue: Record<string, Fill> = {
   'reports.soc-2-type-2': {
     access: 'restricted',
     explanation:
-      'Our SOC 2 Type II report covers security, availability and confidentiality for the period April 2025 to March 2026, with no exceptions noted.',
+      'Our SOC 2 Type II report by Schellman covers security, availability and confidentiality for the period April 1, 2025 to March 31, 2026, with an unqualified opinion and no exceptions noted.',
     auditor: 'Schellman',
     recurrence: 'year',
     expiry: '2027-03-31',
@@ -82,7 +86,7 @@ const payrollCatalogue: Record<string, Fill> = {
   'reports.soc-1-type-2': {
     access: 'restricted',
     explanation:
-      'Covers controls over payroll calculation and payments relevant to your financial statements.',
+      'Covers controls over payroll calculation and payments relevant to your financial statements, for the period April 1, 2025 to March 31, 2026.',
     auditor: 'Schellman',
     recurrence: 'year',
     expiry: '2027-03-31',
@@ -95,15 +99,21 @@ const payrollCatalogue: Record<string, Fill> = {
   'reports.penetration-test': {
     access: 'restricted',
     explanation:
-      'NCC Group tested the web application and APIs in January 2026. All high findings were fixed within 14 days and verified by a retest.',
+      'NCC Group tested the Acme Payroll and Acme HR web applications, the public API and the Acme HR mobile app in August 2025. There were no critical or high findings; both medium findings were fixed within 14 days and verified by a retest.',
     recurrence: 'year',
     auditor: 'NCC Group',
   },
-  'reports.iso-27001-certificate': { state: 'WorkInProgress', access: 'restricted' },
+  'reports.iso-27001-certificate': {
+    access: 'restricted',
+    explanation:
+      'Our ISO/IEC 27001:2022 certificate, issued by BSI, and the statement of applicability. The scope covers Acme Payroll and Acme HR.',
+    auditor: 'BSI',
+  },
   'reports.pci-aoc': {
     access: 'hidden',
-    explanation: 'Attestation of compliance for card payments of payroll service fees, signed by our QSA.',
-    expiry: '2026-11-30',
+    explanation:
+      'PCI DSS SAQ A attestation of compliance for the card payments of our service fees, which Stripe processes; self-assessed and signed by our CFO.',
+    expiry: '2027-05-31',
   },
 
   'questionnaires.caiq': {
@@ -111,7 +121,11 @@ const payrollCatalogue: Record<string, Fill> = {
     explanation: 'CAIQ v4.0.3, completed and reviewed in February 2026.',
   },
   'questionnaires.sig-lite': { access: 'restricted', explanation: 'SIG Lite 2026, completed in March 2026.' },
-  'questionnaires.hecvat': { state: 'WorkInProgress', access: 'restricted' },
+  'questionnaires.hecvat': {
+    state: 'WorkInProgress',
+    access: 'restricted',
+    explanation: 'Our HECVAT Lite answers are in review; most of them are already in our knowledge base.',
+  },
 
   'data-security.encryption-at-rest': {
     explanation:
@@ -128,7 +142,7 @@ const payrollCatalogue: Record<string, Fill> = {
   },
   'data-security.data-erasure': {
     explanation:
-      'Customer data is deleted within 30 days after the end of the contract; backups age out within 35 days.',
+      'Customer data is deleted within 30 days after the end of the contract; its backups age out 35 days later.',
   },
   'data-security.data-segregation': {
     explanation:
@@ -136,7 +150,7 @@ const payrollCatalogue: Record<string, Fill> = {
   },
   'data-security.key-management': {
     access: 'restricted',
-    explanation: 'Keys rotate yearly; access needs two-person approval.',
+    explanation: 'Keys rotate automatically every year; changing a key policy needs two-person approval.',
   },
   'data-security.data-masking': {
     state: 'WorkInProgress',
@@ -171,7 +185,8 @@ const payrollCatalogue: Record<string, Fill> = {
   'ai.ai-data-usage': { explanation: 'Payroll and employee data is never used to train AI models.' },
   'ai.ai-providers': {
     state: 'WorkInProgress',
-    explanation: 'The payslip assistant uses Azure OpenAI in the EU; prompts are not retained.',
+    explanation:
+      'The payslip assistant, in preview, uses a model hosted in our own AWS account in the EU; prompts and outputs are not retained and never reach a third-party AI provider.',
   },
   'ai.ai-opt-out': { explanation: 'AI features are off until an administrator switches them on.' },
 
@@ -180,8 +195,18 @@ const payrollCatalogue: Record<string, Fill> = {
   'esg.code-of-conduct': { explanation: 'Every employee signs our code of conduct each year.' },
 
   'legal.subprocessors': {
-    explanation: 'AWS (hosting), Stripe (fee payments), Postmark (e-mail) and Zendesk (support).',
-    listEntries: ['Amazon Web Services', 'Stripe', 'Postmark', 'Zendesk'],
+    explanation:
+      'Our subprocessors, with their purpose and location, are listed on the Subprocessors card; customers hear of a new one 30 days before it starts.',
+    listEntries: [
+      'Amazon Web Services',
+      'Cloudflare',
+      'Datadog',
+      'Stripe',
+      'SendGrid',
+      'Zendesk',
+      'Okta',
+      'Plaid',
+    ],
   },
   'legal.dpa': {
     explanation: 'Our DPA includes the EU Standard Contractual Clauses and the UK addendum.',
@@ -193,10 +218,6 @@ const payrollCatalogue: Record<string, Fill> = {
   },
   'legal.privacy-policy': { href: 'https://acme.example/legal/privacy', explanation: 'Our privacy policy.' },
   'legal.sla': { explanation: '99.9% monthly uptime, with service credits.', access: 'restricted' },
-  'legal.baa': {
-    access: 'hidden',
-    explanation: 'We sign a business associate agreement for customers that process health benefits data.',
-  },
 
   'data-privacy.gdpr': { explanation: 'We act as a processor under GDPR Article 28 for all EU customers.' },
   'data-privacy.ccpa': {
@@ -208,7 +229,9 @@ const payrollCatalogue: Record<string, Fill> = {
   'data-privacy.data-residency': {
     explanation: 'EU customers’ data stays in Frankfurt; US customers’ in Virginia.',
   },
-  'data-privacy.dpo': { explanation: 'Our DPO can be reached at privacy@acme.example.' },
+  'data-privacy.dpo': {
+    explanation: 'Our Data Protection Officer, Maria Keller, can be reached at privacy@acme.example.',
+  },
   'data-privacy.international-transfers': {
     explanation: 'Transfers rely on the SCCs and the EU-US Data Privacy Framework.',
   },
@@ -220,7 +243,7 @@ const payrollCatalogue: Record<string, Fill> = {
       'Production access is granted just in time, for at most four hours, and approved by a second engineer.',
   },
   'access-control.access-reviews': { explanation: 'Reviewed quarterly.', recurrence: 'quarter' },
-  'access-control.offboarding': { explanation: 'Access is removed on the employee’s last day.' },
+  'access-control.offboarding': { explanation: 'Access is removed on the employee’s last working day.' },
   'access-control.privileged-access': {
     access: 'restricted',
     explanation: 'Sessions through Teleport are recorded.',
@@ -235,22 +258,24 @@ const payrollCatalogue: Record<string, Fill> = {
     explanation: 'Three availability zones per region with automatic failover.',
   },
   'infrastructure.ddos-protection': {
-    explanation: 'AWS Shield Advanced and CloudFront in front of every endpoint.',
+    explanation: 'Cloudflare in front of every public endpoint, and AWS Shield Standard on the origin.',
   },
   'infrastructure.infrastructure-as-code': { explanation: 'Terraform, reviewed like application code.' },
   'infrastructure.separate-environments': { explanation: 'Production runs in its own AWS accounts.' },
 
   'endpoint-security.edr': { explanation: 'CrowdStrike Falcon on every laptop, monitored 24/7.' },
-  'endpoint-security.disk-encryption': { explanation: 'FileVault enforced through Jamf.' },
+  'endpoint-security.disk-encryption': {
+    explanation: 'FileVault on Macs and BitLocker on Windows laptops, enforced through MDM.',
+  },
   'endpoint-security.mdm': { explanation: 'Every laptop is enrolled in Jamf or Intune.' },
   'endpoint-security.os-updates': { explanation: 'Security updates install within 7 days.' },
 
   'network-security.firewalls': { explanation: 'Security groups deny by default; changes are reviewed.' },
-  'network-security.waf': { explanation: 'AWS WAF with managed and custom rules.' },
+  'network-security.waf': { explanation: 'Cloudflare WAF with managed and custom rules.' },
   'network-security.network-segmentation': { explanation: 'Databases live in private subnets only.' },
   'network-security.ids': {
     state: 'WorkInProgress',
-    explanation: 'GuardDuty is enabled; network IDS is being added.',
+    explanation: 'AWS GuardDuty is enabled; a network intrusion detection system is being added.',
   },
 
   'internal-practices.background-checks': {
@@ -259,7 +284,9 @@ const payrollCatalogue: Record<string, Fill> = {
   'internal-practices.confidentiality-agreements': {
     explanation: 'Signed by every employee and contractor.',
   },
-  'internal-practices.security-team': { explanation: 'Six security engineers led by our CISO.' },
+  'internal-practices.security-team': {
+    explanation: 'Six security engineers led by our CISO, Dana Whitfield.',
+  },
   'internal-practices.vendor-management': { explanation: 'Critical vendors are reviewed yearly.' },
 
   'policies.information-security-policy': {
@@ -285,7 +312,8 @@ const payrollCatalogue: Record<string, Fill> = {
 
   'incident-response.incident-response-plan': { explanation: 'Tested twice a year with tabletop exercises.' },
   'incident-response.breach-notification': {
-    explanation: 'Customers are told within 72 hours of a confirmed breach.',
+    explanation:
+      'Affected customers are notified without undue delay and within 48 hours of a confirmed breach.',
   },
   'incident-response.on-call': { explanation: 'Follow-the-sun on-call across Berlin and Austin.' },
   'incident-response.post-mortems': {
@@ -296,7 +324,7 @@ const payrollCatalogue: Record<string, Fill> = {
   'risk-management.risk-assessment': { explanation: 'Yearly, aligned with ISO 27005.', recurrence: 'year' },
   'risk-management.risk-register': {
     access: 'restricted',
-    explanation: 'Reviewed monthly by the security committee.',
+    explanation: 'Reviewed quarterly by the security steering committee.',
   },
   'risk-management.third-party-risk': { explanation: 'Every subprocessor is assessed before onboarding.' },
   'risk-management.cyber-insurance': { access: 'restricted', explanation: '$10M cyber liability cover.' },
@@ -337,8 +365,10 @@ const payrollCatalogue: Record<string, Fill> = {
   'physical-security.data-centre-security': { explanation: 'AWS data centres: see the AWS SOC 2 report.' },
   'physical-security.office-security': { explanation: 'Badge access and visitor logs in Berlin and Austin.' },
 
-  'continuous-monitoring.logging': { explanation: 'Security logs are kept for 13 months.' },
-  'continuous-monitoring.siem': { explanation: 'Alerts are triaged 24/7 by our MDR partner.' },
+  'continuous-monitoring.logging': { explanation: 'Security logs are kept for 12 months.' },
+  'continuous-monitoring.siem': {
+    explanation: 'Alerts are triaged 24/7 by our MDR partner, who pages our on-call security engineer.',
+  },
   'continuous-monitoring.vulnerability-management': {
     explanation: 'Critical vulnerabilities are fixed within 7 days, high within 30.',
   },
@@ -348,11 +378,23 @@ const payrollCatalogue: Record<string, Fill> = {
 
   'certifications.soc-2': { auditor: 'Schellman', recurrence: 'year', expiry: '2027-03-31' },
   'certifications.soc-1': { auditor: 'Schellman', recurrence: 'year' },
-  'certifications.iso-27001': { state: 'WorkInProgress', auditor: 'BSI' },
+  'certifications.iso-27001': {
+    auditor: 'BSI',
+    explanation: 'Our information security management system is certified to ISO/IEC 27001:2022.',
+  },
+  'certifications.iso-27701': {
+    state: 'WorkInProgress',
+    auditor: 'BSI',
+    explanation: 'We are preparing our privacy information management system for its certification audit.',
+  },
   'certifications.gdpr': {},
   'certifications.ccpa': {},
-  'certifications.hipaa': {},
-  'certifications.pci-dss': { access: 'restricted', expiry: '2026-11-30' },
+  'certifications.pci-dss': {
+    access: 'restricted',
+    expiry: '2027-05-31',
+    explanation:
+      'Card payments of our service fees go through Stripe; we validate with PCI DSS SAQ A every year.',
+  },
 };
 
 const payrollCustom: CustomItem[] = [
@@ -381,6 +423,13 @@ const payrollCustom: CustomItem[] = [
     explanation: 'Our standard security addendum for enterprise agreements.',
   },
   {
+    card: 'Reports',
+    title: 'ISO 27701 certificate',
+    state: 'WorkInProgress',
+    access: 'restricted',
+    explanation: 'The certificate for our privacy information management system, once BSI has audited it.',
+  },
+  {
     card: 'IncidentResponse',
     title: 'Pay-day incident hotline',
     state: 'WorkInProgress',
@@ -394,7 +443,7 @@ const hrCatalogue: Record<string, Fill> = {
     explanation: 'Employee records and performance reviews.',
   },
   'risk-profile.impact': { type: 'moderate' },
-  'risk-profile.hosting': { type: 'major_cloud', explanation: 'AWS eu-central-1.' },
+  'risk-profile.hosting': { type: 'major_cloud', explanation: 'AWS eu-central-1 and us-east-1.' },
   'product-features.sso': { explanation: 'SAML and OIDC single sign-on.' },
   'product-features.mfa': { explanation: 'TOTP and security keys.' },
   'product-features.rbac': { explanation: 'Manager, HR admin and employee roles.' },
@@ -405,15 +454,20 @@ const hrCatalogue: Record<string, Fill> = {
   },
   'data-security.encryption-at-rest': { explanation: 'AES-256 with keys in AWS KMS.' },
   'data-security.encryption-in-transit': { explanation: 'TLS 1.2 or higher.' },
-  'data-security.data-backups': { explanation: 'Daily backups kept for 30 days.' },
+  'data-security.data-backups': {
+    explanation: 'Continuous backups with point-in-time recovery for 35 days, copied to a second region.',
+  },
   'application-security.responsible-disclosure': { explanation: 'Report issues to security@acme.example.' },
   'infrastructure.status-monitoring': { href: 'https://status.acme.example', explanation: 'Live status.' },
-  'legal.subprocessors': { explanation: 'AWS, Postmark and Zendesk.' },
+  'legal.subprocessors': {
+    explanation:
+      'Acme HR shares the subprocessors of Acme Payroll except Plaid: AWS, Cloudflare, Datadog, Stripe, SendGrid, Zendesk and Okta.',
+  },
   'legal.dpa': { href: 'https://acme.example/legal/dpa', explanation: 'Our standard DPA.' },
   'data-privacy.gdpr': { explanation: 'Processor under GDPR Article 28.' },
   'certifications.soc-2': { auditor: 'Schellman' },
   'certifications.gdpr': {},
-  'certifications.iso-27001': { state: 'WorkInProgress' },
+  'certifications.iso-27001': { auditor: 'BSI' },
 };
 
 const hrCustom: CustomItem[] = [
@@ -423,6 +477,30 @@ const hrCustom: CustomItem[] = [
     explanation: 'Reviews are visible only to the employee, their manager and HR.',
   },
 ];
+
+/** Acme Benefits (beta) is the only product that handles health data, so HIPAA applies to it alone. */
+const benefitsCatalogue: Record<string, Fill> = {
+  'risk-profile.data-access': {
+    type: 'restricted',
+    explanation: 'Benefit elections and health plan enrolment data, which is protected health information.',
+  },
+  'certifications.hipaa': {
+    recurrence: 'year',
+    explanation: 'An independent assessor reviews the HIPAA safeguards of Acme Benefits every year.',
+  },
+  'reports.hipaa-assessment': {
+    access: 'restricted',
+    recurrence: 'year',
+    explanation: 'The latest independent assessment of the HIPAA safeguards of Acme Benefits.',
+  },
+  'legal.baa': {
+    access: 'restricted',
+    explanation: 'We sign a business associate agreement (BAA) with every Acme Benefits customer.',
+  },
+  'data-security.encryption-at-rest': {
+    explanation: 'AES-256 with keys in AWS KMS; health data is also encrypted at the field level.',
+  },
+};
 
 function rowValues(fill: Fill, adminId: string, modifiedAt: Date) {
   const access = fill.access ?? 'public';
@@ -485,7 +563,7 @@ async function fillProduct(
 /**
  * Cards of the demo: Acme Payroll with every card filled (a mix of states and access levels, custom
  * items, a hidden ESG card) and a profile 'Enterprise customers' that unlocks the hidden items;
- * lighter content for Acme HR.
+ * lighter content for Acme HR and Acme Benefits.
  */
 export async function seedDemoCards(
   db: Database,
@@ -494,14 +572,14 @@ export async function seedDemoCards(
     adminId: string;
     payrollProductId: string;
     hrProductId: string;
-    otherProductIds: string[];
+    benefitsProductId: string;
   },
 ): Promise<void> {
   const { organisationId, adminId } = input;
   const payroll = { id: input.payrollProductId, organisationId };
   const hiddenItemIds = await fillProduct(db, payroll, adminId, payrollCatalogue, payrollCustom);
   await fillProduct(db, { id: input.hrProductId, organisationId }, adminId, hrCatalogue, hrCustom);
-  for (const id of input.otherProductIds) await materialiseCatalogue(db, id);
+  await fillProduct(db, { id: input.benefitsProductId, organisationId }, adminId, benefitsCatalogue, []);
 
   await db
     .update(cards)

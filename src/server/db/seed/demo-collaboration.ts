@@ -86,14 +86,14 @@ export async function seedDemoCollaboration(
       authorKind: 'staff',
       authorStaffUserId: adminId,
       content:
-        'Keys live in our cloud provider’s KMS, rotated yearly. Only two on-call engineers can use them, with every use logged.',
+        'Keys live in AWS KMS and rotate automatically every year. Only our services use them; changing a key policy needs two people from the platform security team, and every use is logged.',
       createdAt: new Date(now - 25 * hourMs),
     },
     {
       ...thread,
       authorKind: 'member',
       authorAccountMemberId: globex.memberId,
-      content: 'Thanks! Is the rotation automatic?',
+      content: 'Thanks! Can we bring our own key?',
       createdAt: new Date(now - 2 * hourMs),
     },
   ]);

@@ -21,15 +21,15 @@ type DemoDocument = {
 const demoDocuments: DemoDocument[] = [
   {
     itemTitle: 'SOC 2 Type II report (excerpt)',
-    fileName: 'Acme-Cloud-SOC-2-Type-II-2025-excerpt.pdf',
-    title: 'SOC 2 Type II report 2025 (excerpt)',
+    fileName: 'Acme-Cloud-SOC-2-Type-II-2025-2026-excerpt.pdf',
+    title: 'SOC 2 Type II report 2025–2026 (excerpt)',
     isPublic: false,
     accessType: 'view_only',
     featuredPosition: 0,
     paragraphs: [
-      'Independent service auditor’s report on controls relevant to security, availability and confidentiality, for the period January 1 to December 31, 2025.',
-      'Opinion: in our opinion, in all material respects, the description presents Acme Cloud’s payroll platform as designed and implemented throughout the period, and the controls stated in the description were suitably designed and operated effectively.',
-      'Section 4 lists 94 controls tested; no exceptions were noted for logical access (CC6.1–CC6.8), change management (CC8.1) or incident response (CC7.3–CC7.5).',
+      'Independent service auditor’s report by Schellman & Company, LLC on controls relevant to security, availability and confidentiality, for the period April 1, 2025 to March 31, 2026.',
+      'Opinion: in our opinion, in all material respects, the description presents Acme Cloud’s Acme Payroll and Acme HR platform as designed and implemented throughout the period, and the controls stated in the description were suitably designed and operated effectively.',
+      'Section 4 lists the 94 controls tested, including logical access (CC6.1–CC6.8), change management (CC8.1) and incident response (CC7.3–CC7.5); no exceptions were noted.',
     ],
   },
   {
@@ -40,7 +40,7 @@ const demoDocuments: DemoDocument[] = [
     accessType: null,
     featuredPosition: null,
     paragraphs: [
-      'Scope: the payroll web application, its public API and the employee mobile app, tested black-box and grey-box over ten days in August 2025.',
+      'Tester: NCC Group. Scope: the Acme Payroll and Acme HR web applications, the public API and the Acme HR mobile app, tested black-box and grey-box over ten days in August 2025.',
       'Findings: 0 critical, 0 high, 2 medium (both remediated and re-tested), 5 low, 3 informational.',
       'Medium findings: verbose error messages on one export endpoint; a missing rate limit on password-reset confirmation. Both were fixed within 14 days.',
     ],
@@ -55,7 +55,7 @@ const demoDocuments: DemoDocument[] = [
     paragraphs: [
       'Purpose: to protect the confidentiality, integrity and availability of customer and employee data processed by Acme Cloud.',
       'Every employee completes security training at hiring and yearly; access follows least privilege and is reviewed quarterly.',
-      'The CISO owns this policy; it is reviewed at least yearly and after any significant change.',
+      'The CISO, Dana Whitfield, owns this policy; the board approves it after each review, at least yearly and after any significant change.',
     ],
   },
   {
@@ -66,7 +66,7 @@ const demoDocuments: DemoDocument[] = [
     accessType: null,
     featuredPosition: null,
     paragraphs: [
-      'Company devices are managed, encrypted and kept up to date; personal devices reach company data only through managed apps.',
+      'Company devices are managed, encrypted and kept up to date; personal devices may not be used to reach company systems or data.',
       'Customer data never leaves approved systems; copying it to personal storage is forbidden.',
     ],
   },
@@ -79,7 +79,8 @@ const demoDocuments: DemoDocument[] = [
     featuredPosition: null,
     paragraphs: [
       'Recovery time objective: 4 hours. Recovery point objective: 15 minutes.',
-      'Production runs in two availability zones; backups are encrypted and copied to a second region every hour. Restores are tested quarterly.',
+      'Production runs in three availability zones per region; backups are encrypted and copied to a second region every hour. Restores are tested quarterly.',
+      'The disaster recovery plan is tested twice a year; the last full failover test, in November 2025, restored service in the second region in 2 hours 40 minutes with no data loss.',
     ],
   },
 ];
@@ -158,7 +159,7 @@ export async function seedDemoDocuments(
       letterType: 'soc2',
       title: bridgeLetterTitles.soc2,
       content:
-        'Our SOC 2 Type II examination covered January 1 to December 31, 2025. Since the end of that period there have been no material changes to our system or to the design or operation of our controls, and we are not aware of any incidents that would change the auditor’s opinion.\n\nOur next examination covers calendar year 2026; its report is expected in February 2027.',
+        'Our SOC 2 Type II examination by Schellman covered April 1, 2025 to March 31, 2026. Since the end of that period there have been no material changes to our system or to the design or operation of our controls, and we are not aware of any incidents that would change the auditor’s opinion.\n\nOur next examination covers April 1, 2026 to March 31, 2027; its report is expected in May 2027.',
       signerName: 'Dana Whitfield',
       signerTitle: 'Chief Information Security Officer',
       letterDate: new Date().toISOString().slice(0, 10),

@@ -13,7 +13,7 @@ type Entry = [
 ];
 
 const q = (name: string) => ({ source: 'questionnaire' as const, name });
-const sig = q('SIG Lite 2025');
+const sig = q('SIG Lite 2026');
 const caiq = q('CAIQ v4');
 const hecvat = q('HECVAT Lite');
 const vsa = q('VSA Core');
@@ -23,13 +23,13 @@ const entries: Entry[] = [
   // Compliance and audits
   [
     'Do you have a SOC 2 Type II report?',
-    'Yes. Acme Cloud completes a SOC 2 Type II audit every year covering the Security, Availability and Confidentiality criteria. The current report covers January 1 to December 31 and is available under NDA from the Trust Center.',
+    'Yes. Acme Cloud completes a SOC 2 Type II audit every year covering the Security, Availability and Confidentiality criteria. The current report, by Schellman, covers April 1, 2025 to March 31, 2026 and is available under NDA from the Trust Center.',
     'public',
     { favorite: true },
   ],
   [
     'Who performs your SOC 2 audit?',
-    'Our SOC 2 audit is performed by Prescient Assurance LLC, an independent licensed CPA firm.',
+    'Our SOC 2 auditor is Schellman & Company, LLC, an independent licensed CPA firm.',
     'public',
     sig,
   ],
@@ -40,7 +40,7 @@ const entries: Entry[] = [
   ],
   [
     'Are you ISO 27001 certified?',
-    'Yes. Our information security management system is certified to ISO/IEC 27001:2022. The certificate is published on the Certifications card.',
+    'Yes. Our information security management system is certified to ISO/IEC 27001:2022 by BSI. The badge is on the Certifications card, and signed-in customers can download the certificate from the Reports card.',
     'public',
     { favorite: true },
   ],
@@ -52,18 +52,18 @@ const entries: Entry[] = [
   ],
   [
     'Are you ISO 27701 certified?',
-    'Yes. Our privacy information management system is certified to ISO/IEC 27701 as an extension of our ISO 27001 certificate.',
+    'Not yet. We are extending our ISO 27001 certification to ISO/IEC 27701 for privacy information management, and BSI’s certification audit is planned.',
     'public',
   ],
   [
     'Are you PCI DSS compliant?',
-    'We do not store, process or transmit cardholder data. Payments are handled by Stripe, a PCI DSS Level 1 service provider, so PCI DSS does not apply to our platform.',
+    'Yes, as a merchant. Card payments of our service fees are processed by Stripe, a PCI DSS Level 1 service provider, so cardholder data never reaches our systems; we validate our compliance with PCI DSS SAQ A every year, and enterprise customers can see the attestation.',
     'public',
     sig,
   ],
   [
     'Do you comply with HIPAA?',
-    'Acme Cloud does not process protected health information in the standard product. For Acme Benefits customers we sign a Business Associate Agreement (BAA) and apply HIPAA safeguards.',
+    'Acme Payroll and Acme HR do not process protected health information. Acme Benefits does: we sign a Business Associate Agreement (BAA) with its customers, and an independent assessor reviews its HIPAA safeguards every year.',
     'public',
   ],
   [
@@ -73,13 +73,13 @@ const entries: Entry[] = [
   ],
   [
     'Have you had any qualified opinions or exceptions in your last SOC 2 report?',
-    'The last SOC 2 Type II report had no qualified opinion. One exception was noted for a late quarterly access review, which has been remediated with automated reminders.',
+    'No. The last SOC 2 Type II report, for April 1, 2025 to March 31, 2026, has an unqualified opinion and no exceptions were noted.',
     'restricted',
     { comment: 'Share only with the report under NDA.' },
   ],
   [
     'Do you have a SOC 1 report?',
-    'Yes. A SOC 1 Type II report covering payroll processing controls is available for customers that rely on us for financial reporting.',
+    'Yes. A SOC 1 Type II report from Schellman covering payroll processing controls, for the same period as our SOC 2 report, is available for customers that rely on us for financial reporting.',
     'public',
   ],
   [
@@ -96,7 +96,7 @@ const entries: Entry[] = [
   ],
   [
     'When is your next external audit?',
-    'The next SOC 2 Type II fieldwork starts in February; ISO 27001 surveillance audit follows in March.',
+    'Our current SOC 2 Type II period ends on March 31, 2027 and its fieldwork starts in April; BSI’s ISO 27001 surveillance audit follows in June.',
     'restricted',
   ],
   [
@@ -164,7 +164,7 @@ const entries: Entry[] = [
   ],
   [
     'Do you support SCIM provisioning?',
-    'Yes. SCIM 2.0 provisioning and deprovisioning is available on the Enterprise plan.',
+    'Not yet generally available. SCIM 2.0 provisioning is in beta with selected Enterprise customers; ask your account manager to join the beta.',
     'public',
   ],
   [
@@ -185,7 +185,7 @@ const entries: Entry[] = [
   ],
   [
     'How often are user access reviews performed?',
-    'Access to production systems and critical SaaS tools is reviewed quarterly by system owners; leavers are removed within one business day.',
+    'Access to production systems and critical SaaS tools is reviewed quarterly by system owners; leavers lose access on their last working day.',
     'public',
     vsa,
   ],
@@ -234,7 +234,7 @@ const entries: Entry[] = [
   ],
   [
     'Who performed your last penetration test?',
-    'The last penetration test was performed by Cobalt Labs in September. All high findings were fixed before the report was issued.',
+    'The last penetration test was performed by NCC Group in August 2025. There were no critical or high findings, and both medium findings were fixed within 14 days and re-tested.',
     'restricted',
   ],
   [
@@ -325,7 +325,7 @@ const entries: Entry[] = [
   ],
   [
     'Do you use intrusion detection?',
-    'Yes. AWS GuardDuty and our SIEM analyse network, DNS and API activity and alert the on-call security engineer.',
+    'AWS GuardDuty analyses network, DNS and API activity, and our MDR partner triages its alerts around the clock; a network intrusion detection system is being added.',
     'public',
   ],
   [
@@ -339,7 +339,11 @@ const entries: Entry[] = [
     'public',
     sig,
   ],
-  ['Do you have DDoS protection?', 'Yes, through Cloudflare and AWS Shield Standard.', 'public'],
+  [
+    'Do you have DDoS protection?',
+    'Yes, through Cloudflare in front of every public endpoint and AWS Shield Standard on the origin.',
+    'public',
+  ],
   [
     'What is the internal VPN endpoint?',
     'Engineers connect through the Tailscale tailnet acme-prod; the coordination server is restricted to company devices.',
@@ -348,7 +352,7 @@ const entries: Entry[] = [
   // Logging and monitoring
   [
     'Do you log security events?',
-    'Yes. Application, infrastructure and authentication logs are collected centrally in our SIEM and retained for one year.',
+    'Yes. Application, infrastructure and authentication logs are collected centrally in our SIEM and retained for 12 months.',
     'public',
     vsa,
   ],
@@ -364,7 +368,7 @@ const entries: Entry[] = [
   ],
   [
     'Is there 24/7 security monitoring?',
-    'Yes. Alerts from our SIEM page an on-call security engineer around the clock.',
+    'Yes. Our MDR partner triages alerts from our SIEM around the clock and pages our on-call security engineer.',
     'public',
   ],
   [
@@ -408,7 +412,7 @@ const entries: Entry[] = [
   ],
   [
     'What was the result of the last disaster recovery test?',
-    'The last test in October restored full service in the secondary region in 2 hours 40 minutes with no data loss.',
+    'The last full failover test, in November 2025, restored service in the second region in 2 hours 40 minutes with no data loss.',
     'restricted',
   ],
   [
@@ -424,7 +428,7 @@ const entries: Entry[] = [
   ],
   [
     'What was your availability last year?',
-    'Acme Payroll achieved 99.97% availability over the last twelve months.',
+    'Acme Payroll achieved 99.98% availability over the last twelve months.',
     'public',
     { source: 'status_page', name: 'status.acme.example' },
   ],
@@ -452,8 +456,8 @@ const entries: Entry[] = [
     'public',
   ],
   [
-    'What happened in the March service incident?',
-    'A misconfigured database failover caused 38 minutes of degraded performance; no data was lost or exposed. The post-incident review is available on request.',
+    'What caused the slow payslip exports incident?',
+    'A degraded database index slowed payslip exports for 95 minutes, from 09:12 to 10:47 UTC, until it was rebuilt. No data was lost or exposed; the root cause analysis is shared with affected customers.',
     'restricted',
     { source: 'status_page', name: 'status.acme.example' },
   ],
@@ -476,7 +480,7 @@ const entries: Entry[] = [
   ],
   [
     'Who is your Data Protection Officer?',
-    'Our DPO is Dr. Maria Keller, reachable at dpo@acme.example.',
+    'Our Data Protection Officer is Maria Keller, reachable at privacy@acme.example.',
     'public',
   ],
   [
@@ -491,7 +495,7 @@ const entries: Entry[] = [
   ],
   [
     'How long do you retain customer data?',
-    'Customer data is kept for the term of the agreement; after termination it is deleted within 30 days, and from backups within 35 further days.',
+    'Customer data is kept for the term of the agreement; after termination it is deleted within 30 days; its backups age out 35 days later.',
     'public',
     hecvat,
   ],
@@ -569,7 +573,7 @@ const entries: Entry[] = [
   ],
   [
     'Do you have a dedicated security team?',
-    'Yes. A security team of six led by our CISO covers security engineering, compliance and incident response.',
+    'Yes. Six security engineers led by our CISO, Dana Whitfield, cover security engineering, compliance and incident response.',
     'public',
   ],
   [
@@ -602,7 +606,7 @@ const entries: Entry[] = [
   // Policies and governance
   [
     'Do you have an information security policy?',
-    'Yes. Our information security policy is approved by management, reviewed every year and acknowledged by every employee.',
+    'Yes. Our information security policy is approved by the board, reviewed every year and acknowledged by every employee.',
     'public',
   ],
   [
@@ -617,7 +621,7 @@ const entries: Entry[] = [
   ],
   [
     'Who is responsible for security at Acme Cloud?',
-    'Our CISO, Jordan Lee, reports to the CEO and presents the security programme to the board every quarter.',
+    'Our CISO, Dana Whitfield, reports to the CEO and presents the security programme to the board every quarter.',
     'public',
   ],
   [
@@ -649,7 +653,7 @@ const entries: Entry[] = [
   // AI
   [
     'Do you use AI in your product?',
-    'Acme HR offers optional AI features to draft job descriptions. They are off by default and use a model hosted in our own AWS account.',
+    'Acme HR offers optional AI features to draft job descriptions, and the Acme Payroll payslip assistant is in preview. Both are off by default and use models hosted in our own AWS account.',
     'public',
   ],
   [
@@ -828,7 +832,7 @@ const entries: Entry[] = [
   ],
   [
     'What is the planned date for the SOC 2 report renewal?',
-    'The renewed SOC 2 Type II report is expected in the second half of March.',
+    'The next SOC 2 Type II report, for April 1, 2026 to March 31, 2027, is expected in May 2027.',
     'public',
   ],
   [

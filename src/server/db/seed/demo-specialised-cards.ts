@@ -53,7 +53,7 @@ const subprocessorRows: {
   },
   {
     company: { source: 'addendum', companyId: 'cloudflare' },
-    purpose: 'Content delivery and DDoS protection',
+    purpose: 'Content delivery, web application firewall and DDoS protection',
     location: 'Global',
   },
   {

@@ -16,14 +16,14 @@ type DemoTopic = {
 /** A year of updates across every category: one pinned, one from the last hours, a few private ones. */
 const demoTopics: DemoTopic[] = [
   {
-    subject: 'SOC 2 Type II report for 2025 available',
+    subject: 'New SOC 2 Type II report available',
     category: 'compliance',
     daysAgo: 40,
     isPinned: true,
     updates: [
       {
         message:
-          'Our **SOC 2 Type II** report covering October 2024 to September 2025 is available.\n\nSigned-in customers can download it from the *Reports* card.',
+          'Our **SOC 2 Type II** report from Schellman, covering April 1, 2025 to March 31, 2026, is available. The opinion is unqualified and no exceptions were noted.\n\nSigned-in customers can download it from the *Reports* card.',
       },
     ],
   },
@@ -46,7 +46,7 @@ const demoTopics: DemoTopic[] = [
     updates: [
       {
         message:
-          'Our certification moved to **ISO/IEC 27001:2022**. The new certificate is on the *Certifications* card.',
+          'BSI moved our certification to **ISO/IEC 27001:2022**. The badge is on the *Certifications* card; signed-in customers find the certificate on the *Reports* card.',
       },
     ],
   },
@@ -86,13 +86,13 @@ const demoTopics: DemoTopic[] = [
     ],
   },
   {
-    subject: 'New subprocessor: Mailgun for transactional e-mail',
+    subject: 'New subprocessor: SendGrid for transactional e-mail',
     category: 'subprocessors',
     daysAgo: 180,
     updates: [
       {
         message:
-          'From next month we send transactional e-mail through **Mailgun Technologies, Inc.** (EU region). See the [subprocessor list](https://acme.example/subprocessors).',
+          'From next month we send transactional e-mail through **Twilio SendGrid** (United States), under the Standard Contractual Clauses. See the [subprocessor list](https://acme.example/subprocessors).',
       },
     ],
   },
@@ -101,10 +101,12 @@ const demoTopics: DemoTopic[] = [
     category: 'vulnerabilities',
     daysAgo: 150,
     updates: [
-      { message: 'An independent firm tested the payroll and HR applications. All high findings are fixed.' },
       {
         message:
-          'Account members can request the executive summary of the penetration test from their account manager.',
+          'NCC Group completed our annual penetration test of the Acme Payroll and Acme HR applications. There were no critical or high findings; both medium findings are fixed and re-tested.',
+      },
+      {
+        message: 'Signed-in customers can download the penetration test summary from the *Documents* card.',
         days: 2,
         audience: 'private',
       },
@@ -140,17 +142,20 @@ const demoTopics: DemoTopic[] = [
     updates: [
       {
         message:
-          "Every employee completed this year's security awareness training; phishing simulation click rate fell to 2 %.",
+          "Every employee completed this year's security awareness training; the phishing simulation click rate fell to 2.1%.",
         audience: 'private',
       },
     ],
   },
   {
-    subject: 'HIPAA attestation renewed',
+    subject: 'HIPAA assessment of Acme Benefits renewed',
     category: 'compliance',
     daysAgo: 8,
     updates: [
-      { message: 'Our HIPAA attestation letter for the HR product has been renewed for another year.' },
+      {
+        message:
+          'The independent assessment of the HIPAA safeguards of Acme Benefits has been renewed for another year.',
+      },
     ],
   },
 ];

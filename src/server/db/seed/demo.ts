@@ -100,7 +100,7 @@ export async function seedDemoOrganisation(
       adminId: admin!.id,
       payrollProductId: payroll!.id,
       hrProductId: hr!.id,
-      otherProductIds: [benefits!.id],
+      benefitsProductId: benefits!.id,
     });
     await seedDemoSpecialisedCards(tx, {
       organisationId,
