@@ -55,5 +55,5 @@ describe('the demo access data', () => {
     } finally {
       await demo.close();
     }
-  });
+  }, 120_000);
 });

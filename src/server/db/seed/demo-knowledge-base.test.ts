@@ -9,7 +9,7 @@ let demo: TestApp;
 beforeAll(async () => {
   demo = await createTestApp();
   await seedDemoOrganisation(demo.database.db, { adminPassword: 'demo-password-for-tests' });
-});
+}, 120_000);
 afterAll(async () => demo.close());
 
 describe('the demo knowledge base', () => {

@@ -243,5 +243,5 @@ describe('the demo organisation', () => {
     } finally {
       await demo.close();
     }
-  });
+  }, 120_000);
 });

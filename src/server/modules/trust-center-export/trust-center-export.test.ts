@@ -37,7 +37,7 @@ beforeAll(async () => {
     organisationId: demo.id,
     staffUserId: admin!.id,
   });
-});
+}, 120_000);
 afterAll(async () => {
   await source?.close();
   await target?.close();
