@@ -158,7 +158,7 @@ describe('safeFetch refuses private targets without connecting', () => {
   });
 
   it('only lets 127.0.0.1 through with the test option, never other private addresses', async () => {
-    const options = { allowLoopbackForTests: true };
+    const options = { allowLoopback: true };
     expect(await refusal(`https://[::ffff:10.0.0.1]:${canary.port}/`, options)).toBe('private_address');
     expect(await refusal(`https://169.254.169.254:${canary.port}/`, options)).toBe('private_address');
     if (otherLoopbackCanary) {
@@ -169,7 +169,7 @@ describe('safeFetch refuses private targets without connecting', () => {
 });
 
 describe('safeFetch against a local server (test option on)', () => {
-  const options = { allowLoopbackForTests: true, timeoutMs: 2000 };
+  const options = { allowLoopback: true, timeoutMs: 2000 };
 
   it('connects to the checked address whatever the name, resolving it once', async () => {
     let lookups = 0;
