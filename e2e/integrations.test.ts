@@ -26,9 +26,9 @@ const integrationEnv: Record<string, string> = {};
 beforeAll(async () => {
   fake = await startFakeIntegrationServer();
   Object.assign(integrationEnv, {
-    // Loopback integration calls are accepted only under NODE_ENV=test (config.ts).
     NODE_ENV: 'test',
-    INTEGRATIONS_ALLOW_LOOPBACK: 'true',
+    // The fake services listen on 127.0.0.1, which the outbound gate refuses unless this is on.
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
     BUG_BOUNTY_API_URL: fake.url,
     STATUS_PAGE_API_URL: fake.url,
     SCORECARD_API_URL: fake.url,

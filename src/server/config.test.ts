@@ -37,4 +37,20 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('https://trust.example.com');
   });
+
+  it('listens on loopback outside production unless HOST is set', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }).host).toBe('0.0.0.0');
+  });
+
+  it('relaxes the outbound gate only by OUTBOUND_ALLOW_LOOPBACK, never in production, never by NODE_ENV', () => {
+    expect(loadConfig({}).outboundAllowLoopback).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).outboundAllowLoopback).toBe(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'true' }).outboundAllowLoopback).toBe(true);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m.example', OUTBOUND_ALLOW_LOOPBACK: 'true' }),
+    ).toThrow('Invalid configuration: OUTBOUND_ALLOW_LOOPBACK is not accepted when NODE_ENV is production');
+  });
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -52,7 +52,7 @@ const ConfigSchema = z.object({
   STATUS_PAGE_API_URL: z.string().url().optional(),
   SCORECARD_API_URL: z.string().url().default('https://api.securityscorecard.io'),
   SCORECARD_API_TOKEN: z.string().min(1).optional(),
-  INTEGRATIONS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  OUTBOUND_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
 });
 
@@ -60,6 +60,7 @@ export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
+  /** Loopback outside production unless HOST is set, so a laptop's demo is not on the network. */
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -86,6 +87,11 @@ export type Config = {
   aiEmbeddings: AiEmbeddingConfig | null;
   /** Live integrations (bug bounty, status page, security scorecard); every call goes through safeFetch. */
   integrations: IntegrationsConfig;
+  /**
+   * OUTBOUND_ALLOW_LOOPBACK: webhooks, JWKS and integrations may reach 127.0.0.1 (a receiver on this
+   * machine, tests' fake servers). Refused in production; start-up warns loudly when it is on.
+   */
+  outboundAllowLoopback: boolean;
   /** Portal analytics events and document access records older than this many days are deleted daily. */
   analyticsRetentionDays: number;
 };
@@ -98,8 +104,6 @@ export type IntegrationsConfig = {
   statusPageApiUrl: string | undefined;
   scorecardApiUrl: string;
   scorecardApiToken: string | undefined;
-  /** Only under NODE_ENV=test: lets integration calls reach 127.0.0.1, where tests' fake servers listen. */
-  allowLoopbackForTests: boolean;
 };
 
 export type AiConfig = { baseUrl: string; apiKey: string | undefined; model: string };
@@ -145,9 +149,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: AI_BASE_URL needs AI_MODEL or AI_EMBEDDING_MODEL, and they need AI_BASE_URL',
     );
   }
-  if (value.INTEGRATIONS_ALLOW_LOOPBACK === 'true' && value.NODE_ENV !== 'test') {
+  if (value.OUTBOUND_ALLOW_LOOPBACK === 'true' && value.NODE_ENV === 'production') {
     throw new ConfigError(
-      'Invalid configuration: INTEGRATIONS_ALLOW_LOOPBACK is only accepted when NODE_ENV is test',
+      'Invalid configuration: OUTBOUND_ALLOW_LOOPBACK is not accepted when NODE_ENV is production',
     );
   }
   if (value.NODE_ENV === 'production' && !value.SMTP_URL) {
@@ -158,7 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: value.NODE_ENV,
     isProduction: value.NODE_ENV === 'production',
     port,
-    host: value.HOST,
+    host: value.HOST ?? (value.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -210,8 +214,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statusPageApiUrl: value.STATUS_PAGE_API_URL?.replace(/\/$/, ''),
       scorecardApiUrl: value.SCORECARD_API_URL.replace(/\/$/, ''),
       scorecardApiToken: value.SCORECARD_API_TOKEN,
-      allowLoopbackForTests: value.INTEGRATIONS_ALLOW_LOOPBACK === 'true',
     },
+    outboundAllowLoopback: value.OUTBOUND_ALLOW_LOOPBACK === 'true',
     analyticsRetentionDays: value.ANALYTICS_RETENTION_DAYS,
   };
 }

@@ -11,6 +11,7 @@ import { createLogger } from './logger';
 import { ensureCatalogueItems } from './modules/cards/materialise-catalogue';
 import { createProviders } from './providers/create-providers';
 import type { FileStorage } from './providers/storage';
+import { startBannerLines } from './start-banner';
 
 async function countOrganisations(db: import('./db/client').Database): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(organisations);
@@ -76,12 +77,14 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const demoPassword = await fs.readFile(passwordFile, 'utf8').catch(() => null);
-  const lines = [
-    `Attest is running at ${config.publicUrl}/${demoSlug}`,
-    `Staff console: ${config.publicUrl}/console`,
-  ];
-  if (demoPassword) lines.push(`Demo staff sign-in: ${demoAdminEmail} / ${demoPassword.trim()}`);
-  if (!config.smtpUrl && !config.isProduction) lines.push(`Dev mailbox: ${config.publicUrl}/dev/mailbox`);
+  if (config.outboundAllowLoopback) {
+    logger.warn('OUTBOUND_ALLOW_LOOPBACK is on: outbound requests may reach 127.0.0.1 on this machine');
+  }
+  const lines = startBannerLines(config, {
+    slug: demoSlug,
+    adminEmail: demoAdminEmail,
+    password: demoPassword?.trim() ?? null,
+  });
   process.stdout.write(`\n${lines.map((line) => `  ${line}`).join('\n')}\n\n`);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CardKind, SectionKind } from './card-kinds';
+import { hasPublicHost } from './network-address';
 
 /** Item state (spec 2 §4): sort priority Enabled, WorkInProgress, NotEnabled. */
 export const EnabledState = z.enum(['Enabled', 'WorkInProgress', 'NotEnabled']);
@@ -14,6 +15,7 @@ export const cardMessages = {
   slugTooLong: 'URL slug must be less than 100 characters',
   slugInUse: (title: string) => `This URL slug is already in use by item: ${title}`,
   invalidUrl: 'Please enter a valid URL.',
+  privateUrl: 'Links to private or internal network addresses are not allowed.',
   invalidExpiry: 'Invalid expiration date',
   cardHidden: 'Card hidden in Trust Center',
   cardShown: 'Card shown in Trust Center',
@@ -81,19 +83,31 @@ export const CustomUrlSlug = z
   .min(1, cardMessages.slugInvalid)
   .max(99, cardMessages.slugTooLong)
   .regex(/^[a-z0-9-]+$/, cardMessages.slugInvalid);
-/** A link must be an http(s) URL (spec 2 §5). */
+function parseWebUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a stored link may be shown: an http(s) URL whose host is not private or internal. */
+export function isShowableItemLink(value: string): boolean {
+  const url = parseWebUrl(value);
+  return url !== null && hasPublicHost(url);
+}
+
+/** A link must be an http(s) URL and rejects private addresses (spec 2 §5). */
 export const ItemLink = z
   .string()
   .trim()
   .max(2048, cardMessages.invalidUrl)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, cardMessages.invalidUrl);
+  .superRefine((value, check) => {
+    const url = parseWebUrl(value);
+    if (url === null) check.addIssue({ code: 'custom', message: cardMessages.invalidUrl });
+    else if (!hasPublicHost(url)) check.addIssue({ code: 'custom', message: cardMessages.privateUrl });
+  });
 
 /** An item as a viewer receives it; content fields are null when the viewer may not read them. */
 export const ItemView = z.object({

@@ -6,12 +6,19 @@ import { SafeFetchError, type SafeFetchOptions, safeFetch } from './safe-fetch';
 
 /** A TCP listener that only counts connections: any count above zero means a refused target was reached. */
 async function listenCanary(host: string) {
+  return listenCanaryAt(host, 0);
+}
+
+async function listenCanaryAt(host: string, port: number) {
   let connections = 0;
   const server = net.createServer((socket) => {
     connections++;
     socket.destroy();
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
   return {
     port: (server.address() as AddressInfo).port,
     get connections() {
@@ -158,7 +165,7 @@ describe('safeFetch refuses private targets without connecting', () => {
   });
 
   it('only lets 127.0.0.1 through with the test option, never other private addresses', async () => {
-    const options = { allowLoopbackForTests: true };
+    const options = { allowLoopback: true };
     expect(await refusal(`https://[::ffff:10.0.0.1]:${canary.port}/`, options)).toBe('private_address');
     expect(await refusal(`https://169.254.169.254:${canary.port}/`, options)).toBe('private_address');
     if (otherLoopbackCanary) {
@@ -169,7 +176,7 @@ describe('safeFetch refuses private targets without connecting', () => {
 });
 
 describe('safeFetch against a local server (test option on)', () => {
-  const options = { allowLoopbackForTests: true, timeoutMs: 2000 };
+  const options = { allowLoopback: true, timeoutMs: 2000 };
 
   it('connects to the checked address whatever the name, resolving it once', async () => {
     let lookups = 0;
@@ -184,6 +191,31 @@ describe('safeFetch against a local server (test option on)', () => {
     expect(response.json()).toEqual({ ok: true });
     expect(lookups).toBe(1);
     expect(hostHeaders).toEqual([`status.example:${fakePort}`]);
+  });
+
+  it('DNS rebinding: a name that answers an allowed address, then loopback, is connected to the first only', async () => {
+    // A canary on another loopback address at the fake server's port: where a second resolution would go.
+    const rebound = await listenCanaryAt('127.0.0.2', fakePort).catch(() => null);
+    if (!rebound) return expect.fail('127.0.0.2 must be usable for this test (Linux routes 127/8 to lo)');
+    try {
+      const answers = ['127.0.0.1', '127.0.0.2'];
+      let lookups = 0;
+      const resolve = async () => [{ address: answers[Math.min(lookups++, 1)]!, family: 4 as const }];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        lookups = 0;
+        const response = await safeFetch(`http://rebind.example:${fakePort}/ok`, { ...options, resolve });
+        expect(response.json()).toEqual({ ok: true });
+        expect(lookups).toBe(1);
+      }
+      // Asked afresh, the name now answers only loopback beyond the allowance: refused before connecting.
+      lookups = 1;
+      expect(await refusal(`http://rebind.example:${fakePort}/ok`, { ...options, resolve })).toBe(
+        'private_address',
+      );
+      expect(rebound.connections).toBe(0);
+    } finally {
+      await rebound.close();
+    }
   });
 
   it('checks every redirect target, follows at most three', async () => {

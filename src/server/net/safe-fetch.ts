@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { isForbiddenAddress, isTestLoopback } from './ip-ranges';
+import { isAllowedLoopback, isForbiddenAddress } from './ip-ranges';
 
 export type SafeFetchErrorCode =
   | 'invalid_url'
@@ -28,16 +28,17 @@ export type ResolvedAddress = { address: string; family: 4 | 6 };
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export type SafeFetchOptions = {
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
+  body?: string;
   /** For the whole call, redirects included. */
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
   /** Plain http to public addresses; off by default. */
   allowHttp?: boolean;
-  /** Lets exactly 127.0.0.1 (over http or https) through, for tests' fake servers. Never set in production. */
-  allowLoopbackForTests?: boolean;
+  /** Lets exactly 127.0.0.1 (over http or https) through: OUTBOUND_ALLOW_LOOPBACK, never in production. */
+  allowLoopback?: boolean;
   /** Name resolution; defaults to every address dns.lookup knows. Tests swap it to simulate DNS answers. */
   resolve?: Resolver;
 };
@@ -93,9 +94,18 @@ function parseUrl(value: string, base?: URL): URL {
   }
 }
 
+/**
+ * The gate's checks without the request, for refusing an address when it is saved: throws the
+ * SafeFetchError a call to it would meet. The call itself checks again (DNS answers change).
+ */
+export async function checkOutboundUrl(input: string, options: SafeFetchOptions = {}): Promise<void> {
+  const settings = { ...defaults, ...options };
+  await checkTarget(parseUrl(input), settings, Date.now() + settings.timeoutMs);
+}
+
 async function checkTarget(url: URL, settings: SafeFetchOptions, deadline: number): Promise<ResolvedAddress> {
   const isHttp = url.protocol === 'http:';
-  if (url.protocol !== 'https:' && !(isHttp && (settings.allowHttp || settings.allowLoopbackForTests))) {
+  if (url.protocol !== 'https:' && !(isHttp && (settings.allowHttp || settings.allowLoopback))) {
     throw new SafeFetchError('scheme_not_allowed', 'Only https addresses can be used');
   }
   // WHATWG parsing already turned 127.1, 0x7f.1 and 2130706433 into 127.0.0.1.
@@ -106,13 +116,13 @@ async function checkTarget(url: URL, settings: SafeFetchOptions, deadline: numbe
     : await resolveBefore(hostname, settings.resolve ?? systemResolver, deadline);
   if (addresses.length === 0) throw new SafeFetchError('dns_failed', 'The host name does not resolve');
   const allowed = (address: string) =>
-    !isForbiddenAddress(address) || (settings.allowLoopbackForTests === true && isTestLoopback(address));
+    !isForbiddenAddress(address) || (settings.allowLoopback === true && isAllowedLoopback(address));
   // One bad answer refuses the host: an attacker's DNS may mix public and private records.
   if (!addresses.every((entry) => allowed(entry.address))) {
     throw new SafeFetchError('private_address', 'The address points to a private network');
   }
   const chosen = addresses[0]!;
-  if (isHttp && !settings.allowHttp && !isTestLoopback(chosen.address)) {
+  if (isHttp && !settings.allowHttp && !isAllowedLoopback(chosen.address)) {
     throw new SafeFetchError('scheme_not_allowed', 'Only https addresses can be used');
   }
   return chosen;
@@ -165,6 +175,9 @@ function request(
           accept: 'application/json',
           ...settings.headers,
           'accept-encoding': 'identity',
+          ...(settings.body === undefined
+            ? {}
+            : { 'content-length': String(Buffer.byteLength(settings.body)) }),
         },
         // No pooled sockets, and the name always resolves to the address checked above.
         agent: false,
@@ -211,7 +224,7 @@ function request(
       Math.max(0, deadline - Date.now()),
     );
     outgoing.on('error', () => fail(new SafeFetchError('network', 'The connection failed')));
-    outgoing.end();
+    outgoing.end(settings.body);
   });
 }
 

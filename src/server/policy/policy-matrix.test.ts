@@ -154,7 +154,7 @@ beforeAll(async () => {
     BUG_BOUNTY_API_URL: fakeIntegrations.url,
     STATUS_PAGE_API_URL: fakeIntegrations.url,
     SCORECARD_API_URL: fakeIntegrations.url,
-    INTEGRATIONS_ALLOW_LOOPBACK: 'true',
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
   });
 });
 afterAll(async () => {

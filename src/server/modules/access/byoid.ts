@@ -1,28 +1,19 @@
 import { createHash } from 'node:crypto';
 import { lt } from 'drizzle-orm';
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { type JWTPayload, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { accessMessages, memberAccessLimits } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { accountMembers, accounts, byoidTokenUses } from '../../db/schema';
 import { findOrCreateAccessSettings } from './access-settings-store';
+import { gatedRemoteKeySet } from './byoid-keys';
 import { emailDomain, isFreeMailDomain } from './email-domains';
 import type { AccessContext } from './log-in-member';
 import { type NewMemberSession, startMemberSession } from './member-sessions';
 import { findAccountByDomain, findMemberByEmail } from './queries';
 
 const dayMs = 24 * 60 * 60 * 1000;
-const remoteKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-
-function remoteKeySet(url: string) {
-  let keySet = remoteKeySets.get(url);
-  if (!keySet) {
-    keySet = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000 });
-    remoteKeySets.set(url, keySet);
-  }
-  return keySet;
-}
 
 const invalid = () => new AppError('token_invalid', accessMessages.byoidTokenInvalid);
 const Email = z.string().trim().toLowerCase().max(254).regex(z.regexes.email);
@@ -60,10 +51,14 @@ export async function verifyByoidToken(ctx: AccessContext, token: string): Promi
         algorithms: ['HS256'],
       }));
     } else if (settings.byoidJwksUrl) {
-      ({ payload } = await jwtVerify(token, remoteKeySet(settings.byoidJwksUrl), {
-        ...options,
-        algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
-      }));
+      ({ payload } = await jwtVerify(
+        token,
+        gatedRemoteKeySet(settings.byoidJwksUrl, { allowLoopback: ctx.config.outboundAllowLoopback }),
+        {
+          ...options,
+          algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
+        },
+      ));
     } else {
       throw invalid();
     }

@@ -27,7 +27,7 @@ import { linkIn, mailsTo, nextClient, postForm } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' });
+  t = await createTestApp({ TRUST_PROXY: 'true', OUTBOUND_ALLOW_LOOPBACK: 'true' });
 });
 afterAll(async () => t.close());
 

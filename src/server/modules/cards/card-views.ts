@@ -1,5 +1,5 @@
 import { type CardKind, cardKinds } from '../../../shared/card-kinds';
-import type { CardView, ItemView } from '../../../shared/cards';
+import { type CardView, type ItemView, isShowableItemLink } from '../../../shared/cards';
 import { orderCards, orderItems } from '../../../shared/ordering';
 import {
   type CardVisibility,
@@ -27,7 +27,8 @@ export function toItemView(row: ItemRow, canRead: boolean): ItemView {
     isPublic: row.isPublic,
     isHidden: isRestrictedHidden(row),
     explanation: canRead ? row.explanation : null,
-    href: canRead ? row.href : null,
+    // Links stored before private addresses were refused are not shown (decision 114).
+    href: canRead && row.href !== null && isShowableItemLink(row.href) ? row.href : null,
     listEntries: canRead ? row.listEntries : null,
     type: canRead ? row.itemType : null,
     maturity: canRead ? row.maturity : null,

@@ -265,6 +265,50 @@ describe('PATCH .../cards/:kind', () => {
     expect(await s.auditActions()).toEqual([]);
   });
 
+  it('refuses links to private or internal addresses, and hides such links stored earlier', async () => {
+    const s = await setUp();
+    const item = await findCatalogueItem(s.db, s.product.id, 'data-security.encryption-at-rest');
+    const url = `${s.base}/cards/DataSecurity`;
+    const internal = [
+      'http://10.0.0.5/internal',
+      'http://169.254.169.254/latest/meta-data',
+      'http://localhost/',
+      'http://127.1:8080/',
+      'http://0x7f000001/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::1]/',
+      'https://192.168.1.1/admin',
+      'https://100.64.0.1/',
+      'https://[fc00::1]/',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://intranet/',
+      'https://printer.local/',
+    ];
+    for (const href of internal) {
+      expectInvalid(
+        await s.send('PATCH', url, { items: [{ itemUid: item.id, href }] }),
+        cardMessages.privateUrl,
+      );
+    }
+    const publicLink = await s.send('PATCH', url, {
+      items: [
+        { itemUid: item.id, enabledState: 'Enabled', publicAccess: true, href: 'https://10.example.com/x' },
+      ],
+    });
+    expect(publicLink.statusCode).toBe(200);
+
+    // A link saved before the rule existed is not shown, to visitors or in the editor.
+    await s.db
+      .update(items)
+      .set({ href: 'http://169.254.169.254/latest/meta-data' })
+      .where(eq(items.id, item.id));
+    for (const view of [await s.publicView(), await s.staffView()]) {
+      const shown = s.card(view, 'DataSecurity')?.items.find((entry) => entry.itemUid === item.id);
+      expect(shown?.href ?? null).toBeNull();
+      expect(JSON.stringify(view)).not.toContain('169.254.169.254');
+    }
+  });
+
   it('renames items only where allowed', async () => {
     const s = await setUp();
     const catalogue = await findCatalogueItem(s.db, s.product.id, 'data-security.data-backups');

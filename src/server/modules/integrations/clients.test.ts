@@ -30,12 +30,12 @@ const configFor = (url: string, overrides: Partial<IntegrationsConfig> = {}): In
   statusPageApiUrl: url,
   scorecardApiUrl: url,
   scorecardApiToken: undefined,
-  allowLoopbackForTests: true,
   ...overrides,
 });
 
 describe('clients against the fake services', () => {
-  const clients = () => createIntegrationClients(configFor(fake.url), { timeoutMs: 300 });
+  const clients = () =>
+    createIntegrationClients(configFor(fake.url), { allowLoopback: true, timeoutMs: 300 });
 
   it('HackerOne: statistics, not found, unknown and temporary failures', async () => {
     const { hackerone } = clients();
@@ -85,10 +85,10 @@ describe('clients against the fake services', () => {
 
   it('a status page whose name resolves to a private address is refused without connecting', async () => {
     const resolve = async () => [{ address: '127.0.0.1', family: 4 as const }];
-    const { statuspage } = createIntegrationClients(
-      configFor(fake.url, { statusPageApiUrl: undefined, allowLoopbackForTests: false }),
-      { resolve, timeoutMs: 1000 },
-    );
+    const { statuspage } = createIntegrationClients(configFor(fake.url, { statusPageApiUrl: undefined }), {
+      resolve,
+      timeoutMs: 1000,
+    });
     expect(await statuspage.summary(`https://status.acme.com:${canaryPort}`)).toEqual({
       ok: false,
       reason: 'private',

@@ -1,4 +1,3 @@
-import type { IntegrationsConfig } from '../../config';
 import { type Resolver, SafeFetchError, type SafeResponse, safeFetch } from '../../net/safe-fetch';
 
 /** How a call to an integration ended, before each client maps it to the spec's messages. */
@@ -8,7 +7,9 @@ export type CallOutcome =
   | { kind: 'refused' }
   | { kind: 'unreachable' };
 
-export type FetchSettings = Pick<IntegrationsConfig, 'allowLoopbackForTests'> & {
+export type FetchSettings = {
+  /** OUTBOUND_ALLOW_LOOPBACK. */
+  allowLoopback?: boolean;
   timeoutMs?: number;
   resolve?: Resolver;
 };
@@ -25,7 +26,7 @@ export async function fetchJson(
       headers,
       timeoutMs: settings.timeoutMs ?? 5000,
       maxBytes: 512 * 1024,
-      allowLoopbackForTests: settings.allowLoopbackForTests,
+      allowLoopback: settings.allowLoopback,
       resolve: settings.resolve,
     });
   } catch (error) {

@@ -6,8 +6,7 @@ import { createScorecardClient } from './scorecard-client';
 import { createStatuspageClient } from './statuspage-client';
 
 /** The clients and their cache, one set per app (per node). */
-export function createIntegrationClients(config: IntegrationsConfig, overrides: Partial<FetchSettings> = {}) {
-  const settings: FetchSettings = { allowLoopbackForTests: config.allowLoopbackForTests, ...overrides };
+export function createIntegrationClients(config: IntegrationsConfig, settings: FetchSettings = {}) {
   return {
     hackerone: createHackerOneClient(config, settings),
     statuspage: createStatuspageClient(config, settings),

@@ -18,7 +18,7 @@ beforeAll(async () => {
     BUG_BOUNTY_API_URL: fake.url,
     STATUS_PAGE_API_URL: fake.url,
     SCORECARD_API_URL: fake.url,
-    INTEGRATIONS_ALLOW_LOOPBACK: 'true',
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
   });
 });
 afterAll(async () => {

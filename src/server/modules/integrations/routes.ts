@@ -41,7 +41,9 @@ const portalQuery = ProductQuery.extend({
 
 /** Bug bounty, status page and security scorecard (spec 2 §7): staff connect, visitors read live data. */
 export const integrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const clients = createIntegrationClients(deps.config.integrations);
+  const clients = createIntegrationClients(deps.config.integrations, {
+    allowLoopback: deps.config.outboundAllowLoopback,
+  });
   const context = (request: FastifyRequest): IntegrationContext => ({
     db: deps.database.db,
     viewer: requireViewer(request),

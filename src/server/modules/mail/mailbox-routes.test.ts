@@ -114,4 +114,48 @@ describe('dev mailbox', () => {
       await production.close();
     }
   });
+
+  it('answers only to a direct loopback connection: not to other addresses, not through a proxy', async () => {
+    await queueMail(context(), { to: 'ada@customer.example', subject: 'Sign-in link for Ada', text: 'x' });
+    await t.providers.jobs.drain();
+    const mailboxUrls = ['/dev/mailbox', '/dev/mailbox/messages', `/dev/mailbox/${crypto.randomUUID()}`];
+    const strangers = [
+      { remoteAddress: '203.0.113.7' },
+      { remoteAddress: '192.168.1.20' },
+      { remoteAddress: '::ffff:10.0.0.5' },
+      // A proxy on this machine connects from loopback for anyone; its forwarding headers give it away.
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } },
+      { remoteAddress: '::1', headers: { forwarded: 'for=203.0.113.7' } },
+      { remoteAddress: '127.0.0.1', headers: { 'x-real-ip': '203.0.113.7' } },
+    ];
+    for (const url of mailboxUrls) {
+      for (const stranger of strangers) {
+        const response = await t.app.inject({ url, ...stranger });
+        expect(response.statusCode, `${url} from ${JSON.stringify(stranger)}`).toBe(403);
+        expect(response.json().error.message).toContain('only to a browser on the machine that runs Attest');
+        expect(response.body).not.toContain('Ada');
+      }
+    }
+
+    // Even when X-Forwarded-For is trusted, it cannot make a stranger look local.
+    const behindProxy = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const spoofed = await behindProxy.app.inject({
+        url: '/dev/mailbox/messages',
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(spoofed.statusCode).toBe(403);
+    } finally {
+      await behindProxy.close();
+    }
+
+    // A real connection over loopback, as the demo's browser and the journeys make, still reads it.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const local = await fetch(`${address}/dev/mailbox/messages?to=ada@customer.example`);
+    expect(local.status).toBe(200);
+    expect((await local.json()).map((message: MailboxMessage) => message.subject)).toEqual([
+      'Sign-in link for Ada',
+    ]);
+  });
 });

@@ -1,5 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../context';
+import { isLoopbackPeer } from '../../net/ip-ranges';
 import { requireViewer } from '../../plugins/viewer';
 import { GetMailboxMessageInput, getMailboxMessage } from './get-mailbox-message';
 import { ListMailboxMessagesInput, listMailboxMessages } from './list-mailbox-messages';
@@ -28,10 +31,15 @@ export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   // The dev mailbox shows every message, sign-in links included: it must not exist in production.
   if (deps.config.isProduction) return;
+  // Elsewhere it answers only to this machine (decision 110).
+  const onRequest = async (request: FastifyRequest) => {
+    if (!isDirectLoopbackRequest(request)) throw new AppError('forbidden', mailboxOnlyOnThisMachine);
+  };
 
   app.get(
     '/dev/mailbox/messages',
     {
+      onRequest,
       schema: {
         tags: ['dev'],
         summary: 'Messages the dev mailbox received, newest first',
@@ -47,7 +55,7 @@ export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/dev/mailbox',
-    { schema: { hide: true, querystring: ListMailboxMessagesInput } },
+    { onRequest, schema: { hide: true, querystring: ListMailboxMessagesInput } },
     async (request, reply) => {
       const messages = await listMailboxMessages({ ctx: { db }, input: request.query });
       return reply
@@ -59,7 +67,7 @@ export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/dev/mailbox/:id',
-    { schema: { hide: true, params: GetMailboxMessageInput } },
+    { onRequest, schema: { hide: true, params: GetMailboxMessageInput } },
     async (request, reply) => {
       const message = await getMailboxMessage({ ctx: { db }, input: request.params });
       return reply
@@ -69,3 +77,16 @@ export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 };
+
+const mailboxOnlyOnThisMachine =
+  'The dev mailbox answers only to a browser on the machine that runs Attest. Set SMTP_URL to deliver mail.';
+
+/**
+ * The socket's own peer address, never X-Forwarded-For: a forwarded request came through a proxy,
+ * which may sit on this machine and so connect from loopback on behalf of anyone.
+ */
+function isDirectLoopbackRequest(request: FastifyRequest): boolean {
+  const { headers } = request;
+  const isForwarded = Boolean(headers['x-forwarded-for'] ?? headers.forwarded ?? headers['x-real-ip']);
+  return !isForwarded && isLoopbackPeer(request.socket.remoteAddress);
+}

@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import type { CardKind } from '../../../shared/card-kinds';
+import { isShowableItemLink } from '../../../shared/cards';
 import { catalogueItemByKey } from '../../../shared/item-catalogue';
 import { orderCards, orderItems } from '../../../shared/ordering';
 import { PortalCustomisation } from '../../../shared/portal';
@@ -143,7 +144,8 @@ export async function exportTrustCenter(
       access: accessOf(row),
       ...compact({
         explanation: row.explanation,
-        href: row.href,
+        // A stored private link would not import again (decision 114).
+        href: row.href !== null && isShowableItemLink(row.href) ? row.href : null,
         listEntries: row.listEntries,
         type: row.itemType,
         maturity: row.maturity,

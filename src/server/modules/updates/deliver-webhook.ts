@@ -6,17 +6,20 @@ import type { WebhookPayload } from '../../../shared/updates';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { organisations, topics, topicUpdates, webhooks } from '../../db/schema';
+import { SafeFetchError, safeFetch } from '../../net/safe-fetch';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
 import { renderUpdateHtml } from './render-markdown';
-import { isWebhookTargetAllowed } from './webhook-address';
+import { webhookGateOptions } from './webhook-writes';
 
 const WebhookJobPayload = z.object({ webhookId: z.uuid(), updateId: z.uuid(), deliveryId: z.uuid() });
 const requestTimeoutMs = 10_000;
+/** Refusals by the outbound gate that no retry can change. */
+const gateRefusals = new Set(['private_address', 'scheme_not_allowed', 'invalid_url']);
 
 export type WebhookDeps = {
   db: Database;
-  config: Pick<Config, 'publicUrl' | 'isProduction'>;
+  config: Pick<Config, 'publicUrl' | 'outboundAllowLoopback'>;
   logger?: Pick<Logger, 'warn'>;
 };
 
@@ -73,10 +76,8 @@ export function createWebhookHandler(deps: WebhookDeps): JobHandler {
     const json = JSON.stringify(body);
     const timestamp = Math.floor(Date.now() / 1000);
     try {
-      if (!(await isWebhookTargetAllowed(hook.url, deps.config.isProduction))) {
-        throw new PermanentJobError('webhook address is not allowed');
-      }
-      const response = await fetch(hook.url, {
+      const response = await safeFetch(hook.url, {
+        ...webhookGateOptions(deps.config),
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -87,10 +88,15 @@ export function createWebhookHandler(deps: WebhookDeps): JobHandler {
           'x-attest-signature': signWebhookBody(hook.secret, timestamp, json),
         },
         body: json,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(requestTimeoutMs),
+        // A receiver's redirect is not followed: it counts as a failed delivery.
+        maxRedirects: 0,
+        timeoutMs: requestTimeoutMs,
+      }).catch((error: unknown) => {
+        if (error instanceof SafeFetchError && gateRefusals.has(error.code)) {
+          throw new PermanentJobError(`webhook address is not allowed (${error.code})`);
+        }
+        throw error;
       });
-      await response.body?.cancel();
       if (response.status < 200 || response.status >= 300) {
         throw new Error(`webhook answered HTTP ${response.status}`);
       }

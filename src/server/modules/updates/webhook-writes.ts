@@ -10,10 +10,11 @@ import {
   type WebhookList,
   type WebhookView,
 } from '../../../shared/updates';
+import type { Config } from '../../config';
 import { webhooks } from '../../db/schema';
+import { checkOutboundUrl, type SafeFetchOptions } from '../../net/safe-fetch';
 import { findWebhook, listWebhooks } from './queries';
 import { assertCanPublish, assertCanReadConsole, audit, type StaffContext } from './staff-writes';
-import { isWebhookTargetAllowed } from './webhook-address';
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -29,8 +30,17 @@ function webhookView(row: WebhookRow): WebhookView {
   };
 }
 
+/** Webhooks may use plain http (the payload is public and signed); every address goes through the gate. */
+export function webhookGateOptions(config: Pick<Config, 'outboundAllowLoopback'>): SafeFetchOptions {
+  return { allowHttp: true, allowLoopback: config.outboundAllowLoopback };
+}
+
 async function assertTargetAllowed(ctx: StaffContext, url: string): Promise<void> {
-  if (!(await isWebhookTargetAllowed(url, ctx.config.isProduction))) {
+  const refusal = await checkOutboundUrl(url, webhookGateOptions(ctx.config)).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (refusal) {
     throw new AppError('validation_failed', updateMessages.webhookUrlNotAllowed, {
       url: updateMessages.webhookUrlNotAllowed,
     });

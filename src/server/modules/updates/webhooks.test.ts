@@ -39,7 +39,7 @@ function startReceiver(statuses: number[]) {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ OUTBOUND_ALLOW_LOOPBACK: 'true' });
 });
 afterAll(async () => t.close());
 

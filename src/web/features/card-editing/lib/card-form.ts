@@ -111,8 +111,8 @@ function itemErrors(kind: CardKind, draft: ItemDraft, planFeatures: PlanFeatures
   }
   if (draft.explanation.length > explanationMaxLength)
     errors.explanation = editingMessages.explanationTooLong;
-  if (draft.href.trim() !== '' && !ItemLink.safeParse(draft.href).success)
-    errors.href = cardMessages.invalidUrl;
+  const link = draft.href.trim() === '' ? null : ItemLink.safeParse(draft.href);
+  if (link && !link.success) errors.href = link.error.issues[0]?.message ?? cardMessages.invalidUrl;
   const entries = listEntriesOf(draft.listEntries);
   if (entries.length > listEntriesMax) errors.listEntries = editingMessages.tooManyListEntries;
   else if (entries.some((entry) => entry.length > listEntryMaxLength)) {
