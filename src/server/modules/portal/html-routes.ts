@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -12,6 +13,7 @@ import { PortalQuery, Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { isOwnHost, requireViewer } from '../../plugins/viewer';
 import type { Viewer } from '../../policy/viewer';
+import { projectRoot } from '../../project-root';
 import { noAccessPage, renderErrorPageHtml } from '../../render/error-pages';
 import { renderPortalDocument } from '../../render/portal-document';
 import { renderAboutDocument, renderConsoleDocument } from '../../render/static-documents';
@@ -22,7 +24,7 @@ import { getNotificationBar } from '../updates/get-notification-bar';
 import { findHomeDestination } from './find-home-destination';
 import { getPortalView } from './get-portal-view';
 
-const packageJson = createRequire(import.meta.url)('../../../../package.json') as {
+const packageJson = createRequire(path.join(projectRoot, 'package.json'))('./package.json') as {
   version: string;
   license: string;
 };
