@@ -93,6 +93,9 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     immutable: true,
     maxAge: '365d',
     index: false,
+    // The build writes .br and .gz beside each text asset; they are sent as they are, by Accept-Encoding.
+    preCompressed: true,
+    setHeaders: (response) => response.setHeader('vary', 'Accept-Encoding'),
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
