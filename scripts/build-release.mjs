@@ -17,6 +17,8 @@ export const serverEntries = {
   'create-staff-user': 'scripts/create-staff-user.ts',
   'trust-center-export': 'scripts/trust-center-export.ts',
   'trust-center-import': 'scripts/trust-center-import.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
 };
 
 await fs.rm(outdir, { recursive: true, force: true });

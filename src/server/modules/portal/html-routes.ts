@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -13,7 +11,7 @@ import { PortalQuery, Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { isOwnHost, requireViewer } from '../../plugins/viewer';
 import type { Viewer } from '../../policy/viewer';
-import { projectRoot } from '../../project-root';
+import { packageJson } from '../../project-root';
 import { noAccessPage, renderErrorPageHtml } from '../../render/error-pages';
 import { renderPortalDocument } from '../../render/portal-document';
 import { renderAboutDocument, renderConsoleDocument } from '../../render/static-documents';
@@ -23,11 +21,6 @@ import { portalContentSecurityPolicy } from '../consent/content-security-policy'
 import { getNotificationBar } from '../updates/get-notification-bar';
 import { findHomeDestination } from './find-home-destination';
 import { getPortalView } from './get-portal-view';
-
-const packageJson = createRequire(path.join(projectRoot, 'package.json'))('./package.json') as {
-  version: string;
-  license: string;
-};
 
 /** The portal's query parameters (spec 1 §2) plus ?preview=public, which the viewer plugin reads. */
 const PortalPageQuery = PortalQuery.extend({ preview: z.enum(['public']).optional() });
