@@ -11,7 +11,8 @@ import lockfile from 'proper-lockfile';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'];
-const outputs = ['dist/server/entry-server.js', 'dist/client/.vite/manifest.json'];
+// build-complete is written last (after the server bundle and the precompressed assets).
+const outputs = ['dist/server/entry-server.js', 'dist/client/.vite/manifest.json', 'dist/build-complete'];
 
 async function newestMtime(target: string): Promise<number> {
   const info = await stat(target);

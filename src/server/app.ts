@@ -17,6 +17,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { assetRoutes } from './modules/assets/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { backupRoutes } from './modules/backup/routes';
 import { cardRoutes } from './modules/cards/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { baseCspDirectives } from './modules/consent/content-security-policy';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staffUserRoutes, deps);
   await app.register(productRoutes, deps);
   await app.register(trustCenterExportRoutes, deps);
+  await app.register(backupRoutes, deps);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   return app;

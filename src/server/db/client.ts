@@ -31,6 +31,14 @@ export type DatabaseHandle = {
   ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: runs fn while no transaction is open or can start (backups). */
+  withWritesPaused?<T>(fn: (paused: PausedDatabase) => Promise<T>): Promise<T>;
+};
+
+/** The embedded database while writes wait: plain queries and a dump of its data directory. */
+export type PausedDatabase = {
+  query<Row>(statement: string): Promise<Row[]>;
+  dumpDataDir(): Promise<Blob>;
 };
 
 export class DataDirectoryInUseError extends Error {}
@@ -41,7 +49,7 @@ const migrationLockKey = 7_340_172_001;
 // Search ranks misspellings by trigram similarity; migrations create trigram indexes, so it comes first.
 const createExtensionsSql = 'CREATE EXTENSION IF NOT EXISTS pg_trgm';
 
-export async function openPglite(options: { dataDir?: string }): Promise<DatabaseHandle> {
+export async function openPglite(options: { dataDir?: string; migrate?: boolean }): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (options.dataDir) {
@@ -68,10 +76,21 @@ export async function openPglite(options: { dataDir?: string }): Promise<Databas
   }
   await client.exec(createExtensionsSql);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  if (options.migrate !== false) await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   return {
     db,
     kind: 'pglite',
+    withWritesPaused(fn) {
+      // PGlite runs one transaction at a time: while this (read-only) one is open every other query
+      // and transaction waits. The checkpoint leaves the dump little WAL to replay.
+      return client.transaction(async (tx) => {
+        await tx.query('CHECKPOINT');
+        return fn({
+          query: async <Row>(statement: string) => (await tx.query<Row>(statement)).rows,
+          dumpDataDir: () => client.dumpDataDir('none'),
+        });
+      });
+    },
     async listen(channel, handler) {
       const unlisten = await client.listen(channel, handler);
       return async () => unlisten();

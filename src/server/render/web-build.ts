@@ -1,14 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { ServerRenderer } from '../../shared/page';
+import { projectRoot } from '../project-root';
 
 /**
  * The built web side, found by path at run time: the server never imports src/web (the import
  * boundary), it loads dist/server/entry-server.js and reads the client manifest for hashed names.
  */
 
-const distDirectory = fileURLToPath(new URL('../../../dist/', import.meta.url));
+const distDirectory = path.join(projectRoot, 'dist');
 export const clientDirectory = path.join(distDirectory, 'client');
 export const clientAssetsDirectory = path.join(clientDirectory, 'assets');
 const manifestPath = path.join(clientDirectory, '.vite', 'manifest.json');

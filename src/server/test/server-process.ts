@@ -55,7 +55,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   void started.exited.then(() => {
     hasExited = true;
   });
-  for (let attempt = 0; attempt < 600; attempt++) {
+  // Three minutes: a cold start that seeds the demo takes over a minute on a loaded two-core machine.
+  for (let attempt = 0; attempt < 1800; attempt++) {
     if (hasExited) throw new Error(`server exited during start-up:\n${started.output()}`);
     const ready = await fetch(`${url}/readyz`).then(
       (response) => response.ok,

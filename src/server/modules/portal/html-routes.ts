@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -12,6 +11,7 @@ import { PortalQuery, Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { isOwnHost, requireViewer } from '../../plugins/viewer';
 import type { Viewer } from '../../policy/viewer';
+import { packageJson } from '../../project-root';
 import { noAccessPage, renderErrorPageHtml } from '../../render/error-pages';
 import { renderPortalDocument } from '../../render/portal-document';
 import { renderAboutDocument, renderConsoleDocument } from '../../render/static-documents';
@@ -21,11 +21,6 @@ import { portalContentSecurityPolicy } from '../consent/content-security-policy'
 import { getNotificationBar } from '../updates/get-notification-bar';
 import { findHomeDestination } from './find-home-destination';
 import { getPortalView } from './get-portal-view';
-
-const packageJson = createRequire(import.meta.url)('../../../../package.json') as {
-  version: string;
-  license: string;
-};
 
 /** The portal's query parameters (spec 1 §2) plus ?preview=public, which the viewer plugin reads. */
 const PortalPageQuery = PortalQuery.extend({ preview: z.enum(['public']).optional() });
@@ -91,6 +86,9 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     immutable: true,
     maxAge: '365d',
     index: false,
+    // The build writes .br and .gz beside each text asset; they are sent as they are, by Accept-Encoding.
+    preCompressed: true,
+    setHeaders: (response) => response.setHeader('vary', 'Accept-Encoding'),
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
