@@ -80,11 +80,30 @@ function assertCsrf(request: FastifyRequest, loaded: LoadedSession | null) {
   }
 }
 
+function withVaryCookie(current: unknown): string {
+  const names = String(current ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.some((name) => name.toLowerCase() === 'cookie' || name === '*')
+    ? names.join(', ')
+    : [...names, 'Cookie'].join(', ');
+}
+
 /** Builds request.viewer for every route that declares config.viewer; nothing else decides modes. */
 export const viewerPlugin = fp(
   async (app: FastifyInstance, options: { db: Database; config: Config; cache: PortalCache }) => {
     const { db, config, cache } = options;
     app.decorateRequest('viewer', null);
+    // Whatever a route says about caching, an answer for a signed-in viewer is theirs alone, and any
+    // answer of a viewer-aware route may differ by cookie. Only anonymous answers stay shareable.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const kind = request.routeOptions.config.viewer;
+      if (!kind) return payload;
+      reply.header('vary', withVaryCookie(reply.getHeader('vary')));
+      if (kind === 'staff' || request.viewer?.session) reply.header('cache-control', 'private, no-store');
+      return payload;
+    });
     app.addHook('preHandler', async (request) => {
       const kind = request.routeOptions.config.viewer;
       if (!kind) return;

@@ -170,7 +170,7 @@ describe('GET /api/auth/session', () => {
     const session = await signInForSession(t.app, user.email);
     const response = await t.app.inject({ url: '/api/auth/session', cookies: session.cookies });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.json()).toEqual({
       staff: { id: user.id, name: user.name, email: user.email, permissions: ['files:view'] },
       organisation: { id: organisation.id, slug: organisation.slug, name: organisation.name },
