@@ -131,18 +131,31 @@ describe('POST /api/auth/sign-in', () => {
     expect((await signIn(t.app, other.user.email)).statusCode).toBe(200);
   });
 
-  it('limits attempts at one e-mail across addresses too', async () => {
+  it('limits the guessing address, never the account: the real user signs in from elsewhere', async () => {
     const { user } = await staffMember();
-    const attemptFrom = (address: number) =>
-      signIn(t.app, user.email, 'wrong password guess', {
-        headers: { 'x-forwarded-for': `198.51.100.${address}` },
-      });
-    for (let attempt = 0; attempt < limits.signInAttemptsPerEmailPerMinute; attempt++) {
-      expect((await attemptFrom(attempt)).statusCode).toBe(401);
+    const others = await Promise.all([staffMember(), staffMember(), staffMember(), staffMember()]);
+    const attacker = { 'x-forwarded-for': '198.51.100.66' };
+    // Many wrong passwords at the user, then at other users, all from one address.
+    for (let attempt = 0; attempt < limits.signInAttemptsPerAddressPerMinute; attempt++) {
+      const target = attempt < limits.signInAttemptsPerMinute ? user : others[attempt % others.length]!.user;
+      const response = await signIn(t.app, target.email, 'wrong password guess', { headers: attacker });
+      expect(response.statusCode).toBeLessThan(500);
     }
-    const limited = await attemptFrom(250);
+    const limited = await signIn(t.app, others[0]!.user.email, testPassword, { headers: attacker });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
+    // Guesses at the user from many addresses, one each, are bounded per address only.
+    for (let address = 1; address <= limits.signInAttemptsPerAddressPerMinute; address++) {
+      const spread = { 'x-forwarded-for': `192.0.2.${address}` };
+      expect((await signIn(t.app, user.email, 'wrong password guess', { headers: spread })).statusCode).toBe(
+        401,
+      );
+    }
+
+    const owner = await signIn(t.app, user.email, testPassword, {
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {

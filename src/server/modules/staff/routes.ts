@@ -35,11 +35,12 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     providers: deps.providers,
     config: deps.config,
   });
-  // The per-route limit keys on address + e-mail; this one bounds guesses at one e-mail from anywhere.
-  const limitSignInsPerEmail = app.createRateLimit({
-    max: limits.signInAttemptsPerEmailPerMinute,
+  // The per-route limit keys on address + e-mail; this one bounds one address across e-mails. Nothing
+  // counts per e-mail alone: guesses from anywhere would then lock the real user out (decision 124).
+  const limitSignInsPerAddress = app.createRateLimit({
+    max: limits.signInAttemptsPerAddressPerMinute,
     timeWindow: oneMinuteMs,
-    keyGenerator: (request) => `sign-in:${signInEmail(request)}`,
+    keyGenerator: (request) => `sign-in-address:${request.ip}`,
   });
 
   app.post(
@@ -55,7 +56,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         },
       },
       preHandler: async (request, reply) => {
-        const limit = await limitSignInsPerEmail(request);
+        const limit = await limitSignInsPerAddress(request);
         if (!limit.isAllowed && limit.isExceeded) {
           reply.header('retry-after', limit.ttlInSeconds);
           throw new AppError('rate_limited', messages.rateLimited);
