@@ -46,7 +46,12 @@ describe('POST /api/auth/sign-in', () => {
 
     expect(response.cookies).toHaveLength(1);
     const cookie = response.cookies[0]!;
-    expect(cookie).toMatchObject({ name: 'attest_session', path: '/', httpOnly: true, sameSite: 'Lax' });
+    expect(cookie).toMatchObject({
+      name: 'attest_staff_session',
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
     expect(cookie.secure).toBeUndefined();
     // 32 random bytes: far above the 128 bits a session id needs.
     expect(Buffer.from(cookie.value, 'base64url')).toHaveLength(32);
@@ -198,7 +203,7 @@ describe('GET /api/auth/session', () => {
       organisationId: organisation.id,
       accountMemberId: member.id,
     });
-    for (const cookies of [{}, { attest_session: 'made-up-value' }, memberSession.cookies]) {
+    for (const cookies of [{}, { attest_staff_session: 'made-up-value' }, memberSession.cookies]) {
       const response = await t.app.inject({ url: '/api/auth/session', cookies });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
@@ -263,7 +268,7 @@ describe('POST /api/auth/sign-out', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    const cleared = response.cookies.find((cookie) => cookie.name === 'attest_session');
+    const cleared = response.cookies.find((cookie) => cookie.name === 'attest_staff_session');
     expect(cleared?.value).toBe('');
     expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
 
@@ -291,14 +296,14 @@ describe('in production', () => {
   });
   afterAll(async () => production.close());
 
-  it('names the cookie __Host-attest_session and marks it Secure; sign-out clears that name', async () => {
+  it('names the cookie __Host-attest_staff_session and marks it Secure; sign-out clears that name', async () => {
     const { organisation } = await createOrganisation(production.database.db);
     const user = await createStaffUser(production.database.db, organisation.id);
     const response = await signIn(production.app, user.email);
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies[0]!;
     expect(cookie).toMatchObject({
-      name: '__Host-attest_session',
+      name: '__Host-attest_staff_session',
       path: '/',
       secure: true,
       httpOnly: true,
@@ -306,13 +311,13 @@ describe('in production', () => {
     });
     expect(cookie.domain).toBeUndefined();
 
-    const withHostCookie = { '__Host-attest_session': cookie.value };
+    const withHostCookie = { '__Host-attest_staff_session': cookie.value };
     const session = await production.app.inject({ url: '/api/auth/session', cookies: withHostCookie });
     expect(session.statusCode).toBe(200);
     // The prefix-less name is not read in production.
     const plain = await production.app.inject({
       url: '/api/auth/session',
-      cookies: { attest_session: cookie.value },
+      cookies: { attest_staff_session: cookie.value },
     });
     expect(plain.statusCode).toBe(401);
 
@@ -323,6 +328,10 @@ describe('in production', () => {
       headers: { 'x-csrf-token': response.json().csrfToken },
     });
     expect(signOut.statusCode).toBe(204);
-    expect(signOut.cookies[0]).toMatchObject({ name: '__Host-attest_session', value: '', secure: true });
+    expect(signOut.cookies[0]).toMatchObject({
+      name: '__Host-attest_staff_session',
+      value: '',
+      secure: true,
+    });
   });
 });

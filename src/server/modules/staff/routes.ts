@@ -48,6 +48,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     {
       config: {
         skipCsrf: true,
+        startsSession: true,
         rateLimit: {
           max: limits.signInAttemptsPerMinute,
           timeWindow: oneMinuteMs,
@@ -72,9 +73,9 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request, reply) => {
       const result = await signInStaff({
         ctx: { db: deps.database.db },
-        input: { ...request.body, replacedToken: readSessionToken(request, isProduction) },
+        input: { ...request.body, replacedToken: readSessionToken(request, 'staff', isProduction) },
       });
-      setSessionCookie(reply, result.token, result.expiresAt, isProduction);
+      setSessionCookie(reply, 'staff', result, isProduction);
       reply.header('cache-control', 'no-store');
       return result.session;
     },
@@ -92,7 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       await signOutStaff({ ctx: context(request) });
-      clearSessionCookie(reply, isProduction);
+      clearSessionCookie(reply, 'staff', isProduction);
       return reply.status(204).send(null);
     },
   );
