@@ -19,7 +19,6 @@ export const limits = {
   notificationWindowHours: 24,
   topicHighlightOffsetPx: 200,
   copiedIndicatorMs: 3000,
-  staffSessionDays: 14,
   /** Sign-in attempts per minute for one e-mail from one address, and for any e-mails from one address. */
   signInAttemptsPerMinute: 10,
   signInAttemptsPerAddressPerMinute: 30,

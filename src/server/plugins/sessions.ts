@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { StaffPermission } from '../../shared/permissions';
 import { ReviewStatus } from '../../shared/portal';
+import type { SessionLimits } from '../config';
 import type { Database } from '../db/client';
 import { accountMembers, accounts, sessions, staffUsers } from '../db/schema';
 import type { ViewerMember, ViewerSession, ViewerStaff } from '../policy/viewer';
@@ -88,6 +89,8 @@ export function readSessionToken(
   return value && value.length <= 128 ? value : null;
 }
 
+const lastSeenResolutionMs = 60_000;
+
 export type LoadedSession = {
   session: ViewerSession & { organisationId: string };
   staff: ViewerStaff | null;
@@ -99,15 +102,28 @@ export async function loadSession(
   db: Database,
   kind: SessionKind,
   token: string,
+  sessionLimits: SessionLimits,
   now = new Date(),
 ): Promise<LoadedSession | null> {
   const id = hashSessionToken(token);
+  const idleMs = kind === 'staff' ? sessionLimits.staffIdleMs : sessionLimits.memberIdleMs;
   const [row] = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.kind, kind), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.kind, kind),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - idleMs)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
+  // Activity moves the idle deadline; written at most once a minute, not on every request.
+  if (now.getTime() - row.lastSeenAt.getTime() > lastSeenResolutionMs) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
   const session = {
     id: row.id,
     kind: row.kind,

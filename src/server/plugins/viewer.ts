@@ -111,7 +111,7 @@ export const viewerPlugin = fp(
     });
     const loadCookieSession = async (request: FastifyRequest, kind: 'staff' | 'member') => {
       const token = readSessionToken(request, kind, config.isProduction);
-      return token ? loadSession(db, kind, token) : null;
+      return token ? loadSession(db, kind, token, config.sessionLimits) : null;
     };
     app.addHook('preHandler', async (request) => {
       const kind = request.routeOptions.config.viewer;

@@ -60,9 +60,7 @@ describe('POST /api/auth/sign-in', () => {
     expect(row!.id).toBe(hashSessionToken(cookie.value));
     expect(row!.id).not.toContain(cookie.value);
     expect(row!.csrfToken).toBe(body.csrfToken);
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(
-      limits.staffSessionDays * 24 * 3600 * 1000,
-    );
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(t.config.sessionLimits.staffMaxMs);
     expect(Math.floor(cookie.expires!.getTime() / 1000)).toBe(Math.floor(row!.expiresAt.getTime() / 1000));
 
     const [stored] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, user.id));
@@ -210,6 +208,49 @@ describe('GET /api/auth/session', () => {
         error: { code: 'unauthenticated', message: messages.signInRequired },
       });
     }
+  });
+
+  it('ends a staff session idle past the timeout, keeps an active one, and never extends its lifetime', async () => {
+    const { organisation, user } = await staffMember();
+    const session = await signInForSession(t.app, user.email);
+    const id = hashSessionToken(session.token);
+    const { staffIdleMs } = t.config.sessionLimits;
+    const ask = () => t.app.inject({ url: '/api/auth/session', cookies: session.cookies });
+    const [signedIn] = await t.database.db.select().from(sessions).where(eq(sessions.id, id));
+
+    // Last used just inside the timeout: still valid, and the use moves lastSeenAt, not expiresAt.
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - staffIdleMs + 60_000) })
+      .where(eq(sessions.id, id));
+    expect((await ask()).statusCode).toBe(200);
+    const [used] = await t.database.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(Date.now() - used!.lastSeenAt.getTime()).toBeLessThan(staffIdleMs / 2);
+    expect(used!.expiresAt.getTime()).toBe(signedIn!.expiresAt.getTime());
+
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - staffIdleMs - 1000) })
+      .where(eq(sessions.id, id));
+    expect((await ask()).statusCode).toBe(401);
+
+    const member = await createAccountMember(t.database.db, organisation.id);
+    const memberSession = await createTestSession(t.database.db, {
+      organisationId: organisation.id,
+      accountMemberId: member.member.id,
+    });
+    const view = () =>
+      t.app.inject({
+        url: `/api/statuspage/share/${organisation.slug}/view`,
+        cookies: memberSession.cookies,
+      });
+    expect((await view()).headers['cache-control']).toBe('private, no-store');
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - t.config.sessionLimits.memberIdleMs - 1000) })
+      .where(eq(sessions.id, hashSessionToken(memberSession.token)));
+    // Idle too long: the member is an anonymous visitor again.
+    expect((await view()).headers['cache-control']).not.toBe('private, no-store');
   });
 
   it('rejects an expired session and the session of a user disabled since', async () => {

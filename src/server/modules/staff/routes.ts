@@ -73,7 +73,11 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request, reply) => {
       const result = await signInStaff({
         ctx: { db: deps.database.db },
-        input: { ...request.body, replacedToken: readSessionToken(request, 'staff', isProduction) },
+        input: {
+          ...request.body,
+          replacedToken: readSessionToken(request, 'staff', isProduction),
+          maxLifetimeMs: deps.config.sessionLimits.staffMaxMs,
+        },
       });
       setSessionCookie(reply, 'staff', result, isProduction);
       reply.header('cache-control', 'no-store');
