@@ -42,6 +42,8 @@ import { tprmRoutes } from './modules/tprm/routes';
 import { trustCenterExportRoutes } from './modules/trust-center-export/routes';
 import { updateRoutes } from './modules/updates/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { oneUseRoutesPlugin } from './plugins/one-use-routes';
+import { refuseNulPlugin } from './plugins/refuse-nul';
 import { viewerPlugin } from './plugins/viewer';
 import { createRateLimitRedis, untilRateLimitRedisReady } from './providers/rate-limit-redis';
 
@@ -63,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  await app.register(refuseNulPlugin);
+  await app.register(oneUseRoutesPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -54,6 +54,9 @@ const ConfigSchema = z.object({
   SCORECARD_API_TOKEN: z.string().min(1).optional(),
   OUTBOUND_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(10_080).default(120),
+  STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
+  MEMBER_SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(720).default(168),
 });
 
 export type Config = {
@@ -94,7 +97,11 @@ export type Config = {
   outboundAllowLoopback: boolean;
   /** Portal analytics events and document access records older than this many days are deleted daily. */
   analyticsRetentionDays: number;
+  /** A session unused this long ends (idle timeout); staff sessions also end this long after sign-in. */
+  sessionLimits: SessionLimits;
 };
+
+export type SessionLimits = { staffIdleMs: number; staffMaxMs: number; memberIdleMs: number };
 
 export type IntegrationsConfig = {
   bugBountyApiUrl: string;
@@ -217,5 +224,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     outboundAllowLoopback: value.OUTBOUND_ALLOW_LOOPBACK === 'true',
     analyticsRetentionDays: value.ANALYTICS_RETENTION_DAYS,
+    sessionLimits: {
+      staffIdleMs: value.STAFF_SESSION_IDLE_MINUTES * 60_000,
+      staffMaxMs: value.STAFF_SESSION_MAX_HOURS * 3_600_000,
+      memberIdleMs: value.MEMBER_SESSION_IDLE_HOURS * 3_600_000,
+    },
   };
 }

@@ -55,7 +55,7 @@ async function signIn(node: ServerProcess): Promise<Session> {
   });
   expect(response.status).toBe(200);
   const [setCookie] = response.headers.getSetCookie();
-  expect(setCookie).toMatch(/^__Host-attest_session=/);
+  expect(setCookie).toMatch(/^__Host-attest_staff_session=/);
   return { cookie: setCookie!.split(';')[0]!, csrfToken: (await response.json()).csrfToken };
 }
 

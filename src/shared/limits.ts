@@ -19,10 +19,9 @@ export const limits = {
   notificationWindowHours: 24,
   topicHighlightOffsetPx: 200,
   copiedIndicatorMs: 3000,
-  staffSessionDays: 14,
-  /** Sign-in attempts per minute for one e-mail from one address, and for one e-mail from anywhere. */
+  /** Sign-in attempts per minute for one e-mail from one address, and for any e-mails from one address. */
   signInAttemptsPerMinute: 10,
-  signInAttemptsPerEmailPerMinute: 30,
+  signInAttemptsPerAddressPerMinute: 30,
   ogImageWidth: 1200,
   ogImageHeight: 630,
 } as const;

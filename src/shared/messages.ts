@@ -18,6 +18,8 @@ export const messages = {
   invalidCredentials: 'The e-mail address or password is not correct.',
   signInRequired: 'Please sign in to continue.',
   csrfFailed: 'This request could not be verified. Reload the page and try again.',
+  crossSiteSignIn:
+    'This sign-in was sent from another website and was refused. Sign in on this site instead.',
   forbidden: 'You do not have permission to do this.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   internal: 'Sorry, an error has occurred.',

@@ -11,7 +11,7 @@ import {
   findOrganisationBySlug,
 } from '../modules/portal/queries';
 import { buildViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
-import { type LoadedSession, loadSession, readSessionToken } from './sessions';
+import { assertSameSite, type LoadedSession, loadSession, readSessionToken } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,18 +80,45 @@ function assertCsrf(request: FastifyRequest, loaded: LoadedSession | null) {
   }
 }
 
+function withVaryCookie(current: unknown): string {
+  const names = String(current ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.some((name) => name.toLowerCase() === 'cookie' || name === '*')
+    ? names.join(', ')
+    : [...names, 'Cookie'].join(', ');
+}
+
 /** Builds request.viewer for every route that declares config.viewer; nothing else decides modes. */
 export const viewerPlugin = fp(
   async (app: FastifyInstance, options: { db: Database; config: Config; cache: PortalCache }) => {
     const { db, config, cache } = options;
     app.decorateRequest('viewer', null);
+    // Whatever a route says about caching, an answer for a signed-in viewer is theirs alone, and any
+    // answer of a viewer-aware route may differ by cookie. Only anonymous answers stay shareable.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const kind = request.routeOptions.config.viewer;
+      if (!kind) return payload;
+      reply.header('vary', withVaryCookie(reply.getHeader('vary')));
+      if (kind === 'staff' || request.viewer?.session) reply.header('cache-control', 'private, no-store');
+      return payload;
+    });
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.startsSession && unsafeMethods.has(request.method)) {
+        assertSameSite(request);
+      }
+    });
+    const loadCookieSession = async (request: FastifyRequest, kind: 'staff' | 'member') => {
+      const token = readSessionToken(request, kind, config.isProduction);
+      return token ? loadSession(db, kind, token, config.sessionLimits) : null;
+    };
     app.addHook('preHandler', async (request) => {
       const kind = request.routeOptions.config.viewer;
       if (!kind) return;
-      const token = readSessionToken(request, config.isProduction);
-      const loaded = token ? await loadSession(db, token) : null;
-      assertCsrf(request, loaded);
       if (kind === 'staff') {
+        const loaded = await loadCookieSession(request, 'staff');
+        assertCsrf(request, loaded);
         if (!loaded?.staff) throw new AppError('unauthenticated', messages.signInRequired);
         const organisation = await findOrganisationById(db, loaded.session.organisationId);
         if (!organisation) throw new AppError('unauthenticated', messages.signInRequired);
@@ -106,6 +133,13 @@ export const viewerPlugin = fp(
         return;
       }
       const organisation = await resolveOrganisation(db, config, request, cache);
+      // On the portal a member session of this organisation comes before a staff session (previews).
+      const memberSession = await loadCookieSession(request, 'member');
+      const loaded =
+        memberSession?.session.organisationId === organisation.id
+          ? memberSession
+          : ((await loadCookieSession(request, 'staff')) ?? memberSession);
+      assertCsrf(request, loaded);
       const belongsHere = loaded?.session.organisationId === organisation.id;
       request.viewer = buildViewer({
         organisation,

@@ -22,7 +22,7 @@ export async function createTestSession(
   return {
     token,
     csrfToken,
-    cookies: { [sessionCookieName(false)]: token },
+    cookies: { [sessionCookieName(subject.staffUserId ? 'staff' : 'member', false)]: token },
     headers: { 'x-csrf-token': csrfToken },
   };
 }

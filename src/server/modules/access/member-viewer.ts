@@ -18,8 +18,8 @@ export async function requireMemberViewer(
   request: FastifyRequest,
   deps: { db: Database; config: Config },
 ): Promise<MemberViewer> {
-  const token = readSessionToken(request, deps.config.isProduction);
-  const loaded = token ? await loadSession(deps.db, token) : null;
+  const token = readSessionToken(request, 'member', deps.config.isProduction);
+  const loaded = token ? await loadSession(deps.db, 'member', token, deps.config.sessionLimits) : null;
   if (!loaded?.member) throw new AppError('unauthenticated', messages.signInRequired);
   if (request.headers['x-csrf-token'] !== loaded.session.csrfToken) {
     throw new AppError('csrf_failed', messages.csrfFailed);

@@ -47,6 +47,7 @@ const accountParams = z.object({ accountId: z.string().uuid() });
 const Token = z.string().min(1).max(limits.queryValueMaxLength);
 // Sign-in and requests act on no session's authority: no CSRF header is needed (or possible) there.
 const publicWrite = { viewer: 'portal', skipCsrf: true } as const;
+const sessionStart = { ...publicWrite, startsSession: true } as const;
 const html = 'text/html; charset=utf-8';
 
 function bodyEmail(request: FastifyRequest): string {
@@ -96,7 +97,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const limitInvitesPerMember = app.createRateLimit({
     max: accessLimits.invitePerMemberPerHour,
     timeWindow: oneHourMs,
-    keyGenerator: (request) => `invite:${readSessionToken(request, isProduction) ?? request.ip}`,
+    keyGenerator: (request) => `invite:${readSessionToken(request, 'member', isProduction) ?? request.ip}`,
   });
 
   const refuse = (reply: FastifyReply, viewer: Viewer, message: string) =>
@@ -112,7 +113,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         }),
       );
   const startSession = (reply: FastifyReply, viewer: Viewer, session: NewMemberSession) => {
-    setSessionCookie(reply, session.token, session.expiresAt, isProduction);
+    setSessionCookie(reply, 'member', session, isProduction);
     return reply.header('cache-control', 'no-store').redirect(`/${viewer.organisation.slug}`, 303);
   };
 
@@ -237,7 +238,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/api/statuspage/share/:org/sign-in',
     {
-      config: publicWrite,
+      config: sessionStart,
       schema: {
         tags: ['access'],
         summary: 'Uses a one-time sign-in token (form or JSON): sets the member session, 303 to the portal',
@@ -250,7 +251,10 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       try {
         const session = await confirmSignIn({
           ctx: context(viewer),
-          input: { token: request.body.token, replacedToken: readSessionToken(request, isProduction) },
+          input: {
+            token: request.body.token,
+            replacedToken: readSessionToken(request, 'member', isProduction),
+          },
         });
         return startSession(reply, viewer, session);
       } catch (error) {
@@ -293,7 +297,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/api/statuspage/share/:org/byoid',
     {
       config: {
-        ...publicWrite,
+        ...sessionStart,
         rateLimit: {
           max: accessLimits.loginPerIpPerMinute,
           timeWindow: oneMinuteMs,
@@ -313,7 +317,10 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       try {
         const session = await signInWithByoid({
           ctx: context(viewer),
-          input: { token: request.body.byoidJwt, replacedToken: readSessionToken(request, isProduction) },
+          input: {
+            token: request.body.byoidJwt,
+            replacedToken: readSessionToken(request, 'member', isProduction),
+          },
         });
         return startSession(reply, viewer, session);
       } catch (error) {
@@ -381,7 +388,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request, reply) => {
       const viewer = await requireMemberViewer(request, { db, config: deps.config });
       const result = await signOutMember({ ctx: { db, viewer } });
-      clearSessionCookie(reply, isProduction);
+      clearSessionCookie(reply, 'member', isProduction);
       reply.header('cache-control', 'no-store');
       return result;
     },

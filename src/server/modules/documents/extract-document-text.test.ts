@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { createDeflate } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +49,44 @@ function encryptedPdf(): Promise<Buffer> {
   document.text('Sealed text nobody may extract.');
   document.end();
   return done;
+}
+
+/** A small PDF whose one content stream inflates to `inflatedBytes` zeros, deflated chunk by chunk. */
+async function compressionBombPdf(inflatedBytes: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const compressed: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
+  const finished = new Promise((resolve) => deflate.on('end', resolve));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let written = 0; written < inflatedBytes; written += zeros.length) {
+    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await finished;
+  const stream = Buffer.concat(compressed);
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  const length = () => parts.reduce((sum, part) => sum + part.length, 0);
+  objects.forEach((body, index) => {
+    offsets.push(length());
+    parts.push(Buffer.from(`${index + 1} 0 obj\n${body}\nendobj\n`));
+  });
+  offsets.push(length());
+  parts.push(Buffer.from(`4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
+  parts.push(stream, Buffer.from('\nendstream\nendobj\n'));
+  const xref = length();
+  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  parts.push(
+    Buffer.from(
+      `xref\n0 5\n0000000000 65535 f \n${entries}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
 }
 
 const outcome = async (fileId: string) => {
@@ -138,6 +177,34 @@ describe('document text extraction job', () => {
     // The worker thread runs out of its own heap; this process goes on.
     await run(greedy.id, { maxMemoryMb: 1 });
     expect((await outcome(greedy.id)).row).toMatchObject({ status: 'failed', failureReason: 'too_large' });
+  });
+
+  it('refuses a compression bomb as too large before pdf.js inflates it, and records why', async () => {
+    const inflated = pdfTextLimits.maxDecodedBytes + 16 * 1024 * 1024;
+    const bytes = await compressionBombPdf(inflated);
+    expect(bytes.length).toBeLessThan(inflated / 500);
+    const bomb = await createStoredFile(t.database.db, t.providers.storage, organisationId, {
+      title: 'bomb',
+      bytes,
+      contentType: 'application/pdf',
+    });
+    await createExtractTextHandler({ db: t.database.db, providers: t.providers })(
+      { fileId: bomb.id },
+      { id: 0, attempts: 1, maxAttempts: 1 },
+    );
+    expect((await outcome(bomb.id)).row).toMatchObject({ status: 'failed', failureReason: 'too_large' });
+
+    // The same shape within the cap is read as usual.
+    const small = await createStoredFile(t.database.db, t.providers.storage, organisationId, {
+      title: 'small',
+      bytes: await compressionBombPdf(1024 * 1024),
+      contentType: 'application/pdf',
+    });
+    await createExtractTextHandler({ db: t.database.db, providers: t.providers })(
+      { fileId: small.id },
+      { id: 0, attempts: 1, maxAttempts: 1 },
+    );
+    expect((await outcome(small.id)).row).toMatchObject({ status: 'extracted' });
   });
 
   it('records a document whose bytes are missing once, and extracts again when they arrive', async () => {

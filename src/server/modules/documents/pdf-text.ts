@@ -7,6 +7,8 @@ export type PdfTextLimits = {
   maxPages: number;
   /** Characters kept over all pages. */
   maxChars: number;
+  /** Bytes all compressed streams may inflate to: past it the PDF is refused as too large. */
+  maxDecodedBytes: number;
   timeoutMs: number;
   /** Heap of the worker thread: a PDF that needs more fails as too large, the server lives on. */
   maxMemoryMb: number;
@@ -16,6 +18,7 @@ export const pdfTextLimits: PdfTextLimits = {
   maxBytes: 50 * 1024 * 1024,
   maxPages: 2000,
   maxChars: 500_000,
+  maxDecodedBytes: 64 * 1024 * 1024,
   timeoutMs: 120_000,
   maxMemoryMb: 256,
 };
@@ -72,7 +75,12 @@ function runWorker(bytes: Uint8Array, limits: PdfTextLimits): Promise<PdfTextRes
       resolve(result);
     };
     const worker = new Worker(new URL('./pdf-text-worker.mjs', import.meta.url), {
-      workerData: { bytes: copy, maxPages: limits.maxPages, maxChars: limits.maxChars },
+      workerData: {
+        bytes: copy,
+        maxPages: limits.maxPages,
+        maxChars: limits.maxChars,
+        maxDecodedBytes: limits.maxDecodedBytes,
+      },
       transferList: [copy.buffer],
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb, maxYoungGenerationSizeMb: 32 },
@@ -88,7 +96,12 @@ function runWorker(bytes: Uint8Array, limits: PdfTextLimits): Promise<PdfTextRes
     );
     worker.once('message', (message: WorkerMessage) => {
       if (message.ok) return settle(message);
-      const reason = message.name === 'PasswordException' ? 'encrypted' : 'unreadable';
+      const reason =
+        message.name === 'PasswordException'
+          ? 'encrypted'
+          : message.name === 'DecodedTooLarge'
+            ? 'too_large'
+            : 'unreadable';
       settle({ ok: false, reason, detail: `${message.name}: ${message.message}`.slice(0, 500) });
     });
     worker.once('error', (error: Error & { code?: string }) => {

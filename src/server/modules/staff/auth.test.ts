@@ -46,7 +46,12 @@ describe('POST /api/auth/sign-in', () => {
 
     expect(response.cookies).toHaveLength(1);
     const cookie = response.cookies[0]!;
-    expect(cookie).toMatchObject({ name: 'attest_session', path: '/', httpOnly: true, sameSite: 'Lax' });
+    expect(cookie).toMatchObject({
+      name: 'attest_staff_session',
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
     expect(cookie.secure).toBeUndefined();
     // 32 random bytes: far above the 128 bits a session id needs.
     expect(Buffer.from(cookie.value, 'base64url')).toHaveLength(32);
@@ -55,9 +60,7 @@ describe('POST /api/auth/sign-in', () => {
     expect(row!.id).toBe(hashSessionToken(cookie.value));
     expect(row!.id).not.toContain(cookie.value);
     expect(row!.csrfToken).toBe(body.csrfToken);
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(
-      limits.staffSessionDays * 24 * 3600 * 1000,
-    );
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(t.config.sessionLimits.staffMaxMs);
     expect(Math.floor(cookie.expires!.getTime() / 1000)).toBe(Math.floor(row!.expiresAt.getTime() / 1000));
 
     const [stored] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, user.id));
@@ -131,18 +134,31 @@ describe('POST /api/auth/sign-in', () => {
     expect((await signIn(t.app, other.user.email)).statusCode).toBe(200);
   });
 
-  it('limits attempts at one e-mail across addresses too', async () => {
+  it('limits the guessing address, never the account: the real user signs in from elsewhere', async () => {
     const { user } = await staffMember();
-    const attemptFrom = (address: number) =>
-      signIn(t.app, user.email, 'wrong password guess', {
-        headers: { 'x-forwarded-for': `198.51.100.${address}` },
-      });
-    for (let attempt = 0; attempt < limits.signInAttemptsPerEmailPerMinute; attempt++) {
-      expect((await attemptFrom(attempt)).statusCode).toBe(401);
+    const others = await Promise.all([staffMember(), staffMember(), staffMember(), staffMember()]);
+    const attacker = { 'x-forwarded-for': '198.51.100.66' };
+    // Many wrong passwords at the user, then at other users, all from one address.
+    for (let attempt = 0; attempt < limits.signInAttemptsPerAddressPerMinute; attempt++) {
+      const target = attempt < limits.signInAttemptsPerMinute ? user : others[attempt % others.length]!.user;
+      const response = await signIn(t.app, target.email, 'wrong password guess', { headers: attacker });
+      expect(response.statusCode).toBeLessThan(500);
     }
-    const limited = await attemptFrom(250);
+    const limited = await signIn(t.app, others[0]!.user.email, testPassword, { headers: attacker });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
+    // Guesses at the user from many addresses, one each, are bounded per address only.
+    for (let address = 1; address <= limits.signInAttemptsPerAddressPerMinute; address++) {
+      const spread = { 'x-forwarded-for': `192.0.2.${address}` };
+      expect((await signIn(t.app, user.email, 'wrong password guess', { headers: spread })).statusCode).toBe(
+        401,
+      );
+    }
+
+    const owner = await signIn(t.app, user.email, testPassword, {
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
@@ -170,7 +186,7 @@ describe('GET /api/auth/session', () => {
     const session = await signInForSession(t.app, user.email);
     const response = await t.app.inject({ url: '/api/auth/session', cookies: session.cookies });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.json()).toEqual({
       staff: { id: user.id, name: user.name, email: user.email, permissions: ['files:view'] },
       organisation: { id: organisation.id, slug: organisation.slug, name: organisation.name },
@@ -185,13 +201,56 @@ describe('GET /api/auth/session', () => {
       organisationId: organisation.id,
       accountMemberId: member.id,
     });
-    for (const cookies of [{}, { attest_session: 'made-up-value' }, memberSession.cookies]) {
+    for (const cookies of [{}, { attest_staff_session: 'made-up-value' }, memberSession.cookies]) {
       const response = await t.app.inject({ url: '/api/auth/session', cookies });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
         error: { code: 'unauthenticated', message: messages.signInRequired },
       });
     }
+  });
+
+  it('ends a staff session idle past the timeout, keeps an active one, and never extends its lifetime', async () => {
+    const { organisation, user } = await staffMember();
+    const session = await signInForSession(t.app, user.email);
+    const id = hashSessionToken(session.token);
+    const { staffIdleMs } = t.config.sessionLimits;
+    const ask = () => t.app.inject({ url: '/api/auth/session', cookies: session.cookies });
+    const [signedIn] = await t.database.db.select().from(sessions).where(eq(sessions.id, id));
+
+    // Last used just inside the timeout: still valid, and the use moves lastSeenAt, not expiresAt.
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - staffIdleMs + 60_000) })
+      .where(eq(sessions.id, id));
+    expect((await ask()).statusCode).toBe(200);
+    const [used] = await t.database.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(Date.now() - used!.lastSeenAt.getTime()).toBeLessThan(staffIdleMs / 2);
+    expect(used!.expiresAt.getTime()).toBe(signedIn!.expiresAt.getTime());
+
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - staffIdleMs - 1000) })
+      .where(eq(sessions.id, id));
+    expect((await ask()).statusCode).toBe(401);
+
+    const member = await createAccountMember(t.database.db, organisation.id);
+    const memberSession = await createTestSession(t.database.db, {
+      organisationId: organisation.id,
+      accountMemberId: member.member.id,
+    });
+    const view = () =>
+      t.app.inject({
+        url: `/api/statuspage/share/${organisation.slug}/view`,
+        cookies: memberSession.cookies,
+      });
+    expect((await view()).headers['cache-control']).toBe('private, no-store');
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - t.config.sessionLimits.memberIdleMs - 1000) })
+      .where(eq(sessions.id, hashSessionToken(memberSession.token)));
+    // Idle too long: the member is an anonymous visitor again.
+    expect((await view()).headers['cache-control']).not.toBe('private, no-store');
   });
 
   it('rejects an expired session and the session of a user disabled since', async () => {
@@ -250,7 +309,7 @@ describe('POST /api/auth/sign-out', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    const cleared = response.cookies.find((cookie) => cookie.name === 'attest_session');
+    const cleared = response.cookies.find((cookie) => cookie.name === 'attest_staff_session');
     expect(cleared?.value).toBe('');
     expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
 
@@ -278,14 +337,14 @@ describe('in production', () => {
   });
   afterAll(async () => production.close());
 
-  it('names the cookie __Host-attest_session and marks it Secure; sign-out clears that name', async () => {
+  it('names the cookie __Host-attest_staff_session and marks it Secure; sign-out clears that name', async () => {
     const { organisation } = await createOrganisation(production.database.db);
     const user = await createStaffUser(production.database.db, organisation.id);
     const response = await signIn(production.app, user.email);
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies[0]!;
     expect(cookie).toMatchObject({
-      name: '__Host-attest_session',
+      name: '__Host-attest_staff_session',
       path: '/',
       secure: true,
       httpOnly: true,
@@ -293,13 +352,13 @@ describe('in production', () => {
     });
     expect(cookie.domain).toBeUndefined();
 
-    const withHostCookie = { '__Host-attest_session': cookie.value };
+    const withHostCookie = { '__Host-attest_staff_session': cookie.value };
     const session = await production.app.inject({ url: '/api/auth/session', cookies: withHostCookie });
     expect(session.statusCode).toBe(200);
     // The prefix-less name is not read in production.
     const plain = await production.app.inject({
       url: '/api/auth/session',
-      cookies: { attest_session: cookie.value },
+      cookies: { attest_staff_session: cookie.value },
     });
     expect(plain.statusCode).toBe(401);
 
@@ -310,6 +369,10 @@ describe('in production', () => {
       headers: { 'x-csrf-token': response.json().csrfToken },
     });
     expect(signOut.statusCode).toBe(204);
-    expect(signOut.cookies[0]).toMatchObject({ name: '__Host-attest_session', value: '', secure: true });
+    expect(signOut.cookies[0]).toMatchObject({
+      name: '__Host-attest_staff_session',
+      value: '',
+      secure: true,
+    });
   });
 });

@@ -35,11 +35,12 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     providers: deps.providers,
     config: deps.config,
   });
-  // The per-route limit keys on address + e-mail; this one bounds guesses at one e-mail from anywhere.
-  const limitSignInsPerEmail = app.createRateLimit({
-    max: limits.signInAttemptsPerEmailPerMinute,
+  // The per-route limit keys on address + e-mail; this one bounds one address across e-mails. Nothing
+  // counts per e-mail alone: guesses from anywhere would then lock the real user out (decision 124).
+  const limitSignInsPerAddress = app.createRateLimit({
+    max: limits.signInAttemptsPerAddressPerMinute,
     timeWindow: oneMinuteMs,
-    keyGenerator: (request) => `sign-in:${signInEmail(request)}`,
+    keyGenerator: (request) => `sign-in-address:${request.ip}`,
   });
 
   app.post(
@@ -47,6 +48,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     {
       config: {
         skipCsrf: true,
+        startsSession: true,
         rateLimit: {
           max: limits.signInAttemptsPerMinute,
           timeWindow: oneMinuteMs,
@@ -55,7 +57,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         },
       },
       preHandler: async (request, reply) => {
-        const limit = await limitSignInsPerEmail(request);
+        const limit = await limitSignInsPerAddress(request);
         if (!limit.isAllowed && limit.isExceeded) {
           reply.header('retry-after', limit.ttlInSeconds);
           throw new AppError('rate_limited', messages.rateLimited);
@@ -71,9 +73,13 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request, reply) => {
       const result = await signInStaff({
         ctx: { db: deps.database.db },
-        input: { ...request.body, replacedToken: readSessionToken(request, isProduction) },
+        input: {
+          ...request.body,
+          replacedToken: readSessionToken(request, 'staff', isProduction),
+          maxLifetimeMs: deps.config.sessionLimits.staffMaxMs,
+        },
       });
-      setSessionCookie(reply, result.token, result.expiresAt, isProduction);
+      setSessionCookie(reply, 'staff', result, isProduction);
       reply.header('cache-control', 'no-store');
       return result.session;
     },
@@ -91,7 +97,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       await signOutStaff({ ctx: context(request) });
-      clearSessionCookie(reply, isProduction);
+      clearSessionCookie(reply, 'staff', isProduction);
       return reply.status(204).send(null);
     },
   );

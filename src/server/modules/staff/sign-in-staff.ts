@@ -30,7 +30,7 @@ export async function signInStaff({
   input,
 }: {
   ctx: Pick<Context, 'db'>;
-  input: SignInInput & { replacedToken?: string | null; now?: Date };
+  input: SignInInput & { replacedToken?: string | null; now?: Date; maxLifetimeMs: number };
 }): Promise<SignInResult> {
   const { email, password } = SignInInput.parse(input);
   const now = input.now ?? new Date();
@@ -42,7 +42,8 @@ export async function signInStaff({
 
   const token = newSessionToken();
   const csrfToken = randomBytes(24).toString('base64url');
-  const expiresAt = new Date(now.getTime() + limits.staffSessionDays * 24 * 3600 * 1000);
+  // The absolute lifetime: activity never extends it (the idle timeout is checked on each request).
+  const expiresAt = new Date(now.getTime() + input.maxLifetimeMs);
   const organisation = await ctx.db.transaction(async (tx) => {
     if (input.replacedToken) await deleteSession(tx, hashSessionToken(input.replacedToken));
     await deleteExpiredSessionsOfStaffUser(tx, user.id, now);

@@ -15,8 +15,9 @@ export async function confirmSubscription({
 }): Promise<ConfirmSubscriptionResult> {
   const { token } = ConfirmSubscriptionInput.parse(input);
   const organisation = ctx.viewer.organisation;
-  const email = await verifyConfirmationToken(ctx.db, organisation, token);
-  if (!email) return { status: 'TokenInvalid' };
+  const verified = await verifyConfirmationToken(ctx.db, organisation, token);
+  if (!verified) return { status: 'TokenInvalid' };
+  const { email, issuedAt } = verified;
   if (await isAddressBlocked(ctx.db, organisation.id, email)) return { status: 'Blocked' };
   return ctx.db.transaction(async (tx) => {
     const now = new Date();
@@ -30,12 +31,17 @@ export async function confirmSubscription({
       .where(and(eq(subscribers.organisationId, organisation.id), eq(subscribers.email, email)))
       .for('update');
     if (!subscriber || subscriber.status === 'blocked') return { status: 'Blocked' } as const;
-    if (subscriber.status !== 'confirmed') {
-      await tx
-        .update(subscribers)
-        .set({ status: 'confirmed', confirmedAt: now, unsubscribedAt: null })
-        .where(eq(subscribers.id, subscriber.id));
-    }
+    if (subscriber.status === 'confirmed') return { status: 'Confirmed' } as const;
+    // The row records each use: a token older than the last confirmation or unsubscribe was used.
+    const lastChange = Math.max(
+      subscriber.confirmedAt?.getTime() ?? Number.NEGATIVE_INFINITY,
+      subscriber.unsubscribedAt?.getTime() ?? Number.NEGATIVE_INFINITY,
+    );
+    if (lastChange >= issuedAt.getTime()) return { status: 'TokenInvalid' } as const;
+    await tx
+      .update(subscribers)
+      .set({ status: 'confirmed', confirmedAt: now, unsubscribedAt: null })
+      .where(eq(subscribers.id, subscriber.id));
     return { status: 'Confirmed' } as const;
   });
 }

@@ -252,6 +252,31 @@ describe('confirming', () => {
     expect(response.json()).toEqual({ status: 'Confirmed' });
   });
 
+  it('uses a confirmation once: after unsubscribing, the old link does not subscribe again', async () => {
+    const email = 'once@customer.example';
+    const { org, token } = await pendingSubscription(email);
+    const confirm = (value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/statuspage/share/${org.slug}/subscribe/confirm`,
+        payload: { token: value },
+      });
+    expect((await confirm(token)).json()).toEqual({ status: 'Confirmed' });
+    expect((await confirm(token)).json()).toEqual({ status: 'Confirmed' });
+    const unsubscribe = await t.app.inject({
+      method: 'POST',
+      url: `/api/statuspage/share/${org.slug}/unsubscribe`,
+      payload: { token: await signUnsubscribeToken(t.database.db, org, email) },
+    });
+    expect(unsubscribe.statusCode).toBe(200);
+
+    expect((await confirm(token)).json()).toEqual({ status: 'TokenInvalid' });
+    expect((await subscriberRow(org.id, email))?.status).toBe('unsubscribed');
+    expect((await postConfirmForm(org.slug, token)).headers.location).toBe(
+      `/${org.slug}?subscribeStatus=TokenInvalid`,
+    );
+  });
+
   it('answers Blocked when the address was blocked after the mail went out', async () => {
     const { org, token } = await pendingSubscription('later@customer.example');
     await t.database.db

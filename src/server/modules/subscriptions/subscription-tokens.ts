@@ -44,7 +44,8 @@ async function signToken(
   email: string,
   expiresInHours: number | null,
 ): Promise<string> {
-  const jwt = new SignJWT({ purpose })
+  // In milliseconds: a confirmation issued in the second of an unsubscribe must still count as newer.
+  const jwt = new SignJWT({ purpose, issuedAtMs: Date.now() })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(email)
     .setAudience(organisation.id)
@@ -53,19 +54,24 @@ async function signToken(
   return jwt.sign(await tokenSecret(db));
 }
 
-/** The e-mail the token was issued for, or null when it is expired, tampered with or for another purpose or organisation. */
+type VerifiedToken = { email: string; issuedAt: Date };
+
+/** The e-mail the token was issued for and when, or null when it is expired, tampered with or for another purpose or organisation. */
 async function verifyToken(
   db: Database,
   purpose: TokenPurpose,
   organisation: TokenOrganisation,
   token: string,
-): Promise<string | null> {
+): Promise<VerifiedToken | null> {
   try {
     const { payload } = await jwtVerify(token, await tokenSecret(db), {
       algorithms: ['HS256'],
       audience: organisation.id,
     });
-    return payload.purpose === purpose && typeof payload.sub === 'string' ? payload.sub : null;
+    if (payload.purpose !== purpose || typeof payload.sub !== 'string') return null;
+    const issuedAtMs =
+      typeof payload.issuedAtMs === 'number' ? payload.issuedAtMs : (payload.iat ?? 0) * 1000;
+    return { email: payload.sub, issuedAt: new Date(issuedAtMs) };
   } catch {
     return null;
   }
@@ -73,14 +79,15 @@ async function verifyToken(
 
 export const signConfirmationToken = (db: Database, organisation: TokenOrganisation, email: string) =>
   signToken(db, 'subscribe_confirm', organisation, email, subscriptionLimits.confirmationTokenHours);
+/** The address and issue time of a confirmation token; confirmSubscription decides whether it was used. */
 export const verifyConfirmationToken = (db: Database, organisation: TokenOrganisation, token: string) =>
   verifyToken(db, 'subscribe_confirm', organisation, token);
 
 // Unsubscribe links must keep working in mail read months later, so they do not expire.
 export const signUnsubscribeToken = (db: Database, organisation: TokenOrganisation, email: string) =>
   signToken(db, 'unsubscribe', organisation, email, null);
-export const verifyUnsubscribeToken = (db: Database, organisation: TokenOrganisation, token: string) =>
-  verifyToken(db, 'unsubscribe', organisation, token);
+export const verifyUnsubscribeToken = async (db: Database, organisation: TokenOrganisation, token: string) =>
+  (await verifyToken(db, 'unsubscribe', organisation, token))?.email ?? null;
 
 type LinkContext = { db: Database; config: Pick<Config, 'publicUrl'> };
 type LinkOrganisation = { id: string; slug: string };

@@ -144,6 +144,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/api/statuspage/share/:accountId/external/:partnerId/jwt/',
     {
+      config: { usesUpOnGet: true },
       schema: {
         tags,
         summary:
@@ -167,6 +168,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/api/tprm/export',
     {
       config: {
+        usesUpOnGet: true,
         rateLimit: {
           max: 30,
           timeWindow: oneMinuteMs,

@@ -124,6 +124,33 @@ describe('TPRM tokens', () => {
     expect(replay.json().error.message).toBe(tprmMessages.tokenAlreadyUsed);
   });
 
+  it('uses up nothing on HEAD: the view and the token survive it, then work once on GET', async () => {
+    const { base, memberSession, partnerId } = await setUp();
+    const member = await memberSession({ name: 'Initech' });
+    const { tokenId } = await tokenFor(base, member, partnerId);
+    const viewUrl = `/api/statuspage/share/${member.account.id}/external/${partnerId}/jwt/?tokenId=${tokenId}`;
+    const viewWith = (method: 'GET' | 'HEAD') =>
+      t.app.inject({ method, url: viewUrl, cookies: member.cookies, headers: member.headers });
+    const headView = await viewWith('HEAD');
+    expect(headView.statusCode).toBe(405);
+    expect(headView.headers.allow).toBe('GET');
+    const view = await viewWith('GET');
+    expect(view.statusCode).toBe(200);
+    const { token } = view.json().result;
+
+    const headExport = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/tprm/export',
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: nextClient(),
+    });
+    expect(headExport.statusCode).toBe(405);
+    const [row] = await t.database.db.select().from(tprmTokens).where(eq(tprmTokens.id, tokenId));
+    expect(row?.redeemedAt).toBeNull();
+    expect((await redeem(token)).statusCode).toBe(200);
+    expect((await redeem(token)).statusCode).toBe(403);
+  });
+
   it('exports exactly what the account may see, through the gate', async () => {
     const { base, memberSession, partnerId, organisation, hidden } = await setUp();
     const exportAs = async (account: Parameters<typeof memberSession>[0]) => {
