@@ -40,6 +40,19 @@ const defaultRetryBaseMs = 1000;
 // A recovered SMTP server (or any dependency) gets its backlog within about two minutes.
 const defaultRetryMaxMs = 2 * 60 * 1000;
 const defaultTimeLimitMs = 5 * 60 * 1000;
+const shutdownSettleMs = 1000;
+
+/** Waits for the promise to settle, at most `ms`. */
+async function settleWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    promise?.catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
 // Jobs per INSERT statement (one JSON parameter each).
 const enqueueChunkSize = 5000;
 
@@ -180,6 +193,7 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
     const registered = handlers.get(job.queue);
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.state, 'active'));
     const { signal } = controller;
+    let handling: Promise<void> | undefined;
     const limit = registered
       ? setTimeout(() => {
           controller.abort(
@@ -191,22 +205,23 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
       : undefined;
     try {
       if (!registered) throw new PermanentJobError(`no handler for queue ${job.queue}`);
-      const handling = registered.handler(job.payload, {
+      const running = registered.handler(job.payload, {
         id: job.id,
         attempts: job.attempts,
         maxAttempts: job.maxAttempts,
         signal,
       });
-      handling.catch(() => {});
+      handling = running;
+      running.catch(() => {});
       await new Promise<void>((resolve, reject) => {
         const onAbort = () => {
           overrunJobs.set(job.id, job.queue);
-          void handling.finally(() => overrunJobs.delete(job.id)).catch(() => {});
+          void running.finally(() => overrunJobs.delete(job.id)).catch(() => {});
           reject(signal.reason);
         };
         if (signal.aborted) return onAbort();
         signal.addEventListener('abort', onAbort, { once: true });
-        handling.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+        running.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
       });
       await db
         .update(jobs)
@@ -214,6 +229,12 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
         .where(mine);
     } catch (error) {
       if (signal.reason instanceof JobShutdownError) {
+        // A moment to record what it did (sent mails) before another node may run it again.
+        await settleWithin(handling, shutdownSettleMs);
+        options.logger?.warn(
+          { jobId: job.id, queue: job.queue, attempts: job.attempts },
+          'job aborted by shutdown; released for immediate retry',
+        );
         // Not the job's fault: this attempt does not count, and any node may take it now.
         await db
           .update(jobs)
