@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().min(12).optional(),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(3),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(15),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -76,6 +78,10 @@ export type Config = {
   runJobs: boolean;
   /** Jobs one node runs at the same time; also the SMTP pool's connection limit. */
   jobConcurrency: number;
+  /** On SIGTERM: /readyz fails this long while the node still serves, so balancers move away. */
+  shutdownDrainSeconds: number;
+  /** Then the listener closes; requests and jobs get this long to finish before they are cut. */
+  shutdownGraceSeconds: number;
   /** Which X-Forwarded-For hops to believe; false unless a load balancer sits in front. */
   trustProxy: boolean | number | string;
   platformTermsUrl: string | undefined;
@@ -180,6 +186,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoAdminPassword: value.DEMO_ADMIN_PASSWORD,
     runJobs: value.RUN_JOBS === 'true',
     jobConcurrency: value.JOB_CONCURRENCY,
+    shutdownDrainSeconds: value.SHUTDOWN_DRAIN_SECONDS,
+    shutdownGraceSeconds: value.SHUTDOWN_GRACE_SECONDS,
     trustProxy:
       value.TRUST_PROXY === 'true'
         ? true

@@ -17,4 +17,6 @@ export type AppDeps = {
   database: DatabaseHandle;
   providers: Providers;
   logger?: Logger;
+  /** Set by main.ts: once shutting down, /readyz fails so load balancers stop sending requests. */
+  lifecycle?: { isShuttingDown(): boolean };
 };

@@ -76,9 +76,11 @@ function startRecurringJobs(deps: AppDeps): () => void {
  * function that stops scheduling recurring jobs (called on shutdown, before the queue stops).
  */
 export function registerJobHandlers(deps: AppDeps): () => void {
+  // One mail: each SMTP wait is bounded well inside this (connection, greeting, socket time-outs).
   deps.providers.jobs.register(
     mailDeliveryQueue,
     createDeliverMailHandler({ db: deps.database.db, providers: deps.providers, logger: deps.logger }),
+    { timeLimitMs: 2 * minuteMs },
   );
   registerUpdateJobHandlers(deps);
   deps.providers.jobs.register(purgePendingQueue, createPurgePendingHandler(deps.database.db));

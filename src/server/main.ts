@@ -54,18 +54,50 @@ async function main() {
   await ensureCatalogueItems(database.db);
   const stopRecurringJobs = registerJobHandlers({ config, database, providers, logger });
   if (config.runJobs) providers.jobs.start();
-  const app = await buildApp({ config, database, providers, logger });
-
   let isClosing = false;
+  const lifecycle = { isShuttingDown: () => isClosing };
+  const app = await buildApp({ config, database, providers, logger, lifecycle });
+
+  /**
+   * /readyz fails first; the node keeps serving for the drain time so balancers move away; then
+   * the listener closes and requests and jobs get the grace. What is left is cut and logged: open
+   * connections are destroyed (a stream ends in an error, not a short "success"), jobs are aborted
+   * and released. A hard deadline beyond both exits whatever still hangs.
+   */
   const shutdown = async (signal: string) => {
-    if (isClosing) return;
+    if (isClosing) {
+      logger.error({ signal }, 'second signal during shutdown: forced exit now');
+      process.exit(1);
+    }
     isClosing = true;
-    logger.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => process.exit(1), 15_000);
-    forced.unref();
-    await app.close().catch((error) => logger.error({ err: error }, 'closing the server failed'));
+    const drainMs = config.shutdownDrainSeconds * 1000;
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    logger.info(
+      { signal, drainSeconds: config.shutdownDrainSeconds, graceSeconds: config.shutdownGraceSeconds },
+      'shutting down: /readyz now fails',
+    );
+    const hardDeadline = setTimeout(
+      () => {
+        logger.error('shutdown did not finish within drain, grace and 5 s: forced exit');
+        process.exit(1);
+      },
+      drainMs + graceMs + 5000,
+    );
+    hardDeadline.unref();
     stopRecurringJobs();
-    await providers.jobs.stop();
+    const jobsStopped = providers.jobs.stop({ graceMs: drainMs + graceMs });
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    logger.info('closing the listener; waiting for in-flight requests');
+    const graceOver = setTimeout(() => {
+      logger.warn(
+        { graceSeconds: config.shutdownGraceSeconds },
+        'requests still running after the grace: their connections are closed (forced)',
+      );
+      app.server.closeAllConnections();
+    }, graceMs);
+    await app.close().catch((error) => logger.error({ err: error }, 'closing the server failed'));
+    clearTimeout(graceOver);
+    await jobsStopped;
     await providers.mail.close();
     await providers.cache.close();
     await database.close();

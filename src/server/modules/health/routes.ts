@@ -16,16 +16,25 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async () => ({ status: 'ok' as const }),
   );
 
+  const QueueHealth = z.object({
+    queue: z.string(),
+    runnable: z.number(),
+    oldestRunnableAgeSeconds: z.number(),
+    active: z.number(),
+    waiting: z.number(),
+    overrunOnThisNode: z.number(),
+  });
   const Readiness = z.object({
     status: z.enum(['ready', 'not_ready']),
     checks: z.record(z.string(), z.enum(['ok', 'failing'])),
+    jobs: z.object({ status: z.enum(['moving', 'stalled', 'unknown']), queues: z.array(QueueHealth) }),
   });
   app.get(
     '/readyz',
     {
       schema: {
         tags: ['health'],
-        summary: 'Database and job queue reachable',
+        summary: 'Database and job queue reachable, not shutting down; job queue health',
         response: { 200: Readiness, 503: Readiness },
       },
     },

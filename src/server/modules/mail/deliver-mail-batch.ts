@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { outboxMessages } from '../../db/schema';
 import { PermanentMailError } from '../../providers/mail/types';
-import type { DeliverMailContext } from './deliver-mail';
+import { type DeliverMailContext, toOutgoingMail } from './deliver-mail';
 
 const DeliverMailBatchInput = z.object({
   outboxMessageIds: z.array(z.uuid()).min(1),
@@ -14,6 +14,8 @@ export type DeliverMailBatchInput = z.infer<typeof DeliverMailBatchInput>;
 export type DeliverMailBatchOptions = {
   /** Sends under way at once; the pooled SMTP transport queues beyond its connections. */
   concurrency: number;
+  /** The job's signal: once it aborts no further mail is started and sends under way are abandoned. */
+  signal?: AbortSignal;
   /**
    * Another data-modifying statement run inside every record statement, so both change together. It
    * reads the CTE `settled(id uuid, status text, tag text)`: the outbox messages just changed, their
@@ -142,19 +144,11 @@ export async function deliverMailBatch({
   let firstError: string | null = null;
   const sendNext = async () => {
     for (let index = next++; index < pending.length; index = next++) {
-      if (recorder.hasFailed) return;
+      if (recorder.hasFailed || options.signal?.aborted) return;
       if (!isLastAttempt && failuresInARow >= options.concurrency) return;
       const message = pending[index]!;
       try {
-        await ctx.providers.mail.send({
-          messageId: message.messageId,
-          from: message.fromAddress,
-          to: message.toAddress,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: message.headers,
-        });
+        await ctx.providers.mail.send(toOutgoingMail(message), { signal: options.signal });
         failuresInARow = 0;
         result.sent++;
         recorder.add({ id: message.id, outcome: 'sent', error: null, tag: tagOf(message.id) });

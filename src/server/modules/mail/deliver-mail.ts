@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
 import type { Providers } from '../../providers';
-import { PermanentJobError } from '../../providers/jobs/database-queue';
+import { JobShutdownError, PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
-import { PermanentMailError } from '../../providers/mail/types';
+import { type OutgoingMail, PermanentMailError } from '../../providers/mail/types';
 
 export type DeliverMailContext = {
   db: Database;
@@ -21,6 +21,19 @@ const DeliverMailInput = z.object({
 });
 export type DeliverMailInput = z.infer<typeof DeliverMailInput>;
 
+/** An outbox row as a transport sends it. */
+export function toOutgoingMail(message: typeof outboxMessages.$inferSelect): OutgoingMail {
+  return {
+    messageId: message.messageId,
+    from: message.fromAddress,
+    to: message.toAddress,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers,
+  };
+}
+
 function describeError(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 }
@@ -32,9 +45,11 @@ function describeError(error: unknown): string {
 export async function deliverMail({
   ctx,
   input,
+  signal,
 }: {
   ctx: DeliverMailContext;
   input: DeliverMailInput;
+  signal?: AbortSignal;
 }): Promise<void> {
   const { outboxMessageId, attempts, maxAttempts } = DeliverMailInput.parse(input);
   const [message] = await ctx.db
@@ -47,16 +62,10 @@ export async function deliverMail({
 
   const isStillPending = and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, 'pending'));
   try {
-    await ctx.providers.mail.send({
-      messageId: message.messageId,
-      from: message.fromAddress,
-      to: message.toAddress,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers: message.headers,
-    });
+    await ctx.providers.mail.send(toOutgoingMail(message), { signal });
   } catch (error) {
+    // Shutting down says nothing about the mail: the job is released and runs again elsewhere.
+    if (signal?.reason instanceof JobShutdownError) throw error;
     const isPermanent = error instanceof PermanentMailError;
     const isQuarantined = isPermanent || attempts >= maxAttempts;
     const lastError = describeError(error);
@@ -102,6 +111,7 @@ export function createDeliverMailHandler(ctx: DeliverMailContext): JobHandler {
         attempts: job.attempts,
         maxAttempts: job.maxAttempts,
       },
+      signal: job.signal,
     });
   };
 }

@@ -5,8 +5,11 @@ import type { Context } from '../../context';
 
 export const mailDeliveryQueue = 'mail.deliver';
 
-/** Retried for about a day (backoff doubles up to 15 minutes): an SMTP outage of hours loses nothing. */
-export const mailDeliveryMaxAttempts = 100;
+/**
+ * Retried for about six hours: backoff doubles up to 2 minutes (with jitter, 1–2 min apart), so an
+ * SMTP outage of hours loses nothing and mail catches up within ~2 minutes of recovery (decision 131).
+ */
+export const mailDeliveryMaxAttempts = 250;
 
 /** Headers the transport writes itself; a caller may not set or forge them. */
 const reservedHeaderNames = new Set([

@@ -247,6 +247,7 @@ export function createUpdateMailHandler(
       },
       options: {
         concurrency: deps.sendConcurrency ?? defaultSendConcurrency,
+        signal: job.signal,
         tagOf: (outboxMessageId) => deliveryIdOf.get(outboxMessageId),
         alsoRecord: sql`
           update update_deliveries delivery

@@ -18,6 +18,8 @@ export function registerUpdateJobHandlers(deps: AppDeps): void {
       logger: deps.logger,
       sendConcurrency: deps.config.jobConcurrency,
     }),
+    // Up to updateMailsPerJob mails over the pool; a healthy server sends them in seconds.
+    { timeLimitMs: 5 * 60_000 },
   );
   deps.providers.jobs.register(
     webhookQueue,

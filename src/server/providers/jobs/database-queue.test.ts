@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { createTestDatabase } from '../../test/test-database';
-import { createDatabaseJobQueue, PermanentJobError, retryDelayMs } from './database-queue';
+import {
+  createDatabaseJobQueue,
+  JobShutdownError,
+  JobTimeLimitError,
+  PermanentJobError,
+  retryDelayMs,
+} from './database-queue';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -22,16 +28,21 @@ async function findJob(id: number) {
   return job!;
 }
 
+const minimumRetryDelayMs = (attempts: number) => retryDelayMs(attempts, undefined, undefined, () => 0);
+
 /** Stands in for the clock moving past the retry delay. */
 async function makeDueNow(id: number) {
   await database.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
 }
 
 describe('database job queue', () => {
-  it('doubles the retry delay per attempt up to fifteen minutes', () => {
-    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts))).toEqual([2000, 4000, 8000, 16000]);
-    expect(retryDelayMs(10)).toBe(15 * 60 * 1000);
-    expect(retryDelayMs(50)).toBe(15 * 60 * 1000);
+  it('doubles the retry delay per attempt up to two minutes, half of it jitter', () => {
+    const longest = (attempts: number) => retryDelayMs(attempts, undefined, undefined, () => 1);
+    const shortest = (attempts: number) => retryDelayMs(attempts, undefined, undefined, () => 0);
+    expect([1, 2, 3, 4].map(longest)).toEqual([2000, 4000, 8000, 16000]);
+    expect([1, 2, 3, 4].map(shortest)).toEqual([1000, 2000, 4000, 8000]);
+    expect(longest(10)).toBe(2 * 60 * 1000);
+    expect(shortest(100)).toBe(60 * 1000);
   });
 
   it('runs a job with its payload and marks it completed', async () => {
@@ -64,7 +75,7 @@ describe('database job queue', () => {
     await queue.drain();
     let job = await findJob(id);
     expect(job).toMatchObject({ state: 'queued', attempts: 1, lastError: 'temporary failure 1' });
-    expect(job.runAt.getTime()).toBeGreaterThanOrEqual(beforeFirstRun + retryDelayMs(1));
+    expect(job.runAt.getTime()).toBeGreaterThanOrEqual(beforeFirstRun + minimumRetryDelayMs(1));
     expect(await queue.drain()).toBe(0);
     expect(runs).toBe(1);
 
@@ -73,7 +84,7 @@ describe('database job queue', () => {
     await queue.drain();
     job = await findJob(id);
     expect(job).toMatchObject({ state: 'queued', attempts: 2, lastError: 'temporary failure 2' });
-    expect(job.runAt.getTime()).toBeGreaterThanOrEqual(beforeSecondRun + retryDelayMs(2));
+    expect(job.runAt.getTime()).toBeGreaterThanOrEqual(beforeSecondRun + minimumRetryDelayMs(2));
 
     await makeDueNow(id);
     await queue.drain();
@@ -285,9 +296,9 @@ describe('database job queue', () => {
       .toBe('completed');
     expect(runs).toHaveLength(2);
     // The retry was due 2 × 5 ms after the failure, not after the default 2 s.
-    expect(runs[1]!.runAt).toBeGreaterThanOrEqual(runs[0]!.startedAt + retryDelayMs(1, 5));
-    expect(runs[1]!.runAt).toBeLessThan(runs[0]!.startedAt + retryDelayMs(1));
-    expect(retryDelayMs(3, 5, 30)).toBe(30);
+    expect(runs[1]!.runAt).toBeGreaterThanOrEqual(runs[0]!.startedAt + retryDelayMs(1, 5, 1000, () => 0));
+    expect(runs[1]!.runAt).toBeLessThan(runs[0]!.startedAt + minimumRetryDelayMs(1));
+    expect(retryDelayMs(3, 5, 30, () => 1)).toBe(30);
   });
 
   it('renews the lease of a job that runs longer than it, so no other worker takes it', async () => {
@@ -356,5 +367,82 @@ describe('database job queue', () => {
     expect(finished).toBe(2);
     const states = await database.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.queue, name));
     expect(states.map((row) => row.state).sort()).toEqual(['completed', 'completed', 'queued']);
+  });
+
+  it('abandons a job that passes its time limit, aborts its signal and retries it later', async () => {
+    const name = newQueueName();
+    const queue = createDatabaseJobQueue({ db: database.db, workerId: 'worker-limit', leaseMs: 300 });
+    let seenSignal: AbortSignal | undefined;
+    // A handler that never returns, whatever happens: only the time limit frees the slot.
+    queue.register(
+      name,
+      (_payload, job) => {
+        seenSignal = job.signal;
+        return new Promise<void>(() => {});
+      },
+      { timeLimitMs: 200 },
+    );
+    const id = await queue.enqueue(database.db, name, {}, { maxAttempts: 3 });
+    expect(await queue.drain()).toBe(1);
+
+    expect(seenSignal?.aborted).toBe(true);
+    expect(seenSignal?.reason).toBeInstanceOf(JobTimeLimitError);
+    const job = await findJob(id);
+    expect(job).toMatchObject({ state: 'queued', attempts: 1, lockedUntil: null });
+    expect(job.lastError).toContain('time limit');
+    const [stats] = (await queue.queueStats()).filter((row) => row.queue === name);
+    expect(stats).toMatchObject({ runnable: 0, active: 0, waiting: 1, overrunOnThisNode: 1 });
+
+    // Its lease is no longer renewed: the row stays as the failure left it.
+    await makeDueNow(id);
+    const before = await findJob(id);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await findJob(id)).lockedUntil).toEqual(before.lockedUntil);
+    await queue.stop();
+  });
+
+  it('reports runnable jobs and the age of the oldest per queue', async () => {
+    const name = newQueueName();
+    const queue = createQueue('worker-stats');
+    queue.register(name, async () => {});
+    const [first] = await queue.enqueueMany(database.db, name, [{}, {}]);
+    await queue.enqueue(database.db, name, {}, { runAt: new Date(Date.now() + 60_000) });
+    await database.db
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '10 minutes'` })
+      .where(eq(jobs.id, first!));
+    const [stats] = (await queue.queueStats()).filter((row) => row.queue === name);
+    expect(stats).toMatchObject({ runnable: 2, active: 0, waiting: 1, overrunOnThisNode: 0 });
+    expect(stats!.oldestRunnableAgeSeconds).toBeGreaterThanOrEqual(600);
+    await queue.drain();
+    const [after] = (await queue.queueStats()).filter((row) => row.queue === name);
+    expect(after).toMatchObject({ runnable: 0, oldestRunnableAgeSeconds: 0, waiting: 1 });
+  });
+
+  it('on stop with a grace, aborts jobs still running after it and releases them for another node', async () => {
+    const name = newQueueName();
+    const stopping = createDatabaseJobQueue({ db: database.db, workerId: 'worker-leaving' });
+    const other = createDatabaseJobQueue({ db: database.db, workerId: 'worker-staying' });
+    let seenSignal: AbortSignal | undefined;
+    stopping.register(name, (_payload, job) => {
+      seenSignal = job.signal;
+      return new Promise<void>(() => {});
+    });
+    const ranOnOther: number[] = [];
+    other.register(name, async (_payload, job) => {
+      ranOnOther.push(job.attempts);
+    });
+    const id = await stopping.enqueue(database.db, name, {});
+    void stopping.drain();
+    await expect.poll(() => seenSignal).toBeDefined();
+
+    await stopping.stop({ graceMs: 50 });
+    expect(seenSignal?.reason).toBeInstanceOf(JobShutdownError);
+    const released = await findJob(id);
+    expect(released).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null, lockedUntil: null });
+    expect(released.lastError).toBeNull();
+    // Due at once: the other node takes it without waiting for a lease or a backoff.
+    expect(await other.drain()).toBe(1);
+    expect(ranOnOther).toEqual([1]);
   });
 });

@@ -2,10 +2,16 @@ import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
-import type { EnqueueOptions, JobHandler, JobQueue } from './types';
+import type { EnqueueOptions, JobHandler, JobQueue, QueueStats, RegisterOptions } from './types';
 
 /** A handler throws this when retrying cannot help; the job fails at once instead of backing off. */
 export class PermanentJobError extends Error {}
+
+/** The abort reason a handler sees when its job passed the queue's time limit. */
+export class JobTimeLimitError extends Error {}
+
+/** The abort reason a handler sees when the node shuts down; the job is released, not failed. */
+export class JobShutdownError extends Error {}
 
 export const jobsChannel = 'attest_jobs';
 
@@ -19,26 +25,49 @@ export type DatabaseJobQueueOptions = {
   concurrency?: number;
   /** The most jobs one claim statement takes. */
   batchSize?: number;
-  /** Backoff: a job that failed its n-th attempt waits 2^n × retryBaseMs, at most retryMaxMs. */
+  /** Backoff: a job that failed its n-th attempt waits 2^n × retryBaseMs, at most retryMaxMs, minus jitter. */
   retryBaseMs?: number;
   retryMaxMs?: number;
   /** Extend the leases of running jobs every leaseMs / 3, so a long job is not taken by another node. */
   renewLeases?: boolean;
+  /** A run's time limit for queues registered without one. */
+  defaultTimeLimitMs?: number;
   /** Called with a wake-up function; the queue runs as soon as a NOTIFY announces a new job. */
   subscribe?: (wake: () => void) => Promise<() => Promise<void>>;
 };
 
 const defaultRetryBaseMs = 1000;
-const defaultRetryMaxMs = 15 * 60 * 1000;
+// A recovered SMTP server (or any dependency) gets its backlog within about two minutes.
+const defaultRetryMaxMs = 2 * 60 * 1000;
+const defaultTimeLimitMs = 5 * 60 * 1000;
+const shutdownSettleMs = 1000;
+
+/** Waits for the promise to settle, at most `ms`. */
+async function settleWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    promise?.catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
 // Jobs per INSERT statement (one JSON parameter each).
 const enqueueChunkSize = 5000;
 
+/**
+ * Exponential backoff capped at maxMs, with "equal jitter" (half fixed, half random) so jobs that
+ * failed together (one SMTP outage) do not all come back in the same second.
+ */
 export function retryDelayMs(
   attempts: number,
   baseMs = defaultRetryBaseMs,
   maxMs = defaultRetryMaxMs,
+  random: () => number = Math.random,
 ): number {
-  return Math.min(2 ** attempts * baseMs, maxMs);
+  const ceiling = Math.min(2 ** attempts * baseMs, maxMs);
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
 type ClaimedJob = typeof jobs.$inferSelect;
@@ -50,7 +79,7 @@ type ClaimedJob = typeof jobs.$inferSelect;
  */
 export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQueue {
   const { db, workerId } = options;
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, { handler: JobHandler; timeLimitMs: number }>();
   const leaseMs = options.leaseMs ?? 60_000;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const concurrency = Math.max(1, options.concurrency ?? 4);
@@ -58,6 +87,9 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
   const retryBaseMs = options.retryBaseMs ?? defaultRetryBaseMs;
   const retryMaxMs = options.retryMaxMs ?? defaultRetryMaxMs;
   const runningJobs = new Map<number, Promise<void>>();
+  const runningControllers = new Map<number, AbortController>();
+  // Handlers abandoned at their time limit that have not returned yet, by queue (for queueStats).
+  const overrunJobs = new Map<number, string>();
   let timer: NodeJS.Timeout | undefined;
   let renewTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => Promise<void>) | undefined;
@@ -152,17 +184,70 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
       .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, workerId), eq(jobs.state, 'active')));
   }
 
-  async function runOne(job: ClaimedJob) {
-    const handler = handlers.get(job.queue);
+  /**
+   * Runs the handler until it settles or its signal aborts, whichever comes first: at the time limit
+   * the job counts as a failed attempt (retried with backoff) and frees its slot and lease even if
+   * the handler never returns; on shutdown it is released for an immediate run elsewhere.
+   */
+  async function runOne(job: ClaimedJob, controller: AbortController) {
+    const registered = handlers.get(job.queue);
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.state, 'active'));
+    const { signal } = controller;
+    let handling: Promise<void> | undefined;
+    const limit = registered
+      ? setTimeout(() => {
+          controller.abort(
+            new JobTimeLimitError(
+              `job ${job.queue} passed its time limit of ${Math.round(registered.timeLimitMs / 1000)} s`,
+            ),
+          );
+        }, registered.timeLimitMs)
+      : undefined;
     try {
-      if (!handler) throw new PermanentJobError(`no handler for queue ${job.queue}`);
-      await handler(job.payload, { id: job.id, attempts: job.attempts, maxAttempts: job.maxAttempts });
+      if (!registered) throw new PermanentJobError(`no handler for queue ${job.queue}`);
+      const running = registered.handler(job.payload, {
+        id: job.id,
+        attempts: job.attempts,
+        maxAttempts: job.maxAttempts,
+        signal,
+      });
+      handling = running;
+      running.catch(() => {});
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = () => {
+          overrunJobs.set(job.id, job.queue);
+          void running.finally(() => overrunJobs.delete(job.id)).catch(() => {});
+          reject(signal.reason);
+        };
+        if (signal.aborted) return onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        running.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
       await db
         .update(jobs)
         .set({ state: 'completed', completedAt: new Date(), lockedUntil: null, lastError: null })
         .where(mine);
     } catch (error) {
+      if (signal.reason instanceof JobShutdownError) {
+        // A moment to record what it did (sent mails) before another node may run it again.
+        await settleWithin(handling, shutdownSettleMs);
+        options.logger?.warn(
+          { jobId: job.id, queue: job.queue, attempts: job.attempts },
+          'job aborted by shutdown; released for immediate retry',
+        );
+        // Not the job's fault: this attempt does not count, and any node may take it now.
+        await db
+          .update(jobs)
+          .set({
+            state: 'queued',
+            attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+            lockedUntil: null,
+            lockedBy: null,
+            runAt: sql`now()`,
+          })
+          .where(mine);
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const isFinal = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       options.logger?.warn(
@@ -187,14 +272,19 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
               },
         )
         .where(mine);
+    } finally {
+      clearTimeout(limit);
     }
   }
 
   function startJob(job: ClaimedJob) {
-    const run = runOne(job)
+    const controller = new AbortController();
+    runningControllers.set(job.id, controller);
+    const run = runOne(job, controller)
       .catch((error) => options.logger?.error({ err: error, jobId: job.id }, 'recording a job failed'))
       .finally(() => {
         runningJobs.delete(job.id);
+        runningControllers.delete(job.id);
         wakeLoop();
       });
     runningJobs.set(job.id, run);
@@ -292,8 +382,9 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
     enqueueMany(executor, queue, payloads, enqueueOptions = {}) {
       return insertJobs(executor, queue, payloads, enqueueOptions);
     },
-    register(queue, handler) {
-      handlers.set(queue, handler);
+    register(queue, handler, registerOptions: RegisterOptions = {}) {
+      const timeLimitMs = registerOptions.timeLimitMs ?? options.defaultTimeLimitMs ?? defaultTimeLimitMs;
+      handlers.set(queue, { handler, timeLimitMs });
     },
     start() {
       if (isStarted) return;
@@ -306,14 +397,26 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
       });
       tick();
     },
-    async stop() {
+    async stop(stopOptions = {}) {
       isStarted = false;
       isStopping = true;
       if (timer) clearInterval(timer);
       wakeLoop();
       await unsubscribe?.();
       unsubscribe = undefined;
-      // Running jobs finish (their leases still renewed); nothing new is claimed meanwhile.
+      // Running jobs may finish within the grace (their leases still renewed); nothing new is claimed.
+      const allEnded = Promise.all(runningJobs.values());
+      if (stopOptions.graceMs !== undefined) {
+        let graceTimer: NodeJS.Timeout | undefined;
+        const graceOver = new Promise<void>((resolve) => {
+          graceTimer = setTimeout(resolve, stopOptions.graceMs);
+        });
+        await Promise.race([allEnded, graceOver]);
+        clearTimeout(graceTimer);
+        for (const controller of runningControllers.values()) {
+          controller.abort(new JobShutdownError('the node is shutting down'));
+        }
+      }
       await running?.catch(() => {});
       await Promise.all(runningJobs.values());
       if (renewTimer) clearInterval(renewTimer);
@@ -321,5 +424,44 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
       isStopping = false;
     },
     drain,
+    queueStats: () => readQueueStats(db, [...handlers.keys()], overrunJobs),
   };
+}
+
+/** One grouped scan of the jobs table; queues with no row still appear, all zero. */
+async function readQueueStats(
+  db: Database,
+  queues: string[],
+  overrunJobs: Map<number, string>,
+): Promise<QueueStats[]> {
+  if (queues.length === 0) return [];
+  const result = await db.execute(sql`
+    select queue,
+      count(*) filter (where (state = 'queued' and run_at <= now())
+        or (state = 'active' and locked_until < now()))::int as runnable,
+      coalesce(extract(epoch from now() - min(case
+        when state = 'queued' and run_at <= now() then run_at
+        when state = 'active' and locked_until < now() then locked_until end)), 0)::float8 as oldest,
+      count(*) filter (where state = 'active' and locked_until >= now())::int as active,
+      count(*) filter (where state = 'queued' and run_at > now())::int as waiting
+    from jobs
+    where queue in (${sql.join(
+      queues.map((queue) => sql`${queue}`),
+      sql`, `,
+    )}) and state in ('queued', 'active')
+    group by queue`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const byQueue = new Map(rows.map((row) => [String(row.queue), row]));
+  const overrun = [...overrunJobs.values()];
+  return queues.sort().map((queue) => {
+    const row = byQueue.get(queue);
+    return {
+      queue,
+      runnable: Number(row?.runnable ?? 0),
+      oldestRunnableAgeSeconds: Math.max(0, Math.round(Number(row?.oldest ?? 0))),
+      active: Number(row?.active ?? 0),
+      waiting: Number(row?.waiting ?? 0),
+      overrunOnThisNode: overrun.filter((name) => name === queue).length,
+    };
+  });
 }

@@ -36,48 +36,54 @@ export function isPermanentSmtpError(error: unknown): boolean {
 type SocketCallback = (error: Error | null, socketOptions?: { connection: net.Socket }) => void;
 
 /**
- * Opens the TCP connection for nodemailer with Nagle's algorithm off: SMTP is a chain of small
- * request/reply exchanges, and with it on each mail waited ~40 ms for delayed ACKs (20 vs 180 mails/s
- * per connection on loopback). TLS (smtps, STARTTLS) is still negotiated by nodemailer on this socket.
+ * Opens the TCP connection with Nagle's algorithm off (SMTP is small request/reply exchanges: 20 vs
+ * 180 mails/s per connection on loopback) and hands it over while still connecting, so nodemailer's
+ * own connection timeout and 'error' event see a refusal and its pool frees the slot. (A getSocket
+ * callback(error) reaches the sender but leaves the pool slot taken for good: mail stopped after
+ * maxConnections refusals.) TLS (smtps, STARTTLS) is still negotiated by nodemailer on this socket.
  */
 function connectWithoutDelay(options: SMTPPool.Options, callback: SocketCallback): void {
   const socket = net.connect({
     host: options.host ?? 'localhost',
     port: Number(options.port ?? (options.secure ? 465 : 587)),
+    noDelay: true,
+    keepAlive: true,
   });
-  const fail = (error: Error) => {
-    socket.destroy();
-    callback(error);
-  };
-  socket.setTimeout(options.connectionTimeout ?? smtpDefaults.connectionTimeout!, () =>
-    fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })),
-  );
-  socket.once('error', fail);
-  socket.once('connect', () => {
-    socket.setTimeout(0);
-    socket.removeListener('error', fail);
-    socket.setNoDelay(true);
-    socket.setKeepAlive(true);
-    callback(null, { connection: socket });
+  callback(null, { connection: socket });
+}
+
+/** Rejects when the signal aborts, whatever the promise does; a pool that never answers cannot hold a job. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
 /**
  * SMTP delivery via SMTP_URL through a pool of at most `maxConnections` connections (one per job
- * running at once); query parameters in the URL (e.g. ?pool=false, ?maxConnections=10) override.
+ * running at once); query parameters in the URL (e.g. ?pool=false, ?maxConnections=10,
+ * ?greetingTimeout=5000) override. A send abandoned by its job (time limit, shutdown) replaces the
+ * pool: whatever wedged it, the next send gets fresh connections.
  */
 export function createSmtpTransport(options: { url: string; maxConnections?: number }): MailTransport {
-  const transporter = nodemailer.createTransport({
-    ...smtpDefaults,
-    ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
-    getSocket: connectWithoutDelay,
-    ...parseConnectionUrl(options.url),
-  } as SMTPPool.Options);
+  const createTransporter = () =>
+    nodemailer.createTransport({
+      ...smtpDefaults,
+      ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
+      getSocket: connectWithoutDelay,
+      ...parseConnectionUrl(options.url),
+    } as SMTPPool.Options);
+  let transporter = createTransporter();
   return {
     name: 'smtp',
-    async send(mail) {
+    async send(mail, sendOptions) {
+      const usedTransporter = transporter;
       try {
-        await transporter.sendMail({
+        const sending = usedTransporter.sendMail({
           messageId: mail.messageId,
           from: mail.from,
           to: mail.to,
@@ -86,7 +92,14 @@ export function createSmtpTransport(options: { url: string; maxConnections?: num
           html: mail.html ?? undefined,
           headers: mail.headers,
         });
+        // An abandoned send may still settle later; its outcome no longer matters.
+        sending.catch(() => {});
+        await untilAborted(sending, sendOptions?.signal);
       } catch (error) {
+        if (sendOptions?.signal?.aborted && transporter === usedTransporter) {
+          transporter = createTransporter();
+          usedTransporter.close();
+        }
         if (isPermanentSmtpError(error)) {
           const reason = (error as SmtpError).response ?? (error as Error).message;
           throw new PermanentMailError(`SMTP refused the message permanently: ${reason}`);

@@ -12,7 +12,8 @@ export type OutgoingMail = {
 /** The code that sends a mail does not know whether SMTP or the dev mailbox receives it. */
 export type MailTransport = {
   readonly name: 'dev-mailbox' | 'smtp';
-  send(mail: OutgoingMail): Promise<void>;
+  /** Rejects with the signal's reason once it aborts (the job's time limit or shutdown). */
+  send(mail: OutgoingMail, options?: { signal?: AbortSignal }): Promise<void>;
   close(): Promise<void>;
 };
 
