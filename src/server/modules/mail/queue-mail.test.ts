@@ -181,7 +181,8 @@ describe('queueMail', () => {
       text: 'Hello 1234',
     });
     expect(await mailboxMessagesTo('bulk-2499@customer.example')).toHaveLength(1);
-  });
+    // 2,500 deliveries on a shared 2-core CI machine: room beyond the default 30 s limit.
+  }, 180_000);
 
   it('takes the caller’s outbox ids, queue and extra job fields, and writes nothing when one mail is invalid', async () => {
     const queue = 'test.bulk-mail';
