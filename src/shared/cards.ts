@@ -45,6 +45,7 @@ export const cardMessages = {
   copyFromAddressBar: 'Copy link from the address bar',
   copied: 'Copied!',
   cardNotMovable: 'Items cannot be moved to this card',
+  itemNotMovable: 'Items on this card cannot be moved to another card',
   unknownItems: 'The order names items that are not on this card',
   duplicateItems: 'The order names an item more than once',
   unknownCards: 'The order must name every card of the product once',

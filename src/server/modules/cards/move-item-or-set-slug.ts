@@ -1,6 +1,7 @@
-import { cardKinds } from '../../../shared/card-kinds';
+import { canMoveItem, cardKinds } from '../../../shared/card-kinds';
 import { cardMessages, ItemMoveOrSlug, type MovedItemView } from '../../../shared/cards';
 import { AppError } from '../../../shared/errors';
+import { catalogueHomeOf } from '../../../shared/item-catalogue';
 import { toItemView } from './card-views';
 import { findItemBySlug, findItemRow, updateItemRow } from './queries';
 import {
@@ -21,7 +22,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * PATCH .../items/:itemUid — move the item to another card (never to the cards of spec 2 §6 or its
- * own) and/or give it a custom URL slug, unique across the organisation's items.
+ * own, nor away from them: `canMoveItem`) and/or give it a custom URL slug, unique across the
+ * organisation's items.
  */
 export async function moveItemOrSetSlug({
   ctx,
@@ -41,8 +43,13 @@ export async function moveItemOrSetSlug({
       const values: Parameters<typeof updateItemRow>[2] = {};
       const destination = change.destinationCardId;
       if (destination !== undefined) {
-        if (!cardKinds[destination].isMoveDestination || destination === item.cardKind) {
-          throw invalid('destinationCardId', cardMessages.cardNotMovable);
+        const home = catalogueHomeOf(item.catalogueKey);
+        if (!canMoveItem(item.cardKind, destination, home)) {
+          const isRefusedHere = cardKinds[destination].isMoveDestination && destination !== item.cardKind;
+          throw invalid(
+            'destinationCardId',
+            isRefusedHere ? cardMessages.itemNotMovable : cardMessages.cardNotMovable,
+          );
         }
         // The item joins the end of its new card's custom order.
         values.cardKind = destination;

@@ -272,7 +272,7 @@ describe('PATCH .../cards/:kind', () => {
       items: [{ itemUid: catalogue.id, title: 'Backups, tested' }],
     });
     expect(renamed.statusCode).toBe(200);
-    const certification = await findCatalogueItem(s.db, s.product.id, 'certifications.soc-2');
+    const certification = await findCatalogueItem(s.db, s.product.id, 'certifications.soc-1');
     expectInvalid(
       await s.send('PATCH', `${s.base}/cards/Certifications`, {
         items: [{ itemUid: certification.id, title: 'SOC 2 Type II' }],
@@ -465,6 +465,25 @@ describe('PATCH .../items/:itemUid (move and custom URL)', () => {
     ).toBe(400);
     expect((await s.send('PATCH', `${s.base}/items/${item.id}`, {})).statusCode).toBe(400);
     expect(await s.auditActions()).toEqual([]);
+  });
+
+  // Items on a card that accepts no items could leave it but never come back (issue 16 item 2).
+  it('never moves an item away from a card that accepts no moves, so every move can be undone', async () => {
+    const s = await setUp();
+    const certification = await findCatalogueItem(s.db, s.product.id, 'certifications.soc-1');
+    const question = await findCatalogueItem(s.db, s.product.id, 'risk-profile.data-access');
+    for (const item of [certification, question]) {
+      expectInvalid(
+        await s.send('PATCH', `${s.base}/items/${item.id}`, { destinationCardId: 'BusinessContinuity' }),
+        cardMessages.itemNotMovable,
+      );
+    }
+    const backups = await findCatalogueItem(s.db, s.product.id, 'data-security.data-backups');
+    for (const destinationCardId of ['BusinessContinuity', 'DataSecurity']) {
+      const moved = await s.send('PATCH', `${s.base}/items/${backups.id}`, { destinationCardId });
+      expect(moved.statusCode).toBe(200);
+    }
+    expect(await s.auditActions()).toEqual(['item.moved', 'item.moved']);
   });
 
   it('sets a custom URL slug, unique across the organisation', async () => {
