@@ -116,6 +116,8 @@ export const ItemView = z.object({
   auditor: z.string().nullable(),
   expiry: z.string().nullable(),
   customUrlSlug: z.string().nullable(),
+  /** The permalink slug: the custom one, else the title's, unique within the product. */
+  slug: z.string(),
   modifiedAt: z.string().nullable(),
   modifiedByName: z.string().nullable(),
 });

@@ -486,6 +486,18 @@ describe('PATCH .../items/:itemUid (move and custom URL)', () => {
     expect(await s.auditActions()).toEqual(['item.moved', 'item.moved']);
   });
 
+  // A custom slug equal to another item's title slug would re-target links already shared (issue 16 item 3).
+  it('refuses a custom URL slug that another item of the product already answers to', async () => {
+    const s = await setUp();
+    const item = await findCatalogueItem(s.db, s.product.id, 'reports.soc-3');
+    const holder = await findCatalogueItem(s.db, s.product.id, 'data-security.data-backups');
+    const taken = await s.send('PATCH', `${s.base}/items/${item.id}`, { customUrlSlug: 'data-backups' });
+    expectInvalid(taken, cardMessages.slugInUse(holder.title), 409);
+    const own = await s.send('PATCH', `${s.base}/items/${holder.id}`, { customUrlSlug: 'data-backups' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ customUrlSlug: 'data-backups', slug: 'data-backups' });
+  });
+
   it('sets a custom URL slug, unique across the organisation', async () => {
     const s = await setUp();
     const item = await findCatalogueItem(s.db, s.product.id, 'reports.soc-2-type-2');
