@@ -147,6 +147,9 @@ export const SectionOrderInput = z.object({ sections: z.array(SectionKind) });
 export const CardOrderInput = z.object({ cards: z.array(CardKind) });
 export const ItemOrderInput = z.object({ items: z.array(z.string().uuid()) });
 
+/** A real calendar day, YYYY-MM-DD: '2026-02-30' is refused here, not by the database. */
+export const ExpiryDate = z.iso.date({ error: cardMessages.invalidExpiry });
+
 export const ItemPatch = z.strictObject({
   itemUid: z.string().uuid(),
   title: ItemTitle.optional(),
@@ -158,12 +161,7 @@ export const ItemPatch = z.strictObject({
   maturity: z.string().max(100).nullable().optional(),
   recurrence: z.string().max(100).nullable().optional(),
   auditor: z.string().max(100).nullable().optional(),
-  expiry: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, cardMessages.invalidExpiry)
-    .refine((value) => !Number.isNaN(Date.parse(value)), cardMessages.invalidExpiry)
-    .nullable()
-    .optional(),
+  expiry: ExpiryDate.nullable().optional(),
   publicAccess: z.boolean().optional(),
   hidden: z.boolean().optional(),
 });

@@ -253,6 +253,9 @@ describe('PATCH .../cards/:kind', () => {
       [{ itemUid: second.id, href: 'not a link' }, cardMessages.invalidUrl],
       [{ itemUid: second.id, href: 'javascript:alert(1)' }, cardMessages.invalidUrl],
       [{ itemUid: second.id, expiry: '2026-02-31x' }, cardMessages.invalidExpiry],
+      // Once a 500 from the database ("date/time field value out of range"), issue 16 item 4.
+      [{ itemUid: second.id, expiry: '2026-02-30' }, cardMessages.invalidExpiry],
+      [{ itemUid: second.id, expiry: '2026-13-01' }, cardMessages.invalidExpiry],
       [{ itemUid: '00000000-0000-4000-8000-000000000000' }, cardMessages.unknownItems],
       [{ itemUid: first.id }, cardMessages.duplicateItems],
     ];
