@@ -142,6 +142,7 @@ function itemView(index: number, next: () => number): ItemView {
     auditor: next() < 0.1 ? 'NCC Group' : null,
     expiry: null,
     customUrlSlug: null,
+    slug: `item-${index}`,
     modifiedAt: null,
     modifiedByName: null,
   };

@@ -104,7 +104,7 @@ export type AnalyticsBatch = z.infer<typeof AnalyticsBatch>;
 export const AnalyticsBatchResult = z.object({ accepted: z.number().int() });
 export type AnalyticsBatchResult = z.infer<typeof AnalyticsBatchResult>;
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+const IsoDate = z.iso.date({ error: 'Use a real date, YYYY-MM-DD' });
 
 /** A dashboard range: whole UTC days, `to` included. */
 export const AnalyticsRangeQuery = z.object({ from: IsoDate, to: IsoDate });

@@ -153,6 +153,16 @@ export const cardKinds: Record<CardKind, CardKindInfo> = {
   CustomerData: { title: 'Customer Data', order: null, section: null, actions: [], isMoveDestination: false },
 };
 
+/**
+ * Whether an item on card `from` may move to card `to`: both must accept items, so every move can be
+ * undone (decision 171); an item already away from its catalogue card (`home`) may always go back.
+ */
+export function canMoveItem(from: CardKind, to: CardKind, home: CardKind | null = null): boolean {
+  if (to === from) return false;
+  if (to === home) return true;
+  return cardKinds[from].isMoveDestination && cardKinds[to].isMoveDestination;
+}
+
 export function canCardDo(kind: CardKind, action: CardAction): boolean {
   return cardKinds[kind].actions.includes(action);
 }

@@ -47,6 +47,7 @@ export const cardMessages = {
   copyFromAddressBar: 'Copy link from the address bar',
   copied: 'Copied!',
   cardNotMovable: 'Items cannot be moved to this card',
+  itemNotMovable: 'Items on this card cannot be moved to another card',
   unknownItems: 'The order names items that are not on this card',
   duplicateItems: 'The order names an item more than once',
   unknownCards: 'The order must name every card of the product once',
@@ -129,6 +130,8 @@ export const ItemView = z.object({
   auditor: z.string().nullable(),
   expiry: z.string().nullable(),
   customUrlSlug: z.string().nullable(),
+  /** The permalink slug: the custom one, else the title's, unique within the product. */
+  slug: z.string(),
   modifiedAt: z.string().nullable(),
   modifiedByName: z.string().nullable(),
 });
@@ -158,6 +161,9 @@ export const SectionOrderInput = z.object({ sections: z.array(SectionKind) });
 export const CardOrderInput = z.object({ cards: z.array(CardKind) });
 export const ItemOrderInput = z.object({ items: z.array(z.string().uuid()) });
 
+/** A real calendar day, YYYY-MM-DD: '2026-02-30' is refused here, not by the database. */
+export const ExpiryDate = z.iso.date({ error: cardMessages.invalidExpiry });
+
 export const ItemPatch = z.strictObject({
   itemUid: z.string().uuid(),
   title: ItemTitle.optional(),
@@ -169,12 +175,7 @@ export const ItemPatch = z.strictObject({
   maturity: z.string().max(100).nullable().optional(),
   recurrence: z.string().max(100).nullable().optional(),
   auditor: z.string().max(100).nullable().optional(),
-  expiry: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, cardMessages.invalidExpiry)
-    .refine((value) => !Number.isNaN(Date.parse(value)), cardMessages.invalidExpiry)
-    .nullable()
-    .optional(),
+  expiry: ExpiryDate.nullable().optional(),
   publicAccess: z.boolean().optional(),
   hidden: z.boolean().optional(),
 });

@@ -604,6 +604,15 @@ export const cardItemPriority: Partial<Record<CardKind, readonly string[]>> = {
   RiskProfile: riskProfileQuestionKeys,
 };
 
+/** The card a catalogue item belongs to, or null for a custom item or an unknown key. */
+export function catalogueHomeOf(key: string | null): CardKind | null {
+  if (key === null) return null;
+  for (const [kind, entries] of Object.entries(itemCatalogue)) {
+    if (entries.some((entry) => entry.key === key)) return kind as CardKind;
+  }
+  return null;
+}
+
 export function catalogueItemByKey(key: string): CatalogueItem | undefined {
   for (const entries of Object.values(itemCatalogue)) {
     const found = entries.find((entry) => entry.key === key);

@@ -13,9 +13,43 @@ export function deriveItemSlug(title: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The custom URL slug when staff set one; else the title's slug; an untitled item falls back to its id. */
-export function itemSlug(item: Pick<ItemView, 'itemUid' | 'title' | 'customUrlSlug'>): string {
-  return item.customUrlSlug || deriveItemSlug(item.title) || item.itemUid;
+/** The item's permalink slug, unique within its product (`assignItemSlugs`, on the server). */
+export function itemSlug(item: Pick<ItemView, 'slug'>): string {
+  return item.slug;
+}
+
+/** The slug an item asks for before namesakes are told apart: the custom one, the title's, or its id. */
+export function wantedItemSlug(item: { id: string; title: string; customUrlSlug: string | null }): string {
+  return item.customUrlSlug || deriveItemSlug(item.title) || item.id;
+}
+
+export type SlugSource = { id: string; title: string; customUrlSlug: string | null; createdAt: Date };
+
+/**
+ * Every item's slug in one product, unique (decision 172): custom slugs first, as staff chose them;
+ * then each title's slug in order of creation, the older item keeping the plain one and a later
+ * namesake taking '-2', '-3'…; an untitled item falls back to its id. Not-enabled items count too,
+ * so enabling one never takes over a link already shared.
+ */
+export function assignItemSlugs(sources: readonly SlugSource[]): Map<string, string> {
+  const slugs = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const source of sources) {
+    if (!source.customUrlSlug) continue;
+    slugs.set(source.id, source.customUrlSlug);
+    taken.add(source.customUrlSlug);
+  }
+  const derived = sources
+    .filter((source) => !source.customUrlSlug)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  for (const source of derived) {
+    const base = wantedItemSlug(source);
+    let slug = base;
+    for (let suffix = 2; taken.has(slug); suffix += 1) slug = `${base}-${suffix}`;
+    slugs.set(source.id, slug);
+    taken.add(slug);
+  }
+  return slugs;
 }
 
 /** The product segment of a permalink: spaces written as '+' (spec 2 §2). */
@@ -35,20 +69,14 @@ export function itemPermalinkPath(basePath: string, target: PermalinkTarget, slu
 
 export type FoundItem = { card: CardView; item: ItemView };
 
-/**
- * The item a permalink names among the cards the viewer may see. A custom slug wins over a title's
- * slug, so renaming another item can never take over a link staff chose on purpose.
- */
+/** The item a permalink names among the cards the viewer may see (slugs are unique per product). */
 export function findItemBySlug(cards: readonly CardView[], slug: string): FoundItem | null {
   const wanted = slug.toLowerCase();
-  let byTitle: FoundItem | null = null;
   for (const card of cards) {
-    for (const item of card.items) {
-      if (item.customUrlSlug && item.customUrlSlug === wanted) return { card, item };
-      if (!byTitle && itemSlug(item) === wanted) byTitle = { card, item };
-    }
+    const item = card.items.find((candidate) => candidate.slug === wanted);
+    if (item) return { card, item };
   }
-  return byTitle;
+  return null;
 }
 
 export function findItemByUid(cards: readonly CardView[], itemUid: string): FoundItem | null {

@@ -58,7 +58,7 @@ export async function inviteColleagues({
         paragraphs: [
           `${inviter} (${member.email}) of ${member.account.name} invited you to see the ${name}.`,
           ...(message ? [`Their message:\n${message}`] : []),
-          `Open the portal and request access; as an invited colleague you get in straight away. The invitation is valid for ${accessLimits.inviteDays} days: ${link}`,
+          `Open the portal and request access; as an invited colleague at ${member.account.name} you get in straight away, and anyone else's request is reviewed first. The invitation is valid for ${accessLimits.inviteDays} days: ${link}`,
           'If you did not expect this, ignore this message.',
         ],
       });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessMessages } from '../../../shared/access';
@@ -91,19 +91,23 @@ describe('POST /api/statuspage/share/:accountId/external/extend-access', () => {
 describe('invite colleagues', () => {
   it('mails each colleague a portal link whose token joins the account once, on the request tab', async () => {
     const { organisation, product, account, member, session } = await setUp({ accessExpiresAt: future() });
+    const colleague = `gus@${account.domain}`;
+    const outsider = 'hal@elsewhere.example';
     const invite = await t.app.inject({
       method: 'POST',
       url: `/api/statuspage/share/${account.id}/external/invite-colleague`,
       ...session,
-      payload: { emails: ['gus@elsewhere.example', 'hal@elsewhere.example'], message: '  Have a look  ' },
+      payload: { emails: [colleague, outsider], message: '  Have a look  ' },
     });
     expect(invite.json()).toEqual({ ok: true });
-    const [mail] = await mailsTo(t, 'gus@elsewhere.example');
-    expect(mail!.text).toContain('Have a look');
-    const link = linkIn(mail!);
-    expect(link.pathname).toBe(`/${organisation.slug}`);
-    const inviteToken = link.searchParams.get('inviteToken')!;
-    const request = (email: string) =>
+    const tokenOf = async (email: string) => {
+      const [mail] = await mailsTo(t, email);
+      expect(mail!.text).toContain('Have a look');
+      const link = linkIn(mail!);
+      expect(link.pathname).toBe(`/${organisation.slug}`);
+      return link.searchParams.get('inviteToken')!;
+    };
+    const request = (email: string, inviteToken: string) =>
       t.app.inject({
         method: 'POST',
         url: `/api/statuspage/share/${organisation.slug}/request`,
@@ -118,23 +122,29 @@ describe('invite colleagues', () => {
           invitedColleagueToken: inviteToken,
         },
       });
+    const colleagueToken = await tokenOf(colleague);
+    const outsiderToken = await tokenOf(outsider);
     // The token names one address: another address gets the ordinary review.
-    expect((await request('hal@elsewhere.example')).json().outcome).toBe('pending');
-    expect((await request('gus@elsewhere.example')).json().outcome).toBe('auto_approved');
-    const [joined] = await t.database.db
+    expect((await request('ida@elsewhere.example', colleagueToken)).json().outcome).toBe('pending');
+    // An invite to another company's domain never skips review (issue 16 item 6).
+    expect((await request(outsider, outsiderToken)).json().outcome).toBe('pending');
+    expect((await request(colleague, colleagueToken)).json().outcome).toBe('auto_approved');
+    const joined = await t.database.db
       .select()
       .from(accountMembers)
-      .where(eq(accountMembers.email, 'gus@elsewhere.example'));
-    expect(joined).toMatchObject({ accountId: account.id, isAutoApproved: true });
-    const [used] = await t.database.db
+      .where(eq(accountMembers.accountId, account.id));
+    expect(joined.map((entry) => entry.email).sort()).toEqual([colleague, member.email].sort());
+    expect(joined.find((entry) => entry.email === colleague)).toMatchObject({ isAutoApproved: true });
+    const invites = await t.database.db
       .select()
       .from(accountInvites)
-      .where(eq(accountInvites.email, 'gus@elsewhere.example'));
-    expect(used!.usedAt).not.toBeNull();
+      .where(inArray(accountInvites.email, [colleague, outsider]));
+    expect(invites.find((row) => row.email === colleague)!.usedAt).not.toBeNull();
+    expect(invites.find((row) => row.email === outsider)!.usedAt).toBeNull();
     const [row] = await t.database.db
       .select()
       .from(accessRequests)
-      .where(eq(accessRequests.email, 'gus@elsewhere.example'));
+      .where(eq(accessRequests.email, colleague));
     expect(row).toMatchObject({ status: 'auto_approved', invitedByAccountMemberId: member.id });
   });
 

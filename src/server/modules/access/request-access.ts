@@ -278,6 +278,28 @@ async function claimInvite(db: Database, organisationId: string, inviteId: strin
   if (!invite) return null;
   const account = await findAccountById(db, organisationId, invite.accountId);
   if (!account || !isAccountAuthorised(account, now)) return null;
+  if (!(await isColleagueDomain(db, account.domain, invite.invitedByAccountMemberId, email))) return null;
   const [claimed] = await db.update(accountInvites).set({ usedAt: now }).where(isOpen).returning();
   return claimed ? { accountId: account.id, invitedBy: invite.invitedByAccountMemberId } : null;
+}
+
+/**
+ * An invite lets in only the account's own people (decision 173): the invitee's domain must be the
+ * account's domain or the inviter's (not a free-mail one). Anyone else is reviewed by staff as usual.
+ */
+async function isColleagueDomain(
+  db: Database,
+  accountDomain: string | null,
+  inviterId: string | null,
+  email: string,
+): Promise<boolean> {
+  const domain = emailDomain(email);
+  if (accountDomain && domain === accountDomain.toLowerCase()) return true;
+  if (!inviterId || isFreeMailDomain(domain)) return false;
+  const [inviter] = await db
+    .select({ email: accountMembers.email })
+    .from(accountMembers)
+    .where(eq(accountMembers.id, inviterId))
+    .limit(1);
+  return inviter !== undefined && emailDomain(inviter.email) === domain;
 }

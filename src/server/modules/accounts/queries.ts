@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccessRequestRow, AccountDetail, AccountRow, PermissionProfile } from '../../../shared/access';
 import { RequesterType } from '../../../shared/access';
@@ -137,23 +137,39 @@ export async function findAccountDetail(
   const [row] = await accountRows(db, organisationId, accountId);
   if (!row) return null;
   const members = await db
-    .select({
-      member: accountMembers,
-      ndaAcceptedAt: sql<Date | null>`(select max(${ndaAcceptances.acceptedAt}) from ${ndaAcceptances} where ${ndaAcceptances.accountMemberId} = ${accountMembers.id})`,
-    })
+    .select({ member: accountMembers })
     .from(accountMembers)
     .where(and(eq(accountMembers.organisationId, organisationId), eq(accountMembers.accountId, accountId)))
     .orderBy(asc(accountMembers.email));
+  // A separate grouped query: inside a correlated sql`` subquery Drizzle wrote the member's id
+  // unqualified, so it named the acceptance's own id and never matched (issue 16 item 5).
+  const acceptances =
+    members.length === 0
+      ? []
+      : await db
+          .select({
+            accountMemberId: ndaAcceptances.accountMemberId,
+            acceptedAt: max(ndaAcceptances.acceptedAt),
+          })
+          .from(ndaAcceptances)
+          .where(
+            inArray(
+              ndaAcceptances.accountMemberId,
+              members.map(({ member }) => member.id),
+            ),
+          )
+          .groupBy(ndaAcceptances.accountMemberId);
+  const acceptedAtOf = new Map(acceptances.map((entry) => [entry.accountMemberId, entry.acceptedAt]));
   return {
     ...row,
-    members: members.map(({ member, ndaAcceptedAt }) => ({
+    members: members.map(({ member }) => ({
       id: member.id,
       email: member.email,
       firstName: member.firstName,
       lastName: member.lastName,
       isAutoApproved: member.isAutoApproved,
       lastSignInAt: iso(member.lastSignInAt),
-      ndaAcceptedAt: ndaAcceptedAt ? new Date(ndaAcceptedAt).toISOString() : null,
+      ndaAcceptedAt: iso(acceptedAtOf.get(member.id) ?? null),
     })),
   };
 }

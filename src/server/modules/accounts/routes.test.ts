@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessSettings, accountMembers, auditLog, permissionProfiles } from '../../db/schema';
-import { createAccountMember, createItem, createOrganisation, createStaffUser } from '../../test/factories';
+import {
+  acceptNdaVersion,
+  createAccountMember,
+  createItem,
+  createNdaVersion,
+  createOrganisation,
+  createStaffUser,
+} from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailsTo, nextClient, signInFromMail } from '../access/test-support';
@@ -284,6 +291,32 @@ describe('accounts', () => {
     expect(await auditActions(organisation.id)).toEqual(
       expect.arrayContaining(['account.create', 'account.extend', 'account.revoke']),
     );
+  });
+
+  // Always null before: the correlated subquery compared the acceptance with itself (issue 16 item 5).
+  it("gives each member's latest NDA acceptance, and null for a member who never accepted", async () => {
+    const { organisation, session } = await setUp();
+    const db = t.database.db;
+    const { account, member } = await createAccountMember(db, organisation.id);
+    const [colleague] = await db
+      .insert(accountMembers)
+      .values({
+        organisationId: organisation.id,
+        accountId: account.id,
+        email: `zz-colleague-${account.id}@customer.example`,
+      })
+      .returning();
+    const version = await createNdaVersion(db, organisation.id);
+    await acceptNdaVersion(db, member, version);
+    const detail = (await call(session, 'GET', `/api/accounts/${account.id}`)).json();
+    const byEmail = new Map(
+      detail.members.map((entry: { email: string; ndaAcceptedAt: string | null }) => [
+        entry.email,
+        entry.ndaAcceptedAt,
+      ]),
+    );
+    expect(byEmail.get(member.email)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(byEmail.get(colleague!.email)).toBeNull();
   });
 
   it("keeps other organisations' accounts out of reach", async () => {

@@ -17,7 +17,7 @@ export function iconUrl(organisationId: string, assetId: string | null, revision
 }
 
 /** An item as the viewer may have it: a locked item keeps its title and state, every content field null. */
-export function toItemView(row: ItemRow, canRead: boolean): ItemView {
+export function toItemView(row: ItemRow, canRead: boolean, slug: string): ItemView {
   return {
     itemUid: row.id,
     title: row.title,
@@ -36,6 +36,7 @@ export function toItemView(row: ItemRow, canRead: boolean): ItemView {
     auditor: canRead ? row.auditor : null,
     expiry: canRead ? row.expiresOn : null,
     customUrlSlug: row.customUrlSlug,
+    slug,
     modifiedAt: row.modifiedAt?.toISOString() ?? null,
     modifiedByName: row.modifiedByName,
   };
@@ -67,6 +68,8 @@ export function buildCardViews(input: {
   cardRows: CardRow[];
   itemRows: ItemRow[];
   grants: ItemGrants;
+  /** Every item's permalink slug in the product (`loadItemSlugs`). */
+  slugs: ReadonlyMap<string, string>;
   kinds?: CardKind[];
 }): CardView[] {
   const { viewer, grants } = input;
@@ -100,7 +103,9 @@ export function buildCardViews(input: {
         placeholder: config.placeholder,
         isHidden: config.isHidden,
         iconUrl: iconUrl(organisation.id, config.iconAssetId, organisation.revision),
-        items: ordered.map((item) => toItemView(item, canReadItemContent(viewer, item, grants))),
+        items: ordered.map((item) =>
+          toItemView(item, canReadItemContent(viewer, item, grants), input.slugs.get(item.id) ?? item.id),
+        ),
       } satisfies CardView;
     });
 }

@@ -1,7 +1,7 @@
 import { type CardKind, canCardDo } from '../../../shared/card-kinds';
 import { CustomItemCreate, cardMessages, ItemTitle, type ItemView } from '../../../shared/cards';
 import { toItemView } from './card-views';
-import { insertItemRow, listItemRows } from './queries';
+import { insertItemRow, listItemRows, loadItemSlugs } from './queries';
 import {
   assertCanEdit,
   invalid,
@@ -48,6 +48,7 @@ export async function createCustomItem({
       target: `item:${row.id}`,
       data: { productId: product.id, cardKind: input.kind, title },
     });
-    return toItemView({ ...row, modifiedByName: viewer.staff?.name ?? null }, true);
+    const slug = (await loadItemSlugs(db, product.id)).get(row.id) ?? row.id;
+    return toItemView({ ...row, modifiedByName: viewer.staff?.name ?? null }, true, slug);
   });
 }

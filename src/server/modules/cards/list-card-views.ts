@@ -3,7 +3,7 @@ import type { CardView } from '../../../shared/cards';
 import type { Context } from '../../context';
 import { loadItemGrants } from '../../policy/item-grants';
 import { buildCardViews } from './card-views';
-import { listCardRows, listItemRows } from './queries';
+import { listCardRows, listItemRows, loadItemSlugs } from './queries';
 
 /** The product's cards as the viewer may see them: three or four queries, whatever the card count. */
 export async function listCardViews({
@@ -14,13 +14,14 @@ export async function listCardViews({
   input: { productId: string; kinds?: CardKind[] };
 }): Promise<CardView[]> {
   const onlyKind = input.kinds?.length === 1 ? input.kinds[0] : undefined;
-  const [cardRows, itemRows, grants] = await Promise.all([
+  const [cardRows, itemRows, grants, slugs] = await Promise.all([
     listCardRows(ctx.db, input.productId),
     listItemRows(ctx.db, input.productId, {
       cardKind: onlyKind,
       isEnabledOnly: ctx.viewer.mode !== 'main',
     }),
     loadItemGrants(ctx.db, ctx.viewer, input.productId),
+    loadItemSlugs(ctx.db, input.productId),
   ]);
-  return buildCardViews({ viewer: ctx.viewer, cardRows, itemRows, grants, kinds: input.kinds });
+  return buildCardViews({ viewer: ctx.viewer, cardRows, itemRows, grants, slugs, kinds: input.kinds });
 }

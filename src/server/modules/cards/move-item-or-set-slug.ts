@@ -1,8 +1,10 @@
-import { cardKinds } from '../../../shared/card-kinds';
+import { canMoveItem, cardKinds } from '../../../shared/card-kinds';
 import { cardMessages, ItemMoveOrSlug, type MovedItemView } from '../../../shared/cards';
 import { AppError } from '../../../shared/errors';
+import { catalogueHomeOf } from '../../../shared/item-catalogue';
+import type { Database } from '../../db/client';
 import { toItemView } from './card-views';
-import { findItemBySlug, findItemRow, updateItemRow } from './queries';
+import { findItemBySlug, findItemRow, loadItemSlugs, updateItemRow } from './queries';
 import {
   assertCanEdit,
   invalid,
@@ -19,9 +21,17 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string })?.code === uniqueViolation || cause?.code === uniqueViolation;
 }
 
+async function itemWithSlug(db: Database, productId: string, slugs: Map<string, string>, slug: string) {
+  for (const [itemId, itemSlug] of slugs) {
+    if (itemSlug === slug) return findItemRow(db, productId, itemId);
+  }
+  return null;
+}
+
 /**
  * PATCH .../items/:itemUid — move the item to another card (never to the cards of spec 2 §6 or its
- * own) and/or give it a custom URL slug, unique across the organisation's items.
+ * own, nor away from them: `canMoveItem`) and/or give it a custom URL slug, unique across the
+ * organisation's items.
  */
 export async function moveItemOrSetSlug({
   ctx,
@@ -41,16 +51,25 @@ export async function moveItemOrSetSlug({
       const values: Parameters<typeof updateItemRow>[2] = {};
       const destination = change.destinationCardId;
       if (destination !== undefined) {
-        if (!cardKinds[destination].isMoveDestination || destination === item.cardKind) {
-          throw invalid('destinationCardId', cardMessages.cardNotMovable);
+        const home = catalogueHomeOf(item.catalogueKey);
+        if (!canMoveItem(item.cardKind, destination, home)) {
+          const isRefusedHere = cardKinds[destination].isMoveDestination && destination !== item.cardKind;
+          throw invalid(
+            'destinationCardId',
+            isRefusedHere ? cardMessages.itemNotMovable : cardMessages.cardNotMovable,
+          );
         }
         // The item joins the end of its new card's custom order.
         values.cardKind = destination;
         values.position = null;
       }
       const slug = change.customUrlSlug;
+      const slugs = await loadItemSlugs(db, product.id);
       if (slug !== undefined && slug !== item.customUrlSlug) {
-        const holder = await findItemBySlug(db, viewer.organisation.id, slug);
+        // Another item's title slug counts too: taking it would re-target links already shared.
+        const holder =
+          (await findItemBySlug(db, viewer.organisation.id, slug)) ??
+          (await itemWithSlug(db, product.id, slugs, slug));
         if (holder && holder.id !== item.id) {
           throw new AppError('conflict', cardMessages.slugInUse(holder.title), {
             customUrlSlug: cardMessages.slugInUse(holder.title),
@@ -58,7 +77,9 @@ export async function moveItemOrSetSlug({
         }
         values.customUrlSlug = slug;
       }
-      if (Object.keys(values).length === 0) return { ...toItemView(item, true), cardKind: item.cardKind };
+      if (Object.keys(values).length === 0) {
+        return { ...toItemView(item, true, slugs.get(item.id) ?? item.id), cardKind: item.cardKind };
+      }
       const modifiedAt = new Date();
       await updateItemRow(db, item.id, {
         ...values,
@@ -75,7 +96,8 @@ export async function moveItemOrSetSlug({
         },
       });
       const updated = { ...item, ...values, modifiedAt, modifiedByName: viewer.staff?.name ?? null };
-      return { ...toItemView(updated as typeof item, true), cardKind: updated.cardKind };
+      const slugAfter = (await loadItemSlugs(db, product.id)).get(item.id) ?? item.id;
+      return { ...toItemView(updated as typeof item, true, slugAfter), cardKind: updated.cardKind };
     });
   } catch (error) {
     // Two editors taking one slug at once: the unique index decides, the loser gets the same 409.

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CardKind } from '../../../shared/card-kinds';
+import { assignItemSlugs } from '../../../shared/item-links';
 import type { Database } from '../../db/client';
 import { assets, cards, items, organisations, products, staffUsers } from '../../db/schema';
 
@@ -55,6 +56,20 @@ export function listItemRows(
     .leftJoin(staffUsers, eq(staffUsers.id, items.modifiedByStaffUserId))
     .where(and(...conditions))
     .orderBy(asc(items.createdAt));
+}
+
+/** Every item's permalink slug in the product, whatever the viewer may see (slugs are unique per product). */
+export async function loadItemSlugs(db: Database, productId: string): Promise<Map<string, string>> {
+  const sources = await db
+    .select({
+      id: items.id,
+      title: items.title,
+      customUrlSlug: items.customUrlSlug,
+      createdAt: items.createdAt,
+    })
+    .from(items)
+    .where(eq(items.productId, productId));
+  return assignItemSlugs(sources);
 }
 
 export async function findItemRow(db: Database, productId: string, itemId: string): Promise<ItemRow | null> {

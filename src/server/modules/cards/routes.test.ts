@@ -253,6 +253,9 @@ describe('PATCH .../cards/:kind', () => {
       [{ itemUid: second.id, href: 'not a link' }, cardMessages.invalidUrl],
       [{ itemUid: second.id, href: 'javascript:alert(1)' }, cardMessages.invalidUrl],
       [{ itemUid: second.id, expiry: '2026-02-31x' }, cardMessages.invalidExpiry],
+      // Once a 500 from the database ("date/time field value out of range"), issue 16 item 4.
+      [{ itemUid: second.id, expiry: '2026-02-30' }, cardMessages.invalidExpiry],
+      [{ itemUid: second.id, expiry: '2026-13-01' }, cardMessages.invalidExpiry],
       [{ itemUid: '00000000-0000-4000-8000-000000000000' }, cardMessages.unknownItems],
       [{ itemUid: first.id }, cardMessages.duplicateItems],
     ];
@@ -316,7 +319,7 @@ describe('PATCH .../cards/:kind', () => {
       items: [{ itemUid: catalogue.id, title: 'Backups, tested' }],
     });
     expect(renamed.statusCode).toBe(200);
-    const certification = await findCatalogueItem(s.db, s.product.id, 'certifications.soc-2');
+    const certification = await findCatalogueItem(s.db, s.product.id, 'certifications.soc-1');
     expectInvalid(
       await s.send('PATCH', `${s.base}/cards/Certifications`, {
         items: [{ itemUid: certification.id, title: 'SOC 2 Type II' }],
@@ -509,6 +512,37 @@ describe('PATCH .../items/:itemUid (move and custom URL)', () => {
     ).toBe(400);
     expect((await s.send('PATCH', `${s.base}/items/${item.id}`, {})).statusCode).toBe(400);
     expect(await s.auditActions()).toEqual([]);
+  });
+
+  // Items on a card that accepts no items could leave it but never come back (issue 16 item 2).
+  it('never moves an item away from a card that accepts no moves, so every move can be undone', async () => {
+    const s = await setUp();
+    const certification = await findCatalogueItem(s.db, s.product.id, 'certifications.soc-1');
+    const question = await findCatalogueItem(s.db, s.product.id, 'risk-profile.data-access');
+    for (const item of [certification, question]) {
+      expectInvalid(
+        await s.send('PATCH', `${s.base}/items/${item.id}`, { destinationCardId: 'BusinessContinuity' }),
+        cardMessages.itemNotMovable,
+      );
+    }
+    const backups = await findCatalogueItem(s.db, s.product.id, 'data-security.data-backups');
+    for (const destinationCardId of ['BusinessContinuity', 'DataSecurity']) {
+      const moved = await s.send('PATCH', `${s.base}/items/${backups.id}`, { destinationCardId });
+      expect(moved.statusCode).toBe(200);
+    }
+    expect(await s.auditActions()).toEqual(['item.moved', 'item.moved']);
+  });
+
+  // A custom slug equal to another item's title slug would re-target links already shared (issue 16 item 3).
+  it('refuses a custom URL slug that another item of the product already answers to', async () => {
+    const s = await setUp();
+    const item = await findCatalogueItem(s.db, s.product.id, 'reports.soc-3');
+    const holder = await findCatalogueItem(s.db, s.product.id, 'data-security.data-backups');
+    const taken = await s.send('PATCH', `${s.base}/items/${item.id}`, { customUrlSlug: 'data-backups' });
+    expectInvalid(taken, cardMessages.slugInUse(holder.title), 409);
+    const own = await s.send('PATCH', `${s.base}/items/${holder.id}`, { customUrlSlug: 'data-backups' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ customUrlSlug: 'data-backups', slug: 'data-backups' });
   });
 
   it('sets a custom URL slug, unique across the organisation', async () => {

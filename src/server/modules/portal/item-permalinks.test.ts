@@ -31,7 +31,7 @@ async function organisationWithItems() {
   const { organisation, product } = await createOrganisation(t.database.db, { name: 'Wayne Security' });
   const visible = await createItem(t.database.db, product, {
     cardKind: 'DataSecurity',
-    title: 'Encryption at Rest',
+    title: 'Disk Encryption at Rest',
     explanation: 'All customer data is encrypted with AES-256.\nKeys rotate yearly.',
   });
   const custom = await createItem(t.database.db, product, {
@@ -64,19 +64,19 @@ async function organisationWithItems() {
 describe('item permalinks', () => {
   it('answers a visible item with the portal, the item in the head and its uid inlined to open', async () => {
     const { organisation, visible } = await organisationWithItems();
-    const response = await t.app.inject({ url: `/${organisation.slug}/item/encryption-at-rest` });
+    const response = await t.app.inject({ url: `/${organisation.slug}/item/disk-encryption-at-rest` });
     expect(response.statusCode).toBe(200);
     const html = response.body;
-    expect(titleOf(html)).toBe('Encryption at Rest | Trust Center | Wayne Security');
-    expect(meta(html, 'og:title')).toBe('Encryption at Rest | Trust Center | Wayne Security');
+    expect(titleOf(html)).toBe('Disk Encryption at Rest | Trust Center | Wayne Security');
+    expect(meta(html, 'og:title')).toBe('Disk Encryption at Rest | Trust Center | Wayne Security');
     expect(meta(html, 'og:description')).toBe(
       'All customer data is encrypted with AES-256. Keys rotate yearly.',
     );
     expect(meta(html, 'description')).toBe(
       'All customer data is encrypted with AES-256. Keys rotate yearly.',
     );
-    expect(canonicalOf(html)).toBe(`http://attest.test/${organisation.slug}/item/encryption-at-rest`);
-    expect(meta(html, 'og:url')).toBe(`http://attest.test/${organisation.slug}/item/encryption-at-rest`);
+    expect(canonicalOf(html)).toBe(`http://attest.test/${organisation.slug}/item/disk-encryption-at-rest`);
+    expect(meta(html, 'og:url')).toBe(`http://attest.test/${organisation.slug}/item/disk-encryption-at-rest`);
     expect(pageData(html).openItemUid).toBe(visible.id);
   });
 
@@ -139,6 +139,30 @@ describe('item permalinks', () => {
     expect(carbon.statusCode).toBe(200);
   });
 
+  // Namesakes on different cards once shared one address (issue 16 item 3).
+  it('gives namesakes their own addresses, the older keeping the plain slug', async () => {
+    const { organisation, product } = await createOrganisation(t.database.db, { name: 'Namesakes' });
+    const certification = await createItem(t.database.db, product, {
+      cardKind: 'Certifications',
+      title: 'CCPA',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    const privacy = await createItem(t.database.db, product, {
+      cardKind: 'DataPrivacy',
+      title: 'CCPA',
+      createdAt: new Date('2026-01-02T00:00:00Z'),
+    });
+    const first = await t.app.inject({ url: `/${organisation.slug}/item/ccpa` });
+    expect(pageData(first.body).openItemUid).toBe(certification.id);
+    const second = await t.app.inject({ url: `/${organisation.slug}/item/ccpa-2` });
+    expect(pageData(second.body).openItemUid).toBe(privacy.id);
+    expect(canonicalOf(second.body)).toBe(`http://attest.test/${organisation.slug}/item/ccpa-2`);
+    const slugs = pageData(first.body)
+      .view.cards.flatMap((card) => card.items)
+      .map((item) => item.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+  });
+
   it('with several products, links by product and finds each item only under its own product', async () => {
     const { organisation } = await organisationWithItems();
     const gadget = await createProduct(t.database.db, organisation.id, { name: 'Gadget', slug: 'gadget' });
@@ -156,7 +180,7 @@ describe('item permalinks', () => {
     const elsewhere = await t.app.inject({ url: `/${organisation.slug}/product/platform/gadget-uptime` });
     expect(elsewhere.statusCode).toBe(404);
     const platformItem = await t.app.inject({
-      url: `/${organisation.slug}/product/platform/encryption-at-rest`,
+      url: `/${organisation.slug}/product/platform/disk-encryption-at-rest`,
     });
     expect(platformItem.statusCode).toBe(200);
   });
@@ -188,7 +212,7 @@ describe('?itemUid= on the portal page', () => {
     const { organisation, visible } = await organisationWithItems();
     const response = await t.app.inject({ url: `/${organisation.slug}?itemUid=${visible.id}` });
     expect(response.statusCode).toBe(200);
-    expect(titleOf(response.body)).toBe('Encryption at Rest | Trust Center | Wayne Security');
+    expect(titleOf(response.body)).toBe('Disk Encryption at Rest | Trust Center | Wayne Security');
     expect(pageData(response.body).openItemUid).toBe(visible.id);
   });
 

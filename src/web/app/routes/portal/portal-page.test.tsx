@@ -29,6 +29,7 @@ const reports: CardView = {
       auditor: null,
       expiry: null,
       customUrlSlug: null,
+      slug: 'soc-2-type-ii-report',
       modifiedAt: null,
       modifiedByName: null,
     },

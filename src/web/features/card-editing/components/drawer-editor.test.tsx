@@ -127,6 +127,22 @@ describe('DrawerEditor', () => {
     expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
   });
 
+  // Chromium leaves a typed 02/30/2026 as value '' with badInput and fires no change (issue 16 item 4).
+  it("says 'Invalid expiration date' for a date the field cannot hold, and does not save", async () => {
+    await renderEditor();
+    const expiry = field(`item-${encryption.itemUid}-expiry`) as HTMLInputElement;
+    Object.defineProperty(expiry, 'validity', { value: { badInput: true, valid: false } });
+    expiry.focus();
+    expiry.blur();
+    await settle();
+    await typeInto(field(`item-${encryption.itemUid}-explanation`), 'Changed');
+    await click(save());
+    await settle();
+    expect(calls).toEqual([]);
+    const alerts = [...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent);
+    expect(alerts).toContain('Invalid expiration date');
+  });
+
   it('adds a custom item with an empty title, warns about a duplicate title, and creates it on save', async () => {
     // The server creates the item as it creates any: not enabled, no content yet.
     const created = (title: string) =>

@@ -64,6 +64,7 @@ const columnIds: Record<FeaturedColumn, string> = {
   nonFeatured: 'column-nonFeatured',
 };
 const columns: FeaturedColumn[] = ['featured', 'nonFeatured'];
+const labelCollator = new Intl.Collator('en', { sensitivity: 'base' });
 
 /**
  * 'Re-order items' of the documents card (spec 3 §2): featured and non-featured columns, dragged
@@ -75,7 +76,7 @@ export default function FeaturedDocumentsDialog(props: FeaturedDocumentsDialogPr
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       <DialogContent
         title="Re-order items"
-        description="Featured documents come first on the documents card. Drag documents between the columns, or use each document's menu."
+        description="Featured documents come first on the documents card, in this order; the others follow by title. Drag documents between the columns, or use each document's menu."
         className="sm:max-w-3xl"
       >
         {props.open ? <PendingColumns {...props} /> : null}
@@ -86,9 +87,12 @@ export default function FeaturedDocumentsDialog(props: FeaturedDocumentsDialogPr
 
 function PendingColumns({ onOpenChange, view, card, write }: FeaturedDocumentsDialogProps) {
   const labels = new Map(card.items.map((item) => [item.itemUid, itemNameOf(item.title)]));
+  // The card shows non-featured documents by title, so that column does too (decision 170).
   const [saved] = useState(() =>
     initialColumns(
-      card.items.map((item) => item.itemUid),
+      [...card.items]
+        .sort((a, b) => labelCollator.compare(itemNameOf(a.title), itemNameOf(b.title)))
+        .map((item) => item.itemUid),
       view.documents.featuredItemUids,
     ),
   );

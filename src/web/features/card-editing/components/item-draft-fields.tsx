@@ -194,7 +194,13 @@ export function ItemDraftFields({
             onChange={(event) =>
               onChange({ expiry: event.target.value, isExpiryMalformed: event.target.validity.badInput })
             }
-            onBlur={() => onBlur('expiry')}
+            onBlur={(event) => {
+              // A date the field cannot hold (02/30/2026) leaves its value '' and fires no change.
+              const isMalformed = event.target.validity.badInput;
+              if (isMalformed !== Boolean(draft.isExpiryMalformed))
+                onChange({ isExpiryMalformed: isMalformed });
+              onBlur('expiry');
+            }}
             isInvalid={Boolean(errors.expiry)}
             aria-describedby={describedBy(`${id}-expiry`, errors.expiry)}
           />

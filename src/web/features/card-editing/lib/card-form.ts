@@ -4,6 +4,7 @@ import {
   type CardView,
   cardMessages,
   type EnabledState,
+  ExpiryDate,
   ItemLink,
   type ItemPatch,
   ItemTitle,
@@ -125,9 +126,7 @@ function itemErrors(kind: CardKind, draft: ItemDraft, planFeatures: PlanFeatures
 }
 
 function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return ExpiryDate.safeParse(value).success;
 }
 
 export function validateCardForm(

@@ -1,4 +1,4 @@
-import { type CardKind, cardKinds, type SectionKind } from '../../../../shared/card-kinds';
+import { type CardKind, canMoveItem, cardKinds, type SectionKind } from '../../../../shared/card-kinds';
 import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 
@@ -29,7 +29,7 @@ export function cardTitleOf(view: PortalView, kind: CardKind): string {
 
 /** Cards an item of `card` may move to (spec 2 §6): never to itself nor to the special cards. */
 export function moveDestinations(view: PortalView, currentKind: CardKind): CardView[] {
-  return view.cards.filter((card) => card.kind !== currentKind && cardKinds[card.kind].isMoveDestination);
+  return view.cards.filter((card) => canMoveItem(currentKind, card.kind));
 }
 
 /** Items may have an empty title while new; toasts and dialogs still need a name for them. */

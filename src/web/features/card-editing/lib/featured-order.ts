@@ -1,11 +1,16 @@
 /**
  * The pending order of the documents card's re-order dialog (spec 3 §2): two columns, featured and
  * non-featured item uids. Every move returns a new value; a move past either end returns the same
- * value unchanged (ignored), so callers can compare by identity.
+ * value unchanged (ignored), so callers can compare by identity. Only the featured order is stored:
+ * non-featured documents always show in the card's order (kind, then title; spec 2 §2), so that
+ * column keeps it and offers no moves within it (decision 170).
  */
 
 export type FeaturedColumn = 'featured' | 'nonFeatured';
-export type FeaturedColumns = Record<FeaturedColumn, string[]>;
+export type FeaturedColumns = Record<FeaturedColumn, string[]> & {
+  /** Every item uid in the card's own order, where a non-featured entry always returns to. */
+  cardOrder: readonly string[];
+};
 export type FeaturedMove = 'top' | 'up' | 'down' | 'bottom' | 'otherColumn';
 
 export const featuredColumnLabels: Record<FeaturedColumn, string> = {
@@ -16,7 +21,7 @@ export const featuredColumnLabels: Record<FeaturedColumn, string> = {
 export const otherColumn = (column: FeaturedColumn): FeaturedColumn =>
   column === 'featured' ? 'nonFeatured' : 'featured';
 
-/** Featured in their saved order (unknown uids dropped), the rest in the card's order. */
+/** Featured in their saved order (unknown uids dropped), the rest in the card's order (`itemUids`). */
 export function initialColumns(
   itemUids: readonly string[],
   featuredItemUids: readonly string[],
@@ -24,7 +29,7 @@ export function initialColumns(
   const onCard = new Set(itemUids);
   const featured = [...new Set(featuredItemUids)].filter((uid) => onCard.has(uid));
   const isFeatured = new Set(featured);
-  return { featured, nonFeatured: itemUids.filter((uid) => !isFeatured.has(uid)) };
+  return { featured, nonFeatured: itemUids.filter((uid) => !isFeatured.has(uid)), cardOrder: itemUids };
 }
 
 export function columnOf(columns: FeaturedColumns, id: string): FeaturedColumn | null {
@@ -33,7 +38,10 @@ export function columnOf(columns: FeaturedColumns, id: string): FeaturedColumn |
   return null;
 }
 
-/** Moves an entry to a column at an index (its own column or the other one). */
+/**
+ * Moves an entry to a column at an index (its own column or the other one). Into the non-featured
+ * column the index is ignored: the entry takes its place in the card's order.
+ */
 export function moveTo(
   columns: FeaturedColumns,
   id: string,
@@ -42,15 +50,20 @@ export function moveTo(
 ): FeaturedColumns {
   const from = columnOf(columns, id);
   if (!from) return columns;
+  if (from === 'nonFeatured' && column === 'nonFeatured') return columns;
   const fromIndex = columns[from].indexOf(id);
   const target = columns[column];
   const maxIndex = from === column ? target.length - 1 : target.length;
   if (index < 0 || index > maxIndex) return columns;
   if (from === column && index === fromIndex) return columns;
-  const next: FeaturedColumns = { featured: [...columns.featured], nonFeatured: [...columns.nonFeatured] };
-  next[from].splice(fromIndex, 1);
-  next[column].splice(index, 0, id);
-  return next;
+  const featured = columns.featured.filter((uid) => uid !== id);
+  if (column === 'featured') featured.splice(index, 0, id);
+  const isFeatured = new Set(featured);
+  return {
+    featured,
+    nonFeatured: columns.cardOrder.filter((uid) => !isFeatured.has(uid)),
+    cardOrder: columns.cardOrder,
+  };
 }
 
 /** The row menu's moves: top, up, down, bottom within the column, or to the end of the other column. */
@@ -80,6 +93,7 @@ export function canMove(columns: FeaturedColumns, id: string, move: FeaturedMove
   return applyMove(columns, id, move) !== columns;
 }
 
+/** The stored part: which documents are featured, in what order. */
 export function isSameOrder(a: FeaturedColumns, b: FeaturedColumns): boolean {
-  return a.featured.join() === b.featured.join() && a.nonFeatured.join() === b.nonFeatured.join();
+  return a.featured.join() === b.featured.join();
 }

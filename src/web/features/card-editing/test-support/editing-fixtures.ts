@@ -1,5 +1,6 @@
 import type { CardKind } from '../../../../shared/card-kinds';
 import type { CardView, ItemView } from '../../../../shared/cards';
+import { wantedItemSlug } from '../../../../shared/item-links';
 import { PortalCustomisation, type PortalView } from '../../../../shared/portal';
 
 /** Page models for the editing tests; each test overrides what it is about. */
@@ -11,7 +12,7 @@ function nextUid(): string {
 }
 
 export function itemFixture(overrides: Partial<ItemView> = {}): ItemView {
-  return {
+  const item: ItemView = {
     itemUid: nextUid(),
     title: 'Encryption at rest',
     isCustom: false,
@@ -30,8 +31,10 @@ export function itemFixture(overrides: Partial<ItemView> = {}): ItemView {
     customUrlSlug: null,
     modifiedAt: null,
     modifiedByName: null,
+    slug: '',
     ...overrides,
   };
+  return { ...item, slug: overrides.slug ?? wantedItemSlug({ ...item, id: item.itemUid }) };
 }
 
 export function cardFixture(kind: CardKind, title: string, items: ItemView[] = []): CardView {

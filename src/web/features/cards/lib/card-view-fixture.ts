@@ -1,5 +1,6 @@
 import { defaultSectionOrder } from '../../../../shared/card-kinds';
 import type { CardView, ItemView } from '../../../../shared/cards';
+import { wantedItemSlug } from '../../../../shared/item-links';
 import {
   PortalCustomisation,
   type PortalView,
@@ -13,7 +14,7 @@ let sequence = 0;
 export function itemViewFixture(overrides: Partial<ItemView> = {}): ItemView {
   sequence += 1;
   const suffix = sequence.toString(16).padStart(12, '0');
-  return {
+  const item: ItemView = {
     itemUid: `aaaaaaaa-aaaa-4aaa-8aaa-${suffix}`,
     title: `Item ${sequence}`,
     isCustom: false,
@@ -32,8 +33,10 @@ export function itemViewFixture(overrides: Partial<ItemView> = {}): ItemView {
     customUrlSlug: null,
     modifiedAt: null,
     modifiedByName: null,
+    slug: '',
     ...overrides,
   };
+  return { ...item, slug: overrides.slug ?? wantedItemSlug({ ...item, id: item.itemUid }) };
 }
 
 export function cardViewFixture(overrides: Partial<CardView> = {}): CardView {

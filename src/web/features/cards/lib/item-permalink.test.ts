@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveItemSlug, findItemBySlug, itemSlug } from '../../../../shared/item-links';
+import { assignItemSlugs, deriveItemSlug, findItemBySlug, itemSlug } from '../../../../shared/item-links';
 import { cardViewFixture, itemViewFixture, productFixture, viewWithCards } from './card-view-fixture';
 import { findDeepLinkedItem } from './deep-link';
 import { addressWithoutItem, itemPermalinkHref, requestAccessHref } from './item-permalink';
@@ -14,23 +14,53 @@ describe('item slugs', () => {
     expect(deriveItemSlug('!!!')).toBe('');
   });
 
-  it('prefers the custom url slug, and falls back to the item id when the title has no letters', () => {
-    const item = itemViewFixture({ title: 'SOC 2 Report', customUrlSlug: null });
-    expect(itemSlug(item)).toBe('soc-2-report');
-    expect(itemSlug({ ...item, customUrlSlug: 'soc2' })).toBe('soc2');
-    expect(itemSlug({ ...item, title: '' })).toBe(item.itemUid);
+  it('uses the slug the server assigned', () => {
+    expect(itemSlug(itemViewFixture({ title: 'SOC 2 Report' }))).toBe('soc-2-report');
+    expect(itemSlug(itemViewFixture({ title: 'SOC 2 Report', slug: 'soc-2-report-2' }))).toBe(
+      'soc-2-report-2',
+    );
   });
 
-  it('finds an item by custom slug before another item whose title derives the same slug', () => {
-    const byTitle = itemViewFixture({ title: 'MSA' });
+  it('finds an item by its slug only', () => {
+    const byTitle = itemViewFixture({ title: 'MSA', slug: 'msa-2' });
     const byCustomSlug = itemViewFixture({ title: 'Master Services Agreement', customUrlSlug: 'msa' });
     const cards = [
       cardViewFixture({ kind: 'DataSecurity', items: [byTitle] }),
       cardViewFixture({ kind: 'Legal', items: [byCustomSlug] }),
     ];
     expect(findItemBySlug(cards, 'msa')?.item).toBe(byCustomSlug);
+    expect(findItemBySlug(cards, 'MSA-2')?.item).toBe(byTitle);
     expect(findItemBySlug(cards, 'master-services-agreement')).toBeNull();
     expect(findItemBySlug(cards, 'nothing')).toBeNull();
+  });
+});
+
+describe('assignItemSlugs', () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+  const source = (id: string, title: string, minute: number, customUrlSlug: string | null = null) => ({
+    id,
+    title,
+    customUrlSlug,
+    createdAt: at(minute),
+  });
+
+  it('keeps the plain slug for the older namesake and numbers the later ones', () => {
+    const slugs = assignItemSlugs([
+      source('b', 'CCPA', 2),
+      source('a', 'CCPA', 1),
+      source('c', 'ccpa!', 3),
+      source('d', 'CCPA 2', 0),
+    ]);
+    expect(Object.fromEntries(slugs)).toEqual({ a: 'ccpa', b: 'ccpa-3', c: 'ccpa-4', d: 'ccpa-2' });
+  });
+
+  it('never lets a title slug take a custom slug, and falls back to the id when untitled', () => {
+    const slugs = assignItemSlugs([
+      source('a', 'MSA', 0),
+      source('b', 'Agreement', 1, 'msa'),
+      source('c', '!!', 2),
+    ]);
+    expect(Object.fromEntries(slugs)).toEqual({ a: 'msa-2', b: 'msa', c: 'c' });
   });
 });
 

@@ -1,11 +1,12 @@
 import type { CardView, ItemView } from '../../../../shared/cards';
+import { wantedItemSlug } from '../../../../shared/item-links';
 import { PortalCustomisation, type PortalView } from '../../../../shared/portal';
 import type { SearchResult } from '../../../../shared/search';
 
 export const productId = '11111111-1111-4111-8111-111111111111';
 
 export function itemFixture(index: number, overrides: Partial<ItemView> = {}): ItemView {
-  return {
+  const item: ItemView = {
     itemUid: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
     title: `Item ${index}`,
     isCustom: false,
@@ -24,8 +25,10 @@ export function itemFixture(index: number, overrides: Partial<ItemView> = {}): I
     customUrlSlug: null,
     modifiedAt: null,
     modifiedByName: null,
+    slug: '',
     ...overrides,
   };
+  return { ...item, slug: overrides.slug ?? wantedItemSlug({ ...item, id: item.itemUid }) };
 }
 
 export function cardFixture(kind: CardView['kind'], items: ItemView[]): CardView {
