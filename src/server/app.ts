@@ -41,6 +41,7 @@ import { tprmRoutes } from './modules/tprm/routes';
 import { trustCenterExportRoutes } from './modules/trust-center-export/routes';
 import { updateRoutes } from './modules/updates/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { viewerPlugin } from './plugins/viewer';
 import { createRateLimitRedis, untilRateLimitRedisReady } from './providers/rate-limit-redis';
 
@@ -51,7 +52,7 @@ const compressibleTypes =
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: false }),
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdFor,
     requestIdHeader: false,
     // Fastify accepts a hop count at run time; its types list only the other forms.
     trustProxy: deps.config.trustProxy as boolean | string,
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { acquireDataDirectoryLock, LockHeldError } from './data-directory-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -48,14 +48,9 @@ export async function openPglite(options: { dataDir?: string }): Promise<Databas
     const directory = path.join(options.dataDir, 'pglite');
     await fs.mkdir(directory, { recursive: true });
     try {
-      releaseLock = await lockfile.lock(directory, {
-        stale: 15_000,
-        update: 5_000,
-        retries: 0,
-        realpath: false,
-      });
+      releaseLock = await acquireDataDirectoryLock(`${directory}.owner`);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      if (error instanceof LockHeldError) {
         throw new DataDirectoryInUseError(
           `The data directory ${options.dataDir} is in use by another Attest process; stop it or set DATA_DIR to another directory.`,
         );
