@@ -54,6 +54,8 @@ const ConfigSchema = z.object({
   SCORECARD_API_TOKEN: z.string().min(1).optional(),
   INTEGRATIONS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  STALE_VIEW_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -88,6 +90,10 @@ export type Config = {
   integrations: IntegrationsConfig;
   /** Portal analytics events and document access records older than this many days are deleted daily. */
   analyticsRetentionDays: number;
+  /** During a database outage anonymous portal pages are served from memory for at most this long; 0: never. */
+  staleViewMaxAgeMs: number;
+  /** Bearer token that opens /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
 };
 
 export type IntegrationsConfig = {
@@ -213,5 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowLoopbackForTests: value.INTEGRATIONS_ALLOW_LOOPBACK === 'true',
     },
     analyticsRetentionDays: value.ANALYTICS_RETENTION_DAYS,
+    staleViewMaxAgeMs: value.STALE_VIEW_MAX_AGE_SECONDS * 1000,
+    metricsToken: value.METRICS_TOKEN,
   };
 }

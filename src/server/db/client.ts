@@ -35,6 +35,33 @@ export type DatabaseHandle = {
 
 export class DataDirectoryInUseError extends Error {}
 
+// Connection-level failures (socket errors, SQLSTATE class 08, admin/crash shutdown, too many connections).
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const unreachableMessages = /Connection terminated|timeout exceeded when trying to connect|not queryable/i;
+
+/** The database could not be reached (as opposed to a query that failed): drivers wrap it in `cause`. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (unreachableCodes.has(code) || code.startsWith('08'))) return true;
+    if (unreachableMessages.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed 64-bit number; nodes starting together on one PostgreSQL migrate one at a time.
 const migrationLockKey = 7_340_172_001;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
@@ -16,6 +16,8 @@ import { type LoadedSession, loadSession, readSessionToken } from './sessions';
 declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer | null;
+    /** Set when the organisation came from memory because the database could not be reached. */
+    staleSince: Date | null;
   }
   interface FastifyContextConfig {
     /** portal: organisation from :org or the Host; staff: organisation of the signed-in staff member. */
@@ -46,7 +48,16 @@ export async function resolveOrganisation(
   const params = request.params as { org?: string; orgId?: string } | undefined;
   const slug = params?.org;
   const organisation = slug
-    ? await cache.organisationBySlug(slug, () => findOrganisationBySlug(db, slug))
+    ? await cache.organisationBySlug(
+        slug,
+        () => findOrganisationBySlug(db, slug),
+        // Only reads may go on without the database; a write would fail later anyway.
+        request.method === 'GET' || request.method === 'HEAD'
+          ? (lastConfirmed) => {
+              request.staleSince = lastConfirmed;
+            }
+          : undefined,
+      )
     : params?.orgId
       ? await findOrganisationById(db, params.orgId)
       : isOwnHost(config, request.headers.host)
@@ -85,6 +96,7 @@ export const viewerPlugin = fp(
   async (app: FastifyInstance, options: { db: Database; config: Config; cache: PortalCache }) => {
     const { db, config, cache } = options;
     app.decorateRequest('viewer', null);
+    app.decorateRequest('staleSince', null);
     app.addHook('preHandler', async (request) => {
       const kind = request.routeOptions.config.viewer;
       if (!kind) return;
@@ -118,6 +130,15 @@ export const viewerPlugin = fp(
     });
   },
 );
+
+/** Says that the answer is the last good one, kept while the database cannot be reached. */
+export function markIfStale(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.staleSince) return;
+  reply
+    .header('warning', '110 - "Response is Stale"')
+    .header('x-attest-stale', '1')
+    .header('cache-control', 'no-store');
+}
 
 export function requireViewer(request: FastifyRequest): Viewer {
   if (!request.viewer) throw new Error('route is missing config.viewer');
