@@ -41,6 +41,7 @@ import { tprmRoutes } from './modules/tprm/routes';
 import { trustCenterExportRoutes } from './modules/trust-center-export/routes';
 import { updateRoutes } from './modules/updates/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { viewerPlugin } from './plugins/viewer';
 import {
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: deps.providers.cache,
   });
 
+  await app.register(metricsPlugin, { ...deps, rateLimitCounters });
   await app.register(healthRoutes, { ...deps, rateLimitCounters });
   await app.register(portalRoutes, deps);
   await app.register(assetRoutes, deps);

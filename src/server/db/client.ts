@@ -30,6 +30,8 @@ export type DatabaseHandle = {
     onReset?: ListenResetHandler,
   ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  /** Connections of the PostgreSQL pool (PGlite has one session and no pool). */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -173,6 +175,7 @@ export async function openPostgres(options: { url: string; poolSize?: number }):
     async ping() {
       await pool.query('select 1');
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await Promise.all([...stoppers].map((stop) => stop()));
       await pool.end();

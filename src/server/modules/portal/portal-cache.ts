@@ -27,6 +27,8 @@ export type PortalCache = {
   /** `revision` is the organisation's revision the caller read; a value built at another one is not served. */
   publicValue<T>(organisationId: string, revision: number, key: string, load: () => Promise<T>): Promise<T>;
   invalidate(organisationId: string): void;
+  /** Lookups since start: answered from memory, loaded from the database, served stale in an outage. */
+  lookups: { hit: number; miss: number; stale: number };
   close(): Promise<void>;
 };
 
@@ -40,6 +42,7 @@ export async function createPortalCache(
   const values = new Map<string, Map<string, Entry<unknown>>>();
   // A load that started before an invalidation must not store what it read.
   let invalidationCount = 0;
+  const lookups = { hit: 0, miss: 0, stale: 0 };
 
   function invalidate(organisationId: string) {
     invalidationCount++;
@@ -78,6 +81,7 @@ export async function createPortalCache(
       const cached = slugToOrganisation.get(slug);
       const serveStaleOrThrow = (error: unknown) => {
         if (!onStale || !canServeStale(cached, error)) throw error;
+        lookups.stale++;
         onStale(new Date(cached!.confirmedAt));
         return cached!.value;
       };
@@ -89,10 +93,12 @@ export async function createPortalCache(
           return serveStaleOrThrow(error);
         }
         if (isCurrentEntry) {
+          lookups.hit++;
           cached.confirmedAt = Date.now();
           return cached.value;
         }
       }
+      lookups.miss++;
       const before = invalidationCount;
       let organisation: ViewerOrganisation | null;
       try {
@@ -114,14 +120,21 @@ export async function createPortalCache(
     },
     async publicValue<T>(organisationId: string, revision: number, key: string, load: () => Promise<T>) {
       const cached = values.get(organisationId)?.get(key);
-      if (isLive(cached) && cached.revision === revision) return cached.value as T;
+      if (isLive(cached) && cached.revision === revision) {
+        lookups.hit++;
+        return cached.value as T;
+      }
+      lookups.miss++;
       const before = invalidationCount;
       let value: T;
       try {
         value = await load();
       } catch (error) {
         // What was built at this very revision is still its content; only time-bound parts may have aged.
-        if (cached?.revision === revision && canServeStale(cached, error)) return cached.value as T;
+        if (cached?.revision === revision && canServeStale(cached, error)) {
+          lookups.stale++;
+          return cached.value as T;
+        }
         throw error;
       }
       if (before === invalidationCount) {
@@ -136,6 +149,7 @@ export async function createPortalCache(
       return value;
     },
     invalidate,
+    lookups,
     async close() {
       await stopListening();
       clear();
