@@ -56,19 +56,26 @@ export const metricsPlugin = fp(async (app: FastifyInstance, deps: MetricsOption
     if (reply.statusCode >= 500) errors.inc({ route });
   });
 
-  new Gauge({
-    name: 'attest_jobs_queued',
-    help: 'Jobs waiting to run, by queue (kind)',
-    labelNames: ['queue'],
-    registers: [register],
-    async collect() {
-      this.reset();
-      const rows = await rowsOf<{ queue: string; count: number }>(
-        sql`select queue, count(*)::int as count from jobs where state = 'queued' group by queue`,
-      );
-      for (const row of rows) this.set({ queue: row.queue }, Number(row.count));
-    },
-  });
+  const jobsInState = (name: string, help: string, state: 'queued' | 'failed') =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue'],
+      registers: [register],
+      async collect() {
+        this.reset();
+        const rows = await rowsOf<{ queue: string; count: number }>(
+          sql`select queue, count(*)::int as count from jobs where state = ${state} group by queue`,
+        );
+        for (const row of rows) this.set({ queue: row.queue }, Number(row.count));
+      },
+    });
+  jobsInState('attest_jobs_queued', 'Jobs waiting to run, by queue (kind)', 'queued');
+  jobsInState(
+    'attest_jobs_failed',
+    'Jobs that used up their attempts, by queue (kind); mail deliveries are mail.deliver',
+    'failed',
+  );
   new Gauge({
     name: 'attest_jobs_oldest_runnable_age_seconds',
     help: 'Age of the oldest job that is due and not running, by queue (kind)',
@@ -81,19 +88,6 @@ export const metricsPlugin = fp(async (app: FastifyInstance, deps: MetricsOption
             where state = 'queued' and run_at <= now() group by queue`,
       );
       for (const row of rows) this.set({ queue: row.queue }, Number(row.age));
-    },
-  });
-  new Gauge({
-    name: 'attest_jobs_failed',
-    help: 'Jobs that used up their attempts, by queue (kind); mail deliveries are mail.deliver',
-    labelNames: ['queue'],
-    registers: [register],
-    async collect() {
-      this.reset();
-      const rows = await rowsOf<{ queue: string; count: number }>(
-        sql`select queue, count(*)::int as count from jobs where state = 'failed' group by queue`,
-      );
-      for (const row of rows) this.set({ queue: row.queue }, Number(row.count));
     },
   });
   new Gauge({
