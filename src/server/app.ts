@@ -44,8 +44,15 @@ import { updateRoutes } from './modules/updates/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { oneUseRoutesPlugin } from './plugins/one-use-routes';
 import { refuseNulPlugin } from './plugins/refuse-nul';
+import { metricsPlugin } from './plugins/metrics';
+import { requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { viewerPlugin } from './plugins/viewer';
-import { createRateLimitRedis, untilRateLimitRedisReady } from './providers/rate-limit-redis';
+import {
+  createRateLimitRedis,
+  type RateLimitCounters,
+  untilRateLimitRedisReady,
+  watchRateLimitRedis,
+} from './providers/rate-limit-redis';
 
 const compressibleTypes =
   /^(?:text\/(?:html|css|javascript)|application\/(?:json|javascript|atom\+xml|feed\+json|xml)|image\/svg\+xml)(?:;|$)/;
@@ -54,7 +61,7 @@ const compressibleTypes =
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: false }),
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdFor,
     requestIdHeader: false,
     // Fastify accepts a hop count at run time; its types list only the other forms.
     trustProxy: deps.config.trustProxy as boolean | string,
@@ -64,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(refuseNulPlugin);
   await app.register(oneUseRoutesPlugin);
@@ -88,13 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   // Limits are declared per route (config.rateLimit); nothing is limited by default. With REDIS_URL
   // every node counts in one place, so a client gets the same budget whichever node it reaches.
-  const redis = deps.config.redisUrl ? createRateLimitRedis(deps.config.redisUrl, app.log) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  const redis = deps.config.redisUrl ? createRateLimitRedis(deps.config.redisUrl) : null;
+  const redisHealth = redis ? watchRateLimitRedis(redis, app.log) : null;
+  if (redisHealth) app.addHook('onClose', () => redisHealth.close());
   if (redis) await untilRateLimitRedisReady(redis, 2000);
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'attest-rate-limit:', skipOnError: true } : {}),
-  });
+  await app.register(rateLimit, { global: false, ...(redisHealth ? { store: redisHealth.Store } : {}) });
+  const rateLimitCounters = (): RateLimitCounters => redisHealth?.counters() ?? 'per_node';
   await app.register(swagger, {
     openapi: {
       info: { title: 'Attest API', version: '0.1.0', description: 'Trust center and updates portal' },
@@ -107,7 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: deps.providers.cache,
   });
 
-  await app.register(healthRoutes, deps);
+  await app.register(metricsPlugin, { ...deps, rateLimitCounters });
+  await app.register(healthRoutes, { ...deps, rateLimitCounters });
   await app.register(portalRoutes, deps);
   await app.register(assetRoutes, deps);
   await app.register(htmlRoutes, deps);

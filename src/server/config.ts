@@ -59,6 +59,8 @@ const ConfigSchema = z.object({
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(10_080).default(120),
   STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
   MEMBER_SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(720).default(168),
+  STALE_VIEW_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -105,6 +107,10 @@ export type Config = {
   analyticsRetentionDays: number;
   /** A session unused this long ends (idle timeout); staff sessions also end this long after sign-in. */
   sessionLimits: SessionLimits;
+  /** During a database outage anonymous portal pages are served from memory for at most this long; 0: never. */
+  staleViewMaxAgeMs: number;
+  /** Bearer token that opens /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
 };
 
 export type SessionLimits = { staffIdleMs: number; staffMaxMs: number; memberIdleMs: number };
@@ -237,5 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       staffMaxMs: value.STAFF_SESSION_MAX_HOURS * 3_600_000,
       memberIdleMs: value.MEMBER_SESSION_IDLE_HOURS * 3_600_000,
     },
+    staleViewMaxAgeMs: value.STALE_VIEW_MAX_AGE_SECONDS * 1000,
+    metricsToken: value.METRICS_TOKEN,
   };
 }

@@ -20,7 +20,8 @@ export const errorCodes = {
 export type ErrorCode = keyof typeof errorCodes;
 
 export type ErrorBody = {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  /** requestId: on server errors (5xx), to match a report with the server's logs. */
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; requestId?: string };
 };
 
 export class AppError extends Error {

@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { acquireDataDirectoryLock, LockHeldError } from './data-directory-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -30,6 +30,8 @@ export type DatabaseHandle = {
     onReset?: ListenResetHandler,
   ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  /** Connections of the PostgreSQL pool (PGlite has one session and no pool). */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /** PGlite only: runs fn while no transaction is open or can start (backups). */
   withWritesPaused?<T>(fn: (paused: PausedDatabase) => Promise<T>): Promise<T>;
@@ -42,6 +44,33 @@ export type PausedDatabase = {
 };
 
 export class DataDirectoryInUseError extends Error {}
+
+// Connection-level failures (socket errors, SQLSTATE class 08, admin/crash shutdown, too many connections).
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const unreachableMessages = /Connection terminated|timeout exceeded when trying to connect|not queryable/i;
+
+/** The database could not be reached (as opposed to a query that failed): drivers wrap it in `cause`. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (unreachableCodes.has(code) || code.startsWith('08'))) return true;
+    if (unreachableMessages.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed 64-bit number; nodes starting together on one PostgreSQL migrate one at a time.
@@ -56,14 +85,9 @@ export async function openPglite(options: { dataDir?: string; migrate?: boolean 
     const directory = path.join(options.dataDir, 'pglite');
     await fs.mkdir(directory, { recursive: true });
     try {
-      releaseLock = await lockfile.lock(directory, {
-        stale: 15_000,
-        update: 5_000,
-        retries: 0,
-        realpath: false,
-      });
+      releaseLock = await acquireDataDirectoryLock(`${directory}.owner`);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      if (error instanceof LockHeldError) {
         throw new DataDirectoryInUseError(
           `The data directory ${options.dataDir} is in use by another Attest process; stop it or set DATA_DIR to another directory.`,
         );
@@ -170,6 +194,7 @@ export async function openPostgres(options: { url: string; poolSize?: number }):
     async ping() {
       await pool.query('select 1');
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await Promise.all([...stoppers].map((stop) => stop()));
       await pool.end();

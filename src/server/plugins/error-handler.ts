@@ -56,7 +56,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send(body('bad_request', error.message || 'The request is not valid.'));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(body('internal', messages.internal));
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal', message: messages.internal, requestId: request.id } });
   });
 
   app.setNotFoundHandler((request, reply) => {

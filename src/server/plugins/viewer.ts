@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
@@ -16,6 +16,8 @@ import { assertSameSite, type LoadedSession, loadSession, readSessionToken } fro
 declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer | null;
+    /** Set when the organisation came from memory because the database could not be reached. */
+    staleSince: Date | null;
   }
   interface FastifyContextConfig {
     /** portal: organisation from :org or the Host; staff: organisation of the signed-in staff member. */
@@ -46,7 +48,16 @@ export async function resolveOrganisation(
   const params = request.params as { org?: string; orgId?: string } | undefined;
   const slug = params?.org;
   const organisation = slug
-    ? await cache.organisationBySlug(slug, () => findOrganisationBySlug(db, slug))
+    ? await cache.organisationBySlug(
+        slug,
+        () => findOrganisationBySlug(db, slug),
+        // Only reads may go on without the database; a write would fail later anyway.
+        request.method === 'GET' || request.method === 'HEAD'
+          ? (lastConfirmed) => {
+              request.staleSince = lastConfirmed;
+            }
+          : undefined,
+      )
     : params?.orgId
       ? await findOrganisationById(db, params.orgId)
       : isOwnHost(config, request.headers.host)
@@ -113,6 +124,7 @@ export const viewerPlugin = fp(
       const token = readSessionToken(request, kind, config.isProduction);
       return token ? loadSession(db, kind, token, config.sessionLimits) : null;
     };
+    app.decorateRequest('staleSince', null);
     app.addHook('preHandler', async (request) => {
       const kind = request.routeOptions.config.viewer;
       if (!kind) return;
@@ -152,6 +164,15 @@ export const viewerPlugin = fp(
     });
   },
 );
+
+/** Says that the answer is the last good one, kept while the database cannot be reached. */
+export function markIfStale(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.staleSince) return;
+  reply
+    .header('warning', '110 - "Response is Stale"')
+    .header('x-attest-stale', '1')
+    .header('cache-control', 'no-store');
+}
 
 export function requireViewer(request: FastifyRequest): Viewer {
   if (!request.viewer) throw new Error('route is missing config.viewer');

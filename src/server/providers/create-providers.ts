@@ -29,6 +29,7 @@ export async function createProviders(
   });
   // Several nodes may share PostgreSQL: verify each cache hit against the organisation's revision.
   const cache = await createPortalCache(database, {
+    staleMaxAgeMs: config.staleViewMaxAgeMs,
     lookUpRevision:
       database.kind === 'postgres' ? (slug) => findOrganisationRevisionBySlug(database.db, slug) : undefined,
   });

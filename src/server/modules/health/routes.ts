@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../context';
+import type { RateLimitCounters } from '../../providers/rate-limit-redis';
 import { checkReadiness } from './check-readiness';
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const healthRoutes: FastifyPluginAsyncZod<
+  AppDeps & { rateLimitCounters: () => RateLimitCounters }
+> = async (app, deps) => {
   app.get(
     '/healthz',
     {
@@ -28,6 +31,8 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     status: z.enum(['ready', 'not_ready']),
     checks: z.record(z.string(), z.enum(['ok', 'failing'])),
     jobs: z.object({ status: z.enum(['moving', 'stalled', 'unknown']), queues: z.array(QueueHealth) }),
+    /** Degraded, not unready: while Redis is unreachable each node still enforces its own limits. */
+    rateLimits: z.enum(['redis', 'per_node', 'per_node_fallback']),
   });
   app.get(
     '/readyz',
@@ -40,7 +45,9 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (_request, reply) => {
       const readiness = await checkReadiness(deps);
-      return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness);
+      return reply
+        .status(readiness.status === 'ready' ? 200 : 503)
+        .send({ ...readiness, rateLimits: deps.rateLimitCounters() });
     },
   );
 };

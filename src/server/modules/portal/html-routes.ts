@@ -9,7 +9,7 @@ import { messages } from '../../../shared/messages';
 import type { ErrorPageData, PortalPageData } from '../../../shared/page';
 import { PortalQuery, Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
-import { isOwnHost, requireViewer } from '../../plugins/viewer';
+import { isOwnHost, markIfStale, requireViewer } from '../../plugins/viewer';
 import type { Viewer } from '../../policy/viewer';
 import { packageJson } from '../../project-root';
 import { noAccessPage, renderErrorPageHtml } from '../../render/error-pages';
@@ -138,13 +138,15 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       getNotificationBar({ ctx, input: { product: input.productSlug } }),
     ]);
     const item = resolveItem(view.cards, input);
-    // Queued, never awaited: the page does not wait for the analytics write.
-    recordPageView(deps.database.db, {
-      viewer,
-      path: request.url.split('?')[0] ?? request.url,
-      userAgent: request.headers['user-agent'],
-      onError: (error) => app.log.warn({ err: error }, 'page views not recorded'),
-    });
+    // Queued, never awaited: the page does not wait for the analytics write (none while the database is away).
+    if (!request.staleSince) {
+      recordPageView(deps.database.db, {
+        viewer,
+        path: request.url.split('?')[0] ?? request.url,
+        userAgent: request.headers['user-agent'],
+        onError: (error) => app.log.warn({ err: error }, 'page views not recorded'),
+      });
+    }
     const data: PortalPageData = {
       view,
       basePath: input.basePath,
@@ -158,15 +160,14 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         : null,
       ...(item ? { openItemUid: item.item.itemUid } : {}),
     };
-    return (
-      reply
-        .header('content-type', html)
-        .header('cache-control', viewer.session ? 'private, no-store' : 'no-cache')
-        .header('vary', 'Cookie')
-        // Exactly the origins of this organisation's configured scripts, on top of the default policy.
-        .header('content-security-policy', portalContentSecurityPolicy(view.customisation))
-        .send(renderPortalDocument(build, data, { revision: viewer.organisation.revision, item }))
-    );
+    reply
+      .header('content-type', html)
+      .header('cache-control', viewer.session ? 'private, no-store' : 'no-cache')
+      .header('vary', 'Cookie')
+      // Exactly the origins of this organisation's configured scripts, on top of the default policy.
+      .header('content-security-policy', portalContentSecurityPolicy(view.customisation));
+    markIfStale(request, reply);
+    return reply.send(renderPortalDocument(build, data, { revision: viewer.organisation.revision, item }));
   }
 
   const portalRoute = { config: { viewer: 'portal' as const } };

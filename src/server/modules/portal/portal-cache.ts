@@ -1,8 +1,12 @@
-import type { DatabaseHandle } from '../../db/client';
+import { type DatabaseHandle, isDatabaseUnreachable } from '../../db/client';
 import type { ViewerOrganisation } from '../../policy/viewer';
 import { organisationChangedChannel } from './publish-organisation-changed';
 
-type Entry<T> = { value: T; revision: number; expiresAt: number };
+/** `confirmedAt`: when the database last said this is current; bounds how long it may be served stale. */
+type Entry<T> = { value: T; revision: number; expiresAt: number; confirmedAt: number };
+
+/** Told when an organisation is served from memory because its revision could not be read. */
+export type StaleHandler = (lastConfirmed: Date) => void;
 
 export type RevisionLookup = (slug: string) => Promise<{ id: string; revision: number } | null>;
 
@@ -14,25 +18,31 @@ export type RevisionLookup = (slug: string) => Promise<{ id: string; revision: n
  * one node right after a write on another is never stale; on PGlite (one process) hits are trusted.
  */
 export type PortalCache = {
+  /** With `onStale`, a database outage serves the last organisation read, up to `staleMaxAgeMs` old. */
   organisationBySlug(
     slug: string,
     load: () => Promise<ViewerOrganisation | null>,
+    onStale?: StaleHandler,
   ): Promise<ViewerOrganisation | null>;
   /** `revision` is the organisation's revision the caller read; a value built at another one is not served. */
   publicValue<T>(organisationId: string, revision: number, key: string, load: () => Promise<T>): Promise<T>;
   invalidate(organisationId: string): void;
+  /** Lookups since start: answered from memory, loaded from the database, served stale in an outage. */
+  lookups: { hit: number; miss: number; stale: number };
   close(): Promise<void>;
 };
 
 export async function createPortalCache(
   database: DatabaseHandle,
-  options: { ttlMs?: number; lookUpRevision?: RevisionLookup } = {},
+  options: { ttlMs?: number; staleMaxAgeMs?: number; lookUpRevision?: RevisionLookup } = {},
 ): Promise<PortalCache> {
   const ttlMs = options.ttlMs ?? 30_000;
+  const staleMaxAgeMs = options.staleMaxAgeMs ?? 0;
   const slugToOrganisation = new Map<string, Entry<ViewerOrganisation>>();
   const values = new Map<string, Map<string, Entry<unknown>>>();
   // A load that started before an invalidation must not store what it read.
   let invalidationCount = 0;
+  const lookups = { hit: 0, miss: 0, stale: 0 };
 
   function invalidate(organisationId: string) {
     invalidationCount++;
@@ -57,36 +67,89 @@ export async function createPortalCache(
     return current !== null && current.id === entry.value.id && current.revision === entry.revision;
   }
 
+  /** A value kept in memory may stand in for the database while it cannot be reached, for a bounded time. */
+  function canServeStale(entry: Entry<unknown> | undefined, error: unknown): entry is Entry<unknown> {
+    return (
+      entry !== undefined && Date.now() - entry.confirmedAt <= staleMaxAgeMs && isDatabaseUnreachable(error)
+    );
+  }
+
   const stopListening = await database.listen(organisationChangedChannel, invalidate, clear);
 
   return {
-    async organisationBySlug(slug, load) {
+    async organisationBySlug(slug, load, onStale) {
       const cached = slugToOrganisation.get(slug);
-      if (isLive(cached) && (await isCurrent(slug, cached))) return cached.value;
+      const serveStaleOrThrow = (error: unknown) => {
+        if (!onStale || !canServeStale(cached, error)) throw error;
+        lookups.stale++;
+        onStale(new Date(cached!.confirmedAt));
+        return cached!.value;
+      };
+      if (isLive(cached)) {
+        let isCurrentEntry: boolean;
+        try {
+          isCurrentEntry = await isCurrent(slug, cached);
+        } catch (error) {
+          return serveStaleOrThrow(error);
+        }
+        if (isCurrentEntry) {
+          lookups.hit++;
+          cached.confirmedAt = Date.now();
+          return cached.value;
+        }
+      }
+      lookups.miss++;
       const before = invalidationCount;
-      const organisation = await load();
+      let organisation: ViewerOrganisation | null;
+      try {
+        organisation = await load();
+      } catch (error) {
+        return serveStaleOrThrow(error);
+      }
       if (organisation && before === invalidationCount) {
-        const entry = { value: organisation, revision: organisation.revision, expiresAt: Date.now() + ttlMs };
+        const now = Date.now();
+        const entry = {
+          value: organisation,
+          revision: organisation.revision,
+          expiresAt: now + ttlMs,
+          confirmedAt: now,
+        };
         slugToOrganisation.set(slug, entry);
       }
       return organisation;
     },
     async publicValue<T>(organisationId: string, revision: number, key: string, load: () => Promise<T>) {
       const cached = values.get(organisationId)?.get(key);
-      if (isLive(cached) && cached.revision === revision) return cached.value as T;
+      if (isLive(cached) && cached.revision === revision) {
+        lookups.hit++;
+        return cached.value as T;
+      }
+      lookups.miss++;
       const before = invalidationCount;
-      const value = await load();
+      let value: T;
+      try {
+        value = await load();
+      } catch (error) {
+        // What was built at this very revision is still its content; only time-bound parts may have aged.
+        if (cached?.revision === revision && canServeStale(cached, error)) {
+          lookups.stale++;
+          return cached.value as T;
+        }
+        throw error;
+      }
       if (before === invalidationCount) {
         let forOrganisation = values.get(organisationId);
         if (!forOrganisation) {
           forOrganisation = new Map();
           values.set(organisationId, forOrganisation);
         }
-        forOrganisation.set(key, { value, revision, expiresAt: Date.now() + ttlMs });
+        const now = Date.now();
+        forOrganisation.set(key, { value, revision, expiresAt: now + ttlMs, confirmedAt: now });
       }
       return value;
     },
     invalidate,
+    lookups,
     async close() {
       await stopListening();
       clear();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { limits } from '../../../shared/limits';
 import { PortalView, Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { markIfStale, requireViewer } from '../../plugins/viewer';
 import { getPortalViewJson } from './get-portal-view';
 
 const shareParams = z.object({ org: Slug });
@@ -45,6 +45,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         ctx: context(requireViewer(request)),
         input: { productSlug: request.query.product },
       });
+      markIfStale(request, reply);
       return sendJson(reply, json);
     },
   );
@@ -66,6 +67,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         ctx: context(requireViewer(request)),
         input: { productId: request.params.productId },
       });
+      markIfStale(request, reply);
       return sendJson(reply, json);
     },
   );
