@@ -42,9 +42,9 @@ import { tprmRoutes } from './modules/tprm/routes';
 import { trustCenterExportRoutes } from './modules/trust-center-export/routes';
 import { updateRoutes } from './modules/updates/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
 import { oneUseRoutesPlugin } from './plugins/one-use-routes';
 import { refuseNulPlugin } from './plugins/refuse-nul';
-import { metricsPlugin } from './plugins/metrics';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { viewerPlugin } from './plugins/viewer';
 import {
