@@ -1,13 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../shared/errors';
+import { OutboxMessageParams, OutboxRetryResult, OutboxState } from '../../../shared/mail-outbox';
 import type { AppDeps } from '../../context';
 import { isLoopbackPeer } from '../../net/ip-ranges';
+import { staffRoutes } from '../../net/staff-routes';
 import { requireViewer } from '../../plugins/viewer';
 import { GetMailboxMessageInput, getMailboxMessage } from './get-mailbox-message';
 import { ListMailboxMessagesInput, listMailboxMessages } from './list-mailbox-messages';
 import { MailboxMessage } from './mailbox-message';
 import { renderMailboxMessagePage, renderMailboxPage } from './mailbox-page';
+import { retryOutbox } from './outbox-retry';
+import { getOutboxState } from './outbox-state';
 import { sendTestEmail, TestEmailQueued } from './send-test-email';
 
 export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -27,6 +31,39 @@ export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const ctx = { db, viewer: requireViewer(request), providers: deps.providers, config: deps.config };
       return reply.status(202).send(await sendTestEmail({ ctx }));
     },
+  );
+
+  const staff = staffRoutes(app, {
+    tags: ['mail'],
+    context: (request) => ({ db, viewer: requireViewer(request), providers: deps.providers }),
+  });
+
+  staff.get(
+    '/api/staff/mail/outbox',
+    {
+      summary: "The organisation's outgoing mail: sent, waiting, failed, quarantined, per update",
+      response: { 200: OutboxState },
+    },
+    (ctx) => getOutboxState({ ctx }),
+  );
+
+  staff.post(
+    '/api/staff/mail/outbox/retry',
+    {
+      summary: 'Retries every unsent message now: due jobs now, quarantined messages queued again',
+      response: { 200: OutboxRetryResult },
+    },
+    (ctx) => retryOutbox({ ctx }),
+  );
+
+  staff.post(
+    '/api/staff/mail/outbox/:messageId/retry',
+    {
+      summary: 'Retries one unsent message now',
+      params: OutboxMessageParams,
+      response: { 200: OutboxRetryResult },
+    },
+    (ctx, { params }) => retryOutbox({ ctx, messageId: params.messageId }),
   );
 
   // The dev mailbox shows every message, sign-in links included: it must not exist in production.

@@ -13,6 +13,7 @@ import { OverviewPage } from './overview-page';
 const SettingsPage = lazy(() => import('./settings-page'));
 const UpdatesPage = lazy(() => import('./updates-page'));
 const SubscribersPage = lazy(() => import('./subscribers-page'));
+const OutgoingMailPage = lazy(() => import('./outgoing-mail-page'));
 const DocumentsPage = lazy(() => import('./documents-page'));
 const AccessRequestsPage = lazy(() => import('./access-requests-page'));
 const AccessAccountsPage = lazy(() => import('./access-accounts-page'));
@@ -159,6 +160,14 @@ const router = createBrowserRouter([
         element: (
           <Suspense fallback={<PageLoading />}>
             <SubscribersPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'mail',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <OutgoingMailPage />
           </Suspense>
         ),
       },
