@@ -73,6 +73,9 @@ export const emptyDocumentsView: DocumentsView = { featuredItemUids: [], files: 
 /* Staff library. */
 
 export const FileAccessType = DocumentAccessType;
+/** Why a document's text was not extracted (so search cannot find it); the reasons of the file_texts row. */
+export const TextRefusalReason = z.enum(['too_large', 'encrypted', 'unreadable', 'timeout', 'bytes_missing']);
+export type TextRefusalReason = z.infer<typeof TextRefusalReason>;
 export const LibraryFile = z.object({
   id: z.string().uuid(),
   title: z.string(),
@@ -87,6 +90,8 @@ export const LibraryFile = z.object({
   createdAt: z.string(),
   viewUrl: z.string(),
   downloadUrl: z.string(),
+  /** Set when text extraction refused or failed; null while pending, after success, or for non-PDFs. */
+  textRefusal: TextRefusalReason.nullable(),
 });
 export type LibraryFile = z.infer<typeof LibraryFile>;
 export const LibraryFileList = z.object({ files: z.array(LibraryFile) });

@@ -329,6 +329,95 @@ describe('accounts', () => {
   });
 });
 
+describe('ending member sessions', () => {
+  async function accountWithMembers(organisationId: string) {
+    const db = t.database.db;
+    const { account, member } = await createAccountMember(db, organisationId);
+    const [colleague] = await db
+      .insert(accountMembers)
+      .values({ organisationId, accountId: account.id, email: `colleague-${account.id}@customer.example` })
+      .returning();
+    const session = (accountMemberId: string) => createTestSession(db, { organisationId, accountMemberId });
+    return { account, member, colleague: colleague!, session };
+  }
+
+  it("ends every session of one member, then of a whole account, leaving others' sessions alone", async () => {
+    const { organisation, session } = await setUp();
+    const first = await accountWithMembers(organisation.id);
+    const second = await accountWithMembers(organisation.id);
+    const memberPhone = await first.session(first.member.id);
+    const memberLaptop = await first.session(first.member.id);
+    const colleague = await first.session(first.colleague.id);
+    const otherAccount = await second.session(second.member.id);
+    const signedIn = async (member: Session) =>
+      (
+        await t.app.inject({
+          url: `/api/statuspage/share/${organisation.slug}/view`,
+          cookies: member.cookies,
+        })
+      ).json().viewer.member !== null;
+    expect(await signedIn(memberPhone)).toBe(true);
+
+    const one = await call(
+      session,
+      'POST',
+      `/api/accounts/${first.account.id}/members/${first.member.id}/end-sessions`,
+    );
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({ ended: 2 });
+    expect(await signedIn(memberPhone)).toBe(false);
+    expect(await signedIn(memberLaptop)).toBe(false);
+    expect(await signedIn(colleague)).toBe(true);
+    expect(await signedIn(otherAccount)).toBe(true);
+    expect((await call(session, 'GET', '/api/accounts')).statusCode).toBe(200);
+
+    const all = await call(session, 'POST', `/api/accounts/${first.account.id}/end-sessions`);
+    expect(all.json()).toEqual({ ended: 1 });
+    expect(await signedIn(colleague)).toBe(false);
+    expect(await signedIn(otherAccount)).toBe(true);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.organisationId, organisation.id), eq(auditLog.action, 'account.member_sessions_end')),
+      );
+    expect(audit).toMatchObject({ target: first.member.id, data: { accountId: first.account.id, ended: 2 } });
+    expect(await auditActions(organisation.id)).toContain('account.sessions_end');
+  });
+
+  it('is refused to members, strangers, read-only staff and other organisations', async () => {
+    const { organisation, session, readOnly } = await setUp();
+    const { account, member, session: memberSession } = await accountWithMembers(organisation.id);
+    const kept = await memberSession(member.id);
+    const paths = [
+      `/api/accounts/${account.id}/end-sessions`,
+      `/api/accounts/${account.id}/members/${member.id}/end-sessions`,
+    ];
+    for (const path of paths) {
+      expect((await t.app.inject({ method: 'POST', url: path })).statusCode).toBe(401);
+      expect((await call(kept, 'POST', path)).statusCode).toBe(401);
+      const refused = await call(readOnly, 'POST', path);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBeTruthy();
+    }
+    const other = await setUp();
+    expect((await call(other.session, 'POST', paths[1]!)).statusCode).toBe(404);
+    const stranger = await createAccountMember(t.database.db, other.organisation.id);
+    expect(
+      (await call(session, 'POST', `/api/accounts/${account.id}/members/${stranger.member.id}/end-sessions`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/statuspage/share/${organisation.slug}/view`,
+          cookies: kept.cookies,
+        })
+      ).json().viewer.member,
+    ).not.toBeNull();
+  });
+});
+
 describe('permission profiles', () => {
   it('accepts items of this organisation only', async () => {
     const { organisation, product, session } = await setUp();

@@ -20,6 +20,7 @@ import {
   UpdateAccountInput,
 } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
+import { EndedSessions } from '../../../shared/sessions';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
 import { getAccessSettings, updateAccessSettings } from './access-settings';
@@ -27,6 +28,7 @@ import { addAccountMember, removeAccountMember } from './account-members';
 import { approveAccessRequest } from './approve-access-request';
 import { createAccount } from './create-account';
 import { declineAccessRequest } from './decline-access-request';
+import { endMemberSessions } from './end-member-sessions';
 import { extendAccount } from './extend-account';
 import { createNdaVersion, listNdaVersions } from './nda-versions';
 import {
@@ -259,6 +261,38 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       });
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/accounts/:id/end-sessions',
+    {
+      config: staff,
+      schema: {
+        tags: ['access (staff)'],
+        summary: 'Signs every member of the account out: ends all their sessions (statuspage:edit)',
+        params: idParams,
+        response: { 200: EndedSessions },
+      },
+    },
+    async (request) => endMemberSessions({ ctx: context(request), input: { accountId: request.params.id } }),
+  );
+
+  app.post(
+    '/api/accounts/:id/members/:memberId/end-sessions',
+    {
+      config: staff,
+      schema: {
+        tags: ['access (staff)'],
+        summary: 'Signs one member out everywhere: ends all their sessions (statuspage:edit)',
+        params: idParams.extend({ memberId: z.string().uuid() }),
+        response: { 200: EndedSessions },
+      },
+    },
+    async (request) =>
+      endMemberSessions({
+        ctx: context(request),
+        input: { accountId: request.params.id, memberId: request.params.memberId },
+      }),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CardKind } from '../../../shared/card-kinds';
 import type { EnabledState } from '../../../shared/cards';
 import type { Database } from '../../db/client';
-import { bridgeLetters, cards, files, itemFiles, items, products } from '../../db/schema';
+import { bridgeLetters, cards, files, fileTexts, itemFiles, items, products } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 export type BridgeLetterRow = typeof bridgeLetters.$inferSelect;
@@ -37,7 +37,7 @@ type GateItemRow = Omit<GateItem, 'isCardHidden'> & { isCardHidden: boolean | nu
 const toGateItem = (row: GateItemRow): GateItem => ({ ...row, isCardHidden: row.isCardHidden ?? false });
 
 export async function listLibraryFileRows(db: Database, organisationId: string) {
-  const [fileRows, linkRows] = await Promise.all([
+  const [fileRows, linkRows, refusalRows] = await Promise.all([
     db.select().from(files).where(eq(files.organisationId, organisationId)).orderBy(asc(files.createdAt)),
     db
       .select({ fileId: itemFiles.fileId, itemUid: items.id, title: items.title, productId: items.productId })
@@ -45,8 +45,12 @@ export async function listLibraryFileRows(db: Database, organisationId: string) 
       .innerJoin(items, eq(items.id, itemFiles.itemId))
       .where(eq(items.organisationId, organisationId))
       .orderBy(asc(items.title)),
+    db
+      .select({ fileId: fileTexts.fileId, reason: fileTexts.failureReason })
+      .from(fileTexts)
+      .where(and(eq(fileTexts.organisationId, organisationId), eq(fileTexts.status, 'failed'))),
   ]);
-  return { fileRows, linkRows };
+  return { fileRows, linkRows, refusalRows };
 }
 
 export async function findFileOfOrganisation(

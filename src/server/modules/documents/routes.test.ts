@@ -22,6 +22,7 @@ import {
 } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { storeExtractedText } from './extract-document-text';
 import { renderTextPdf } from './text-pdf';
 
 let t: TestApp;
@@ -138,6 +139,42 @@ describe('document library', () => {
       `attachment; filename="S_curit_ policy.pdf"; filename*=UTF-8''S%C3%A9curit%C3%A9%20policy.pdf`,
     );
     expect(content.headers.etag).toBe(`"${file.sha256}"`);
+  });
+
+  it('lists why a document’s text was refused, so staff know search cannot find it', async () => {
+    const setup = await setUp();
+    const bomb = await uploadPdf(setup, 'bomb.pdf');
+    const fine = await uploadPdf(setup, 'fine.pdf');
+    const refusals = async () =>
+      Object.fromEntries(
+        (await setup.staffRequest('GET', '/api/documents'))
+          .json()
+          .files.map((entry: LibraryFile) => [entry.title, entry.textRefusal]),
+      );
+    expect(await refusals()).toEqual({ bomb: null, fine: null });
+    const owner = { organisationId: setup.organisation.id };
+    await storeExtractedText(
+      setup.db,
+      null,
+      { id: bomb.id, ...owner },
+      {
+        ok: false,
+        reason: 'too_large',
+        detail: 'streams inflate past the cap',
+      },
+    );
+    await storeExtractedText(
+      setup.db,
+      null,
+      { id: fine.id, ...owner },
+      {
+        ok: true,
+        pages: ['Policy text'],
+        pageCount: 1,
+        isTruncated: false,
+      },
+    );
+    expect(await refusals()).toEqual({ bomb: 'too_large', fine: null });
   });
 
   it('accepts images and UTF-8 text and CSV without magic bytes', async () => {

@@ -9,8 +9,10 @@ import {
   StaffUserView,
   UpdateStaffUserInput,
 } from '../../../shared/console-admin';
+import { EndedSessions } from '../../../shared/sessions';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
+import { endStaffSessions } from './end-staff-sessions';
 import { inviteStaffUser } from './invite-staff-user';
 import { listStaffUsers } from './list-staff-users';
 import { resetStaffPassword } from './reset-staff-password';
@@ -80,5 +82,19 @@ export const staffUserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       reply.header('cache-control', 'no-store');
       return resetStaffPassword({ ctx: context(request), input: request.params });
     },
+  );
+
+  app.post(
+    '/api/staff-users/:staffUserId/end-sessions',
+    {
+      config: staffRoute,
+      schema: {
+        tags,
+        summary: 'Ends every session of the user (statuspage:edit); for oneself, every other session',
+        params: StaffUserParams,
+        response: { 200: EndedSessions },
+      },
+    },
+    (request) => endStaffSessions({ ctx: context(request), input: request.params }),
   );
 };

@@ -9,7 +9,7 @@ import {
 import type { StaffPermission } from '../../../shared/permissions';
 import { auditLog, sessions, staffUsers } from '../../db/schema';
 import { buildViewer } from '../../policy/viewer';
-import { createOrganisation, createStaffUser } from '../../test/factories';
+import { createAccountMember, createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { findOrganisationById } from '../portal/queries';
@@ -207,6 +207,86 @@ describe('staff users API', () => {
     expect(actions).toEqual(
       expect.arrayContaining(['staff_user.disabled', 'staff_user.enabled', 'staff_user.password_reset']),
     );
+  });
+});
+
+describe('ending staff sessions', () => {
+  it('ends every session of another staff user, and only the caller’s other sessions of their own', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const admin = await signedIn(organisation.id);
+    const adminLaptop = await createTestSession(t.database.db, {
+      organisationId: organisation.id,
+      staffUserId: admin.staff.id,
+    });
+    const target = await signedIn(organisation.id, ['files:view']);
+    const targetSecond = await createTestSession(t.database.db, {
+      organisationId: organisation.id,
+      staffUserId: target.staff.id,
+    });
+    const bystander = await signedIn(organisation.id, ['files:view']);
+    const works = async (session: { cookies: Record<string, string> }) =>
+      (await t.app.inject({ url: '/api/staff-users', cookies: session.cookies })).statusCode;
+
+    const ended = await admin.inject('POST', `/api/staff-users/${target.staff.id}/end-sessions`);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ ended: 2 });
+    expect(await works(target.session)).toBe(401);
+    expect(await works(targetSecond)).toBe(401);
+    expect(await works(bystander.session)).toBe(200);
+    expect(await works(adminLaptop)).toBe(200);
+
+    const own = await admin.inject('POST', `/api/staff-users/${admin.staff.id}/end-sessions`);
+    expect(own.json()).toEqual({ ended: 1 });
+    expect(await works(adminLaptop)).toBe(401);
+    expect(await works(admin.session)).toBe(200);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `staff_user:${target.staff.id}`));
+    expect(audits).toEqual([
+      expect.objectContaining({ action: 'staff_user.sessions_end', actorStaffUserId: admin.staff.id }),
+    ]);
+  });
+
+  it('lets staff without the edit permission end only their own other sessions; refuses members and strangers', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const admin = await signedIn(organisation.id);
+    const reader = await signedIn(organisation.id, ['files:view']);
+    const readerPhone = await createTestSession(t.database.db, {
+      organisationId: organisation.id,
+      staffUserId: reader.staff.id,
+    });
+    const refused = await reader.inject('POST', `/api/staff-users/${admin.staff.id}/end-sessions`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(staffUserMessages.needsEdit);
+    expect((await reader.inject('POST', `/api/staff-users/${reader.staff.id}/end-sessions`)).json()).toEqual({
+      ended: 1,
+    });
+    expect((await t.app.inject({ url: '/api/staff-users', cookies: readerPhone.cookies })).statusCode).toBe(
+      401,
+    );
+
+    const { member } = await createAccountMember(t.database.db, organisation.id);
+    const memberSession = await createTestSession(t.database.db, {
+      organisationId: organisation.id,
+      accountMemberId: member.id,
+    });
+    const path = `/api/staff-users/${admin.staff.id}/end-sessions`;
+    expect((await t.app.inject({ method: 'POST', url: path })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: path,
+          cookies: memberSession.cookies,
+          headers: memberSession.headers,
+        })
+      ).statusCode,
+    ).toBe(401);
+    const other = await createOrganisation(t.database.db);
+    const foreign = await signedIn(other.organisation.id);
+    expect((await foreign.inject('POST', path)).statusCode).toBe(404);
+    expect((await admin.inject('GET', '/api/staff-users')).statusCode).toBe(200);
   });
 });
 

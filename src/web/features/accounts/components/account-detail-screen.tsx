@@ -11,6 +11,7 @@ import {
   UpdateAccountInput,
 } from '../../../../shared/access';
 import { limits } from '../../../../shared/limits';
+import { EndSessionsButton } from '../../../components/end-sessions-button';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -267,7 +268,17 @@ function MembersTable({ account, csrfToken }: AccountProps) {
                 </td>
                 <td className={`${table.td} whitespace-nowrap`}>{formatDate(member.lastSignInAt)}</td>
                 <td className={`${table.td} whitespace-nowrap`}>{formatDate(member.ndaAcceptedAt)}</td>
-                <td className={`${table.td} text-right`}>
+                <td className={`${table.td} text-right whitespace-nowrap`}>
+                  <EndSessionsButton
+                    path={`/api/accounts/${encodeURIComponent(account.id)}/members/${encodeURIComponent(member.id)}/end-sessions`}
+                    csrfToken={csrfToken}
+                    size="sm"
+                    variant="ghost"
+                    label="Sign out"
+                    srSuffix={name}
+                    confirmTitle={`Sign ${name} out everywhere?`}
+                    confirmDescription={`Every browser where ${member.email} is signed in is signed out at once. They keep their access and can sign in again with a new link.`}
+                  />
                   <Button
                     size="sm"
                     variant="ghost"
@@ -377,6 +388,15 @@ export function AccountDetailScreen({
             csrfToken={csrfToken}
             defaultAccessDays={settings.data?.defaultAccessDays}
           />
+          {account.memberCount > 0 ? (
+            <EndSessionsButton
+              path={`/api/accounts/${encodeURIComponent(account.id)}/end-sessions`}
+              csrfToken={csrfToken}
+              label="Sign out all members"
+              confirmTitle={`Sign out every member of ${account.name}?`}
+              confirmDescription="Every session of every member of this account ends at once. Their access stays; they sign in again with a new link."
+            />
+          ) : null}
           <RevokeButton account={account} csrfToken={csrfToken} />
         </div>
       </div>

@@ -32,6 +32,7 @@ const libraryFile = (id: string, title: string): LibraryFile => ({
   createdAt: '2025-03-04T10:00:00.000Z',
   viewUrl: `/api/documents/${id}/content`,
   downloadUrl: `/api/documents/${id}/content?disposition=attachment`,
+  textRefusal: null,
 });
 const soc2File = libraryFile('f0000000-0000-4000-8000-000000000001', 'SOC 2 report');
 const pentestFile = libraryFile('f0000000-0000-4000-8000-000000000002', 'Pen test summary');

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { CreateStaffUserInput, permissionLabels, type StaffUserView } from '../../../../shared/console-admin';
 import { allStaffPermissions, type StaffPermission } from '../../../../shared/permissions';
+import { EndSessionsButton } from '../../../components/end-sessions-button';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -208,49 +209,66 @@ function StaffUserRow({
             ))}
           </p>
         </div>
-        {canManage ? (
+        {canManage || isSelf ? (
           <div className="flex flex-wrap gap-2">
-            <Button
+            <EndSessionsButton
+              path={`/api/staff-users/${encodeURIComponent(user.id)}/end-sessions`}
+              csrfToken={csrfToken}
               size="sm"
-              variant="secondary"
-              onClick={() => setEditing(!isEditing)}
-              aria-expanded={isEditing}
-              aria-controls={`${id}-edit`}
-            >
-              Permissions
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={resetPassword.isPending}
-              onClick={() =>
-                resetPassword.mutate(undefined, {
-                  onSuccess: (result) => setReset(result.temporaryPassword),
-                  onError: failed,
-                })
+              label={isSelf ? 'Sign out other sessions' : 'Sign out everywhere'}
+              srSuffix={isSelf ? undefined : user.name}
+              confirmTitle={isSelf ? 'Sign out your other sessions?' : `Sign ${user.name} out everywhere?`}
+              confirmDescription={
+                isSelf
+                  ? 'Every other browser where you are signed in is signed out at once. This one stays signed in.'
+                  : `Every browser where ${user.email} is signed in is signed out at once. They can sign in again with their password.`
               }
-            >
-              <KeyRound className="size-3.5" aria-hidden />
-              Reset password
-            </Button>
-            {!isSelf ? (
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={update.isPending}
-                onClick={() =>
-                  update.mutate(
-                    { isDisabled: !user.isDisabled },
-                    {
-                      onSuccess: () =>
-                        toast.success(user.isDisabled ? 'Staff user enabled' : 'Staff user disabled'),
+            />
+            {canManage ? (
+              <>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing(!isEditing)}
+                  aria-expanded={isEditing}
+                  aria-controls={`${id}-edit`}
+                >
+                  Permissions
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={resetPassword.isPending}
+                  onClick={() =>
+                    resetPassword.mutate(undefined, {
+                      onSuccess: (result) => setReset(result.temporaryPassword),
                       onError: failed,
-                    },
-                  )
-                }
-              >
-                {user.isDisabled ? 'Enable' : 'Disable'}
-              </Button>
+                    })
+                  }
+                >
+                  <KeyRound className="size-3.5" aria-hidden />
+                  Reset password
+                </Button>
+                {!isSelf ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={update.isPending}
+                    onClick={() =>
+                      update.mutate(
+                        { isDisabled: !user.isDisabled },
+                        {
+                          onSuccess: () =>
+                            toast.success(user.isDisabled ? 'Staff user enabled' : 'Staff user disabled'),
+                          onError: failed,
+                        },
+                      )
+                    }
+                  >
+                    {user.isDisabled ? 'Enable' : 'Disable'}
+                  </Button>
+                ) : null}
+              </>
             ) : null}
           </div>
         ) : null}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, FileUp, Pencil, Trash2 } from 'lucide-react';
+import { ExternalLink, FileUp, Pencil, SearchX, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { type DocumentAccessType, documentLimits, type LibraryFile } from '../../../../shared/documents';
@@ -14,6 +14,7 @@ import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { deleteLibraryFile, libraryQueryKey, updateLibraryFile, useLibraryFiles } from '../api/library-api';
+import { textRefusalConsequence, textRefusalLabels } from '../lib/text-refusal';
 import { UploadDialog } from './upload-dialog';
 
 type DocumentLibraryProps = {
@@ -112,6 +113,7 @@ export function DocumentLibrary({ csrfToken, isUploadOpen, onUploadOpenChange }:
                       ? 'Not linked to any item'
                       : `Linked to ${file.linkedItems.map((item) => item.title).join(', ')}`}
                   </p>
+                  {file.textRefusal ? <TextRefusalNote reason={file.textRefusal} /> : null}
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-2">
@@ -183,6 +185,22 @@ export function DocumentLibrary({ csrfToken, isUploadOpen, onUploadOpenChange }:
         isBusy={removal.isPending}
         onConfirm={() => deleting && removal.mutate(deleting)}
       />
+    </div>
+  );
+}
+
+/** A refused text extraction is not an error of the upload, but staff should know search misses it. */
+function TextRefusalNote({ reason }: { reason: NonNullable<LibraryFile['textRefusal']> }) {
+  const { title, explanation } = textRefusalLabels[reason];
+  return (
+    <div
+      className="mt-2 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 ring-1 ring-amber-200"
+      data-testid="text-refusal"
+    >
+      <SearchX className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+      <p>
+        <strong className="font-semibold">{title}.</strong> {explanation} {textRefusalConsequence}
+      </p>
     </div>
   );
 }

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** The answer of every "end sessions" call: how many signed-in sessions were ended. */
+export const EndedSessions = z.object({ ended: z.number().int().nonnegative() });
+export type EndedSessions = z.infer<typeof EndedSessions>;
+
+export function endedSessionsText(ended: number): string {
+  if (ended === 0) return 'No sessions were open';
+  return ended === 1 ? '1 session ended' : `${ended} sessions ended`;
+}

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffUserView } from '../../shared/console-admin';
+import { StaffUsersPanel } from '../features/console-admin/components/staff-users-panel';
+import { byText, click, type Rendered, renderInDom, waitFor } from '../lib/test-support/render-in-dom';
+
+const user = (id: string, name: string): StaffUserView => ({
+  id,
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  permissions: ['files:view'],
+  isDisabled: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastSignInAt: null,
+});
+const me = user('11111111-1111-4111-8111-111111111111', 'Me');
+const other = user('22222222-2222-4222-8222-222222222222', 'Olga');
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let rendered: Rendered | undefined;
+let posts: { url: string; csrf: string | null }[];
+let endAnswer: () => Response;
+beforeEach(() => {
+  posts = [];
+  endAnswer = () => json({ ended: 2 });
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (init?.method === 'POST') {
+      posts.push({ url, csrf: new Headers(init.headers).get('x-csrf-token') });
+      return endAnswer();
+    }
+    return json({ users: [me, other] });
+  });
+});
+afterEach(async () => {
+  await rendered?.unmount();
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+const render = (canManage: boolean) =>
+  renderInDom(
+    <>
+      <Toaster />
+      <StaffUsersPanel csrfToken="csrf-1" currentStaffId={me.id} canManage={canManage} />
+    </>,
+  );
+const buttonNamed = (name: string) => byText<HTMLButtonElement>('button', name)[0];
+
+describe('ending sessions from the staff users screen', () => {
+  it('asks first, then posts with the CSRF token and names how many sessions ended', async () => {
+    rendered = await render(true);
+    await click(await waitFor(() => buttonNamed('Sign out everywhere Olga')));
+    expect(document.body.textContent).toContain('Sign Olga out everywhere?');
+    expect(posts).toEqual([]);
+    await click(buttonNamed('Cancel'));
+    expect(posts).toEqual([]);
+
+    await click(buttonNamed('Sign out everywhere Olga'));
+    await click(buttonNamed('Sign out'));
+    await waitFor(() => document.body.textContent?.includes('2 sessions ended'));
+    expect(posts).toEqual([{ url: `/api/staff-users/${other.id}/end-sessions`, csrf: 'csrf-1' }]);
+  });
+
+  it('offers staff without the edit permission only their own other sessions, and shows a refusal', async () => {
+    rendered = await render(false);
+    await waitFor(() => buttonNamed('Sign out other sessions'));
+    expect(byText('button', /Sign out everywhere/)).toEqual([]);
+    endAnswer = () => json({ error: { code: 'forbidden', message: 'Not allowed here.' } }, 403);
+    await click(buttonNamed('Sign out other sessions'));
+    expect(document.body.textContent).toContain('This one stays signed in.');
+    await click(buttonNamed('Sign out'));
+    await waitFor(() => document.body.textContent?.includes('Signing out failed. Not allowed here.'));
+    expect(posts.map((post) => post.url)).toEqual([`/api/staff-users/${me.id}/end-sessions`]);
+  });
+});
