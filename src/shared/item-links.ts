@@ -23,7 +23,21 @@ export function wantedItemSlug(item: { id: string; title: string; customUrlSlug:
   return item.customUrlSlug || deriveItemSlug(item.title) || item.id;
 }
 
-export type SlugSource = { id: string; title: string; customUrlSlug: string | null; createdAt: Date };
+export type SlugSource = {
+  id: string;
+  title: string;
+  customUrlSlug: string | null;
+  createdAt: Date;
+  /** Tie-breakers for items created in one statement (the catalogue), so an import reproduces slugs. */
+  catalogueKey?: string | null;
+  cardKind?: string;
+};
+
+const byCreation = (a: SlugSource, b: SlugSource) =>
+  a.createdAt.getTime() - b.createdAt.getTime() ||
+  (a.catalogueKey ?? '\uffff').localeCompare(b.catalogueKey ?? '\uffff') ||
+  (a.cardKind ?? '').localeCompare(b.cardKind ?? '') ||
+  a.id.localeCompare(b.id);
 
 /**
  * Every item's slug in one product, unique (decision 172): custom slugs first, as staff chose them;
@@ -39,9 +53,7 @@ export function assignItemSlugs(sources: readonly SlugSource[]): Map<string, str
     slugs.set(source.id, source.customUrlSlug);
     taken.add(source.customUrlSlug);
   }
-  const derived = sources
-    .filter((source) => !source.customUrlSlug)
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  const derived = sources.filter((source) => !source.customUrlSlug).sort(byCreation);
   for (const source of derived) {
     const base = wantedItemSlug(source);
     let slug = base;

@@ -181,6 +181,8 @@ export const TrustCenterItem = z.strictObject({
   riskAnswer: RiskAnswer.nullable().default(null),
   securityGrade: SecurityGradeInput.strict().nullable().default(null),
   modifiedAt: isoDateTime.nullable().default(null),
+  /** Namesakes' permalink slugs follow creation order (decision 172): kept so shared links still match. */
+  createdAt: isoDateTime.nullable().default(null),
   /** The e-mail of the staff member who changed it last: linked when the new instance has them. */
   modifiedBy: z.string().max(limits.emailMaxLength).nullable().default(null),
 });

@@ -66,6 +66,8 @@ export async function loadItemSlugs(db: Database, productId: string): Promise<Ma
       title: items.title,
       customUrlSlug: items.customUrlSlug,
       createdAt: items.createdAt,
+      catalogueKey: items.catalogueKey,
+      cardKind: items.cardKind,
     })
     .from(items)
     .where(eq(items.productId, productId));

@@ -159,6 +159,7 @@ export async function exportTrustCenter(
         riskAnswer: riskOfItem.get(row.id) ?? null,
         securityGrade: grade ? { label: grade.label, url: grade.url, grade: grade.grade } : null,
         modifiedAt: row.modifiedAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
         modifiedBy: row.modifiedByStaffUserId ? (staffEmail.get(row.modifiedByStaffUserId) ?? null) : null,
       }),
     };

@@ -102,6 +102,7 @@ function itemValues(item: TrustCenterItem, modifiedByStaffUserId: string | null)
     position: item.position,
     featuredPosition: item.featuredPosition,
     modifiedAt: toDate(item.modifiedAt) ?? null,
+    ...(item.createdAt ? { createdAt: toDate(item.createdAt) } : {}),
     modifiedByStaffUserId,
   };
 }
