@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
-import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import { SignInInput, type StaffSession } from '../../../shared/staff';
 import type { Context } from '../../context';
