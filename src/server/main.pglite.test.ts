@@ -47,7 +47,8 @@ describe('the embedded server process', () => {
     expect(again.organisation.id).toBe(view.organisation.id);
     expect(restarted.output()).toContain(password);
     expect(await restarted.stop('SIGINT')).toBe(0);
-  });
+    // Two start-ups that seed or open the demo, and two shutdowns: minutes on a loaded CI machine.
+  }, 360_000);
 
   it('starts at once after the previous process was killed with SIGKILL', async () => {
     const killedDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-killed-'));
