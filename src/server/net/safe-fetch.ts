@@ -24,6 +24,14 @@ export class SafeFetchError extends Error {
   }
 }
 
+/** Refusals no later DNS answer can change: the address itself is wrong, not the network today. */
+export function isLastingRefusal(error: unknown): error is SafeFetchError {
+  return (
+    error instanceof SafeFetchError &&
+    (error.code === 'private_address' || error.code === 'scheme_not_allowed' || error.code === 'invalid_url')
+  );
+}
+
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
@@ -113,7 +121,9 @@ async function checkTarget(url: URL, settings: SafeFetchOptions, deadline: numbe
   const family = isIP(hostname);
   const addresses: ResolvedAddress[] = family
     ? [{ address: hostname, family: family === 6 ? 6 : 4 }]
-    : await resolveBefore(hostname, settings.resolve ?? systemResolver, deadline);
+    : isLocalhostName(hostname)
+      ? [{ address: '127.0.0.1', family: 4 }]
+      : await resolveBefore(hostname, settings.resolve ?? systemResolver, deadline);
   if (addresses.length === 0) throw new SafeFetchError('dns_failed', 'The host name does not resolve');
   const allowed = (address: string) =>
     !isForbiddenAddress(address) || (settings.allowLoopback === true && isAllowedLoopback(address));
@@ -126,6 +136,12 @@ async function checkTarget(url: URL, settings: SafeFetchOptions, deadline: numbe
     throw new SafeFetchError('scheme_not_allowed', 'Only https addresses can be used');
   }
   return chosen;
+}
+
+/** RFC 6761: localhost and its subdomains are loopback whatever a resolver says (or fails to say). */
+function isLocalhostName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
 }
 
 async function resolveBefore(hostname: string, resolve: Resolver, deadline: number) {

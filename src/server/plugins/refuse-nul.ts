@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../shared/errors';
@@ -7,8 +8,10 @@ const nul = '\u0000';
 /** The path (e.g. "body.comment.text") of the first string holding NUL, or null. */
 export function findNul(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes(nul) ? path : null;
-  // Uploaded bytes are not text; depth is bounded by the JSON parser's input limits anyway.
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 64) return null;
+  // An upload's stream or bytes are not text, and walking a stream's object graph (socket, server, ...)
+  // never ends: only parsed values (plain or null-prototype objects, arrays) are walked.
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  if (value instanceof Stream || Buffer.isBuffer(value)) return null;
   for (const [key, inner] of Object.entries(value)) {
     if (key.includes(nul)) return path;
     const found = findNul(inner, `${path}.${key}`, depth + 1);

@@ -141,6 +141,30 @@ describe('document library', () => {
     expect(content.headers.etag).toBe(`"${file.sha256}"`);
   });
 
+  it('takes an upload over a real connection: the streamed body is not walked as text', async () => {
+    const setup = await setUp();
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      // A socket-backed body has an object graph (socket, server) an input check must not walk.
+      const response = await fetch(`${base}/api/documents?name=${encodeURIComponent('over-http.pdf')}`, {
+        method: 'POST',
+        body: pdf,
+        signal: AbortSignal.timeout(20_000),
+        headers: {
+          ...setup.session.headers,
+          'content-type': 'application/pdf',
+          cookie: Object.entries(setup.session.cookies)
+            .map(([name, value]) => `${name}=${value}`)
+            .join('; '),
+        },
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      expect(((await response.json()) as LibraryFile).sizeBytes).toBe(pdf.length);
+    } finally {
+      await t.app.server.close();
+    }
+  });
+
   it('lists why a document’s text was refused, so staff know search cannot find it', async () => {
     const setup = await setUp();
     const bomb = await uploadPdf(setup, 'bomb.pdf');

@@ -6,7 +6,7 @@ import type { WebhookPayload } from '../../../shared/updates';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { organisations, topics, topicUpdates, webhooks } from '../../db/schema';
-import { SafeFetchError, safeFetch } from '../../net/safe-fetch';
+import { isLastingRefusal, safeFetch } from '../../net/safe-fetch';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
 import { renderUpdateHtml } from './render-markdown';
@@ -14,8 +14,6 @@ import { webhookGateOptions } from './webhook-writes';
 
 const WebhookJobPayload = z.object({ webhookId: z.uuid(), updateId: z.uuid(), deliveryId: z.uuid() });
 const requestTimeoutMs = 10_000;
-/** Refusals by the outbound gate that no retry can change. */
-const gateRefusals = new Set(['private_address', 'scheme_not_allowed', 'invalid_url']);
 
 export type WebhookDeps = {
   db: Database;
@@ -92,7 +90,7 @@ export function createWebhookHandler(deps: WebhookDeps): JobHandler {
         maxRedirects: 0,
         timeoutMs: requestTimeoutMs,
       }).catch((error: unknown) => {
-        if (error instanceof SafeFetchError && gateRefusals.has(error.code)) {
+        if (isLastingRefusal(error)) {
           throw new PermanentJobError(`webhook address is not allowed (${error.code})`);
         }
         throw error;

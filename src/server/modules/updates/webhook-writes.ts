@@ -12,7 +12,7 @@ import {
 } from '../../../shared/updates';
 import type { Config } from '../../config';
 import { webhooks } from '../../db/schema';
-import { checkOutboundUrl, type SafeFetchOptions } from '../../net/safe-fetch';
+import { checkOutboundUrl, isLastingRefusal, type SafeFetchOptions } from '../../net/safe-fetch';
 import { findWebhook, listWebhooks } from './queries';
 import { assertCanPublish, assertCanReadConsole, audit, type StaffContext } from './staff-writes';
 
@@ -40,7 +40,8 @@ async function assertTargetAllowed(ctx: StaffContext, url: string): Promise<void
     () => null,
     (error: unknown) => error,
   );
-  if (refusal) {
+  // A name that does not resolve today is accepted: delivery checks it again and records the failure.
+  if (isLastingRefusal(refusal)) {
     throw new AppError('validation_failed', updateMessages.webhookUrlNotAllowed, {
       url: updateMessages.webhookUrlNotAllowed,
     });
