@@ -115,7 +115,10 @@ export function useJourneyHarness(options: JourneyOptions): Journey {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
+      // A server that cannot stop within its grace period would otherwise outlive the run, holding a core.
+      const killer = setTimeout(() => server.kill('SIGKILL'), 30_000);
       await exited;
+      clearTimeout(killer);
     }
     rmSync(dataDirectory, { recursive: true, force: true });
   });
