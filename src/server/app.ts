@@ -46,6 +46,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { oneUseRoutesPlugin } from './plugins/one-use-routes';
 import { refuseNulPlugin } from './plugins/refuse-nul';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id';
+import { requestLogPlugin } from './plugins/request-log';
 import { viewerPlugin } from './plugins/viewer';
 import {
   createRateLimitRedis,
@@ -63,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: false }),
     genReqId: requestIdFor,
     requestIdHeader: false,
+    // requestLogPlugin writes one line per answered request and can leave out routine ones.
+    disableRequestLogging: true,
     // Fastify accepts a hop count at run time; its types list only the other forms.
     trustProxy: deps.config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
@@ -72,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestIdPlugin);
+  await app.register(requestLogPlugin, { includeRoutine: deps.config.logRoutineRequests });
   await app.register(errorHandlerPlugin);
   await app.register(refuseNulPlugin);
   await app.register(oneUseRoutesPlugin);

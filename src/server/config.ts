@@ -18,6 +18,8 @@ const ConfigSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Attest <no-reply@attest.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  LOG_ROUTINE_REQUESTS: z.enum(['true', 'false']).default('false'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   DEMO_ADMIN_PASSWORD: z.string().min(12).optional(),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
@@ -75,6 +77,10 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
+  /** Coloured lines for a person at a terminal, JSON for a log collector; auto picks by whether stdout is a TTY. */
+  logFormat: 'auto' | 'pretty' | 'json';
+  /** Request lines for static assets and health probes, which are otherwise left out. */
+  logRoutineRequests: boolean;
   seedDemo: 'auto' | 'always' | 'never';
   demoAdminPassword: string | undefined;
   runJobs: boolean;
@@ -188,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     logLevel: value.LOG_LEVEL,
+    logFormat: value.LOG_FORMAT,
+    logRoutineRequests: value.LOG_ROUTINE_REQUESTS === 'true',
     seedDemo: value.SEED_DEMO,
     demoAdminPassword: value.DEMO_ADMIN_PASSWORD,
     runJobs: value.RUN_JOBS === 'true',

@@ -1,9 +1,24 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 const tokenQueryValue = /([?&](?:token|[a-zA-Z]*Token|byoidJwt)=)[^&]*/g;
 
-/** Structured JSON logs; cookies, tokens and passwords never reach them. */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/** A request URL as it may be logged: every token-like query value is replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(tokenQueryValue, '$1[redacted]');
+}
+
+export type LogFormat = 'auto' | 'pretty' | 'json';
+
+/**
+ * JSON lines for a collector, coloured lines for a person at a terminal (format auto picks by whether
+ * stdout is a TTY). Cookies, tokens and passwords never reach either.
+ */
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
   const options: pino.LoggerOptions = {
     level,
     redact: {
@@ -21,10 +36,21 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       req: (request) => ({
         id: request.id,
         method: request.method,
-        url: String(request.url).replace(tokenQueryValue, '$1[redacted]'),
+        url: redactUrl(String(request.url)),
         host: request.headers?.host,
       }),
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  const isPretty = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+  if (!isPretty) return destination ? pino(options, destination) : pino(options);
+  // In-process (no worker thread) so a crash's last lines are written before the process exits.
+  const stream = pretty({
+    colorize: destination ? false : process.stdout.isTTY === true,
+    destination: destination ?? 1,
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,req,res,responseTime',
+    singleLine: true,
+  });
+  return pino(options, stream);
 }

@@ -37,7 +37,7 @@ async function seedDemoIfEmpty(
 
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, config.logFormat);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const passwordFile = path.join(config.dataDir, 'demo-admin-password.txt');
 

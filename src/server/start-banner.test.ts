@@ -17,4 +17,39 @@ describe('the start banner', () => {
     const lines = startBannerLines(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'true' }), demo);
     expect(lines).toContainEqual(expect.stringMatching(/^WARNING: OUTBOUND_ALLOW_LOOPBACK=true/));
   });
+
+  it('says what this node runs on, without any credential', () => {
+    const embedded = startBannerLines(loadConfig({ DATA_DIR: '/srv/attest' }), demo);
+    expect(embedded).toEqual(
+      expect.arrayContaining([
+        'Mode: development',
+        'Database: embedded PGlite in /srv/attest/pglite',
+        'Mail: dev mailbox (nothing leaves this machine)',
+        'Files: /srv/attest/files',
+        'Rate limits and cache: this node only (no REDIS_URL)',
+      ]),
+    );
+    const scaled = startBannerLines(
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://trust.example.com',
+        DATABASE_URL: 'postgres://attest:db-secret@db.internal:5432/attest',
+        SMTP_URL: 'smtp://mailer:smtp-secret@smtp.internal:587',
+        REDIS_URL: 'redis://:redis-secret@cache.internal:6379',
+        S3_BUCKET: 'attest-files',
+        S3_ENDPOINT: 'https://s3.internal:9000',
+      }),
+      { ...demo, password: null },
+    );
+    expect(scaled).toEqual(
+      expect.arrayContaining([
+        'Mode: production',
+        'Database: PostgreSQL at postgres://db.internal:5432/attest',
+        'Mail: SMTP via smtp://smtp.internal:587',
+        'Files: S3 bucket attest-files at https://s3.internal:9000',
+        'Rate limits and cache: Redis at redis://cache.internal:6379',
+      ]),
+    );
+    expect(scaled.join('\n')).not.toMatch(/secret/);
+  });
 });

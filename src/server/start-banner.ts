@@ -1,6 +1,53 @@
+import path from 'node:path';
 import type { Config } from './config';
 
-type BannerConfig = Pick<Config, 'publicUrl' | 'host' | 'smtpUrl' | 'isProduction' | 'outboundAllowLoopback'>;
+type BannerConfig = Pick<
+  Config,
+  | 'publicUrl'
+  | 'host'
+  | 'smtpUrl'
+  | 'isProduction'
+  | 'outboundAllowLoopback'
+  | 'nodeEnv'
+  | 'databaseUrl'
+  | 'dataDir'
+  | 's3'
+  | 'redisUrl'
+>;
+
+/** Host and port of a service URL: user names and passwords stay out of the banner. */
+function serviceAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const database = parsed.pathname.length > 1 ? parsed.pathname : '';
+    return `${parsed.protocol}//${parsed.host}${parsed.protocol.startsWith('postgres') ? database : ''}`;
+  } catch {
+    return '(unreadable URL)';
+  }
+}
+
+/** What this node runs on, in one glance: mode, database, mail, files, shared state. */
+export function setupLines(config: BannerConfig): string[] {
+  const database = config.databaseUrl
+    ? `PostgreSQL at ${serviceAddress(config.databaseUrl)}`
+    : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  const mail = config.smtpUrl
+    ? `SMTP via ${serviceAddress(config.smtpUrl)}`
+    : 'dev mailbox (nothing leaves this machine)';
+  const files = config.s3
+    ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${serviceAddress(config.s3.endpoint)}` : ''}`
+    : path.join(config.dataDir, 'files');
+  const shared = config.redisUrl
+    ? `Redis at ${serviceAddress(config.redisUrl)}`
+    : 'this node only (no REDIS_URL)';
+  return [
+    `Mode: ${config.nodeEnv}`,
+    `Database: ${database}`,
+    `Mail: ${mail}`,
+    `Files: ${files}`,
+    `Rate limits and cache: ${shared}`,
+  ];
+}
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -12,6 +59,7 @@ export function startBannerLines(
   const lines = [
     `Attest is running at ${config.publicUrl}/${demo.slug}`,
     `Staff console: ${config.publicUrl}/console`,
+    ...setupLines(config),
   ];
   if (demo.password) lines.push(`Demo staff sign-in: ${demo.adminEmail} / ${demo.password}`);
   if (!config.smtpUrl && !config.isProduction) {

@@ -148,7 +148,7 @@ describe('document library', () => {
       // A socket-backed body has an object graph (socket, server) an input check must not walk.
       const response = await fetch(`${base}/api/documents?name=${encodeURIComponent('over-http.pdf')}`, {
         method: 'POST',
-        body: pdf,
+        body: new Uint8Array(pdf),
         signal: AbortSignal.timeout(20_000),
         headers: {
           ...setup.session.headers,
