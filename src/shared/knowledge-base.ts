@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { countOf } from './plural';
 
 /**
  * Knowledge base (FAQ) (spec 3 §2 "Knowledge base (FAQ) panel", §3 hit, §4, §6, §7, §9): the contract
@@ -131,9 +132,8 @@ export const kbMessages = {
   importMissingColumns: (columns: string[]) => `The header row is missing: ${columns.join(', ')}`,
   importTooManyRows: `At most ${kbLimits.importMaxRows} rows per import`,
   importUnbalancedQuotes: 'A quoted field is not closed',
-  importFailed: (count: number) =>
-    `${count} ${count === 1 ? 'row has' : 'rows have'} errors; nothing was imported`,
-  imported: (count: number) => `Imported ${count} entries`,
+  importFailed: (count: number) => `${countOf(count, 'row has', 'rows have')} errors; nothing was imported`,
+  imported: (count: number) => `Imported ${countOf(count, 'entry', 'entries')}`,
   entryCreated: 'Entry added',
   entrySaved: 'Entry saved',
   entryDeleted: 'Entry deleted',

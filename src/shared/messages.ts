@@ -15,6 +15,8 @@ export const messages = {
   recentTrustUpdates: 'Recent trust updates available',
   organisationNotFound: 'Organisation not found',
   productNotFound: 'Product not found',
+  previewAccountNotFound: 'The account to preview does not exist in this organisation.',
+  previewProfileNotFound: 'The permission profile to preview does not exist in this organisation.',
   invalidCredentials: 'The e-mail address or password is not correct.',
   signInRequired: 'Please sign in to continue.',
   csrfFailed: 'This request could not be verified. Reload the page and try again.',

@@ -4,6 +4,7 @@ import { CardView, PlanFeatures } from './cards';
 import { Scripts, StoredCookieBanner } from './consent';
 import { DocumentAccessType, DocumentsView } from './documents';
 import { limits } from './limits';
+import { messages } from './messages';
 import { SpecialisedView } from './specialised-cards';
 
 export const ViewerMode = z.enum(['main', 'public', 'preview', 'account_external']);
@@ -173,6 +174,13 @@ export type PortalView = z.infer<typeof PortalView>;
 
 /** Query parameters the portal page reads (spec 1 §2); every value bounded so oversize input is a 400. */
 const queryValue = z.string().max(limits.queryValueMaxLength);
+/** The ids staff preview as (spec 1 §2 accountId, permissionProfileId); each must name one of theirs. */
+export const PreviewTargetIds = z.object({
+  accountId: z.uuid({ error: messages.previewAccountNotFound }).nullable(),
+  permissionProfileId: z.uuid({ error: messages.previewProfileNotFound }).nullable(),
+});
+export type PreviewTargetIds = z.infer<typeof PreviewTargetIds>;
+
 export const PortalQuery = z
   .object({
     edit: queryValue,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CardKind } from './card-kinds';
 import { limits } from './limits';
+import { countOf } from './plural';
 
 /**
  * Search and AI answers (spec 1 §2 "Search dialog", §3, §4, §7, §8, §9): the contract between the
@@ -48,7 +49,7 @@ export const searchMessages = {
   generatingAnswer: 'Generating Answer',
   answer: 'Answer',
   copyResponse: 'Copy response',
-  generatedFrom: (count: number) => `Generated from ${count} sources`,
+  generatedFrom: (count: number) => `Generated from ${countOf(count, 'source')}`,
   answerFailed: 'Failed to get an answer from the AI. Please try again later.',
   searchFailed: 'Failed to retrieve search results. Please try again later.',
   noProductId: 'No product id',

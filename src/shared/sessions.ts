@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from './plural';
 
 /** The answer of every "end sessions" call: how many signed-in sessions were ended. */
 export const EndedSessions = z.object({ ended: z.number().int().nonnegative() });
@@ -6,5 +7,5 @@ export type EndedSessions = z.infer<typeof EndedSessions>;
 
 export function endedSessionsText(ended: number): string {
   if (ended === 0) return 'No sessions were open';
-  return ended === 1 ? '1 session ended' : `${ended} sessions ended`;
+  return `${countOf(ended, 'session')} ended`;
 }

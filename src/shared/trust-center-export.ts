@@ -7,6 +7,7 @@ import { BridgeLetterType, bridgeLetterLimits, DocumentAccessType, documentLimit
 import { itemCatalogue } from './item-catalogue';
 import { KbEntryInput } from './knowledge-base';
 import { limits } from './limits';
+import { countOf } from './plural';
 import { riskAnswerError, riskQuestionOfKey } from './risk-profile-catalogue';
 import {
   IntegrationKind,
@@ -94,8 +95,7 @@ export const trustCenterMessages = {
   organisationNotEmpty: (what: string) =>
     `This organisation already has trust center content (${what}). Import into a new organisation instead.`,
   slugTaken: (slug: string) => `An organisation with the slug "${slug}" exists already`,
-  nothingApplied: (count: number) =>
-    `The file has ${count} problem${count === 1 ? '' : 's'}; nothing was imported.`,
+  nothingApplied: (count: number) => `The file has ${countOf(count, 'problem')}; nothing was imported.`,
   imported: (name: string) => `Imported the trust center of ${name}.`,
   bytesMissing: 'The file of this document has not been uploaded yet',
 } as const;

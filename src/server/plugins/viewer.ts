@@ -5,6 +5,7 @@ import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { PortalCache } from '../modules/portal/portal-cache';
+import { assertPreviewTargets } from '../modules/portal/preview-targets';
 import {
   findOrganisationByDomain,
   findOrganisationById,
@@ -153,7 +154,7 @@ export const viewerPlugin = fp(
           : ((await loadCookieSession(request, 'staff')) ?? memberSession);
       assertCsrf(request, loaded);
       const belongsHere = loaded?.session.organisationId === organisation.id;
-      request.viewer = buildViewer({
+      const viewer = buildViewer({
         organisation,
         session: belongsHere ? loaded.session : null,
         staff: belongsHere ? loaded.staff : null,
@@ -161,6 +162,8 @@ export const viewerPlugin = fp(
         previewRequest: readPreviewRequest(request),
         now: new Date(),
       });
+      if (viewer.preview) await assertPreviewTargets(db, organisation.id, viewer.preview);
+      request.viewer = viewer;
     });
   },
 );

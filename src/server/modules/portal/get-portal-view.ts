@@ -1,15 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { orderSections } from '../../../shared/ordering';
 import { PortalView, type ProductSummary, withScheme } from '../../../shared/portal';
 import type { Context } from '../../context';
-import { accounts, permissionProfiles } from '../../db/schema';
 import { canEditPortal, canSeeProduct, canSeeProductLink } from '../../policy';
 import { findMemberSummary } from '../access/member-summary';
 import { listCardViews } from '../cards/list-card-views';
 import { buildDocumentsView } from '../documents/build-documents-view';
 import { buildSpecialisedView } from '../specialised-cards/build-specialised-view';
+import { findPreviewNames } from './preview-targets';
 import { listProductLinks, listProducts } from './queries';
 
 export function assetUrl(organisationId: string, assetId: string | null, revision: number): string | null {
@@ -107,7 +106,7 @@ async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<Po
 
   const { staff, member } = viewer;
   const preview = viewer.preview
-    ? { ...viewer.preview, ...(await findPreviewNames(ctx, viewer.preview)) }
+    ? { ...viewer.preview, ...(await findPreviewNames(ctx.db, viewer.organisation.id, viewer.preview)) }
     : null;
   return PortalView.parse({
     organisation: {
@@ -150,32 +149,4 @@ async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<Po
       privacyNoticeUrl: ctx.config.platformPrivacyUrl ?? null,
     },
   });
-}
-
-/** The names of the previewed account and profile, looked up within the viewer's organisation only. */
-async function findPreviewNames(
-  ctx: Context,
-  preview: { accountId: string | null; permissionProfileId: string | null },
-): Promise<{ accountName: string | null; permissionProfileName: string | null }> {
-  const organisationId = ctx.viewer.organisation.id;
-  const [account] = preview.accountId
-    ? await ctx.db
-        .select({ name: accounts.name })
-        .from(accounts)
-        .where(and(eq(accounts.id, preview.accountId), eq(accounts.organisationId, organisationId)))
-        .limit(1)
-    : [];
-  const [profile] = preview.permissionProfileId
-    ? await ctx.db
-        .select({ name: permissionProfiles.name })
-        .from(permissionProfiles)
-        .where(
-          and(
-            eq(permissionProfiles.id, preview.permissionProfileId),
-            eq(permissionProfiles.organisationId, organisationId),
-          ),
-        )
-        .limit(1)
-    : [];
-  return { accountName: account?.name ?? null, permissionProfileName: profile?.name ?? null };
 }

@@ -213,6 +213,23 @@ describe('HTML errors', () => {
     expect(meta(response.body, 'og:image')).toMatch(/^https:\/\/trust\.hooli\.example\/api\/share\//);
   });
 
+  it('answers staff previewing as an unknown account with a 400 page naming it, not an empty preview', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const staff = await createStaffUser(t.database.db, organisation.id);
+    const session = await createTestSession(t.database.db, {
+      organisationId: organisation.id,
+      staffUserId: staff.id,
+    });
+    const response = await t.app.inject({
+      url: `/${organisation.slug}?accountId=00000000-0000-4000-8000-000000000000`,
+      cookies: session.cookies,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain(messages.previewAccountNotFound);
+    expect(response.body).not.toContain('Previewing as');
+  });
+
   it('answers malformed or oversized query values with a 400 page, not a stack trace', async () => {
     const { organisation } = await createOrganisation(t.database.db);
     for (const query of [

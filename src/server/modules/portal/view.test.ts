@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganisation, createProduct, createProductLink } from '../../test/factories';
+import { messages } from '../../../shared/messages';
+import {
+  createAccountMember,
+  createOrganisation,
+  createPermissionProfile,
+  createProduct,
+  createProductLink,
+  createStaffUser,
+} from '../../test/factories';
+import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -73,6 +82,45 @@ describe('GET {base}/view', () => {
 
     const badSlug = await t.app.inject({ url: '/api/statuspage/share/Not_A_Slug/view' });
     expect(badSlug.statusCode).toBe(400);
+  });
+
+  it("refuses staff a preview as an unknown or another organisation's account or profile (400 naming it)", async () => {
+    const db = t.database.db;
+    const { organisation } = await createOrganisation(db);
+    const { organisation: other } = await createOrganisation(db);
+    const { account } = await createAccountMember(db, organisation.id);
+    const { account: foreignAccount } = await createAccountMember(db, other.id);
+    const profile = await createPermissionProfile(db, organisation.id, { itemIds: [] });
+    const foreignProfile = await createPermissionProfile(db, other.id, { itemIds: [] });
+    const staff = await createStaffUser(db, organisation.id);
+    const { cookies } = await createTestSession(db, {
+      organisationId: organisation.id,
+      staffUserId: staff.id,
+    });
+    const view = (query: string, withCookies = cookies) =>
+      t.app.inject({ url: `/api/statuspage/share/${organisation.slug}/view?${query}`, cookies: withCookies });
+
+    const known = await view(`accountId=${account.id}&permissionProfileId=${profile.id}`);
+    expect(known.statusCode).toBe(200);
+    expect(known.json().viewer.preview).toMatchObject({
+      accountName: account.name,
+      permissionProfileName: profile.name,
+    });
+
+    const refusals = [
+      [`accountId=00000000-0000-4000-8000-000000000000`, 'accountId', messages.previewAccountNotFound],
+      [`accountId=${foreignAccount.id}`, 'accountId', messages.previewAccountNotFound],
+      [`permissionProfileId=${foreignProfile.id}`, 'permissionProfileId', messages.previewProfileNotFound],
+    ] as const;
+    for (const [query, field, message] of refusals) {
+      const response = await view(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error).toMatchObject({ message, fields: { [field]: message } });
+    }
+    // A visitor's ?accountId= is no preview at all: it is ignored, as before.
+    const visitor = await view(`accountId=${foreignAccount.id}`, {});
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json().viewer.mode).toBe('public');
   });
 
   it('sends security headers and never leaks internals on unknown routes', async () => {

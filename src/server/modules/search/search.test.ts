@@ -148,7 +148,7 @@ async function setUp() {
     organisationId: organisation.id,
     staffUserId: staff.id,
   });
-  return { organisation, product, base, memberSession, staffSession };
+  return { organisation, product, profile, base, memberSession, staffSession };
 }
 
 type Setup = Awaited<ReturnType<typeof setUp>>;
@@ -436,7 +436,7 @@ describe('POST {base}/search/answer', () => {
 
   it('is available to staff previewing as a profile, and refuses empty questions', async () => {
     const preview = await t.app.inject({
-      url: `${setup.base}/search/setup?accountId=00000000-0000-4000-8000-000000000000`,
+      url: `${setup.base}/search/setup?permissionProfileId=${setup.profile.id}`,
       cookies: setup.staffSession.cookies,
     });
     expect(preview.json()).toEqual({ engine: 'server', isAnswerAvailable: true });

@@ -11,6 +11,7 @@ import {
   UpdateAccountInput,
 } from '../../../../shared/access';
 import { limits } from '../../../../shared/limits';
+import { countOf } from '../../../../shared/plural';
 import { EndSessionsButton } from '../../../components/end-sessions-button';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -136,7 +137,7 @@ function ExtendForm({
     setFormError(null);
     extend.mutate(input, {
       onSuccess: (saved) => {
-        toast.success(`Access extended: ${expiryOf(saved.accessExpiresAt).label.toLowerCase()}`);
+        toast.success(`Access extended: ${expiryOf(saved.accessExpiresAt).phrase}`);
         onDone();
       },
       onError: (error) =>
@@ -171,7 +172,7 @@ function ExtendForm({
   );
 }
 
-function ExtendDialog(props: AccountProps & { defaultAccessDays: number | undefined }) {
+export function ExtendDialog(props: AccountProps & { defaultAccessDays: number | undefined }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -182,7 +183,7 @@ function ExtendDialog(props: AccountProps & { defaultAccessDays: number | undefi
       {open ? (
         <DialogContent
           title={`Extend access for ${props.account.name}`}
-          description={`Currently: ${expiryOf(props.account.accessExpiresAt, props.account.reviewStatus).label.toLowerCase()}.`}
+          description={`Currently: ${expiryOf(props.account.accessExpiresAt, props.account.reviewStatus).phrase}.`}
         >
           <ExtendForm {...props} onDone={() => setOpen(false)} />
         </DialogContent>
@@ -369,8 +370,7 @@ export function AccountDetailScreen({
             <ReviewStatusBadge status={account.reviewStatus} />
           </div>
           <p className={`mt-1 text-sm ${expiry.isExpired ? 'font-medium text-red-700' : 'text-slate-600'}`}>
-            {expiry.label} · {account.memberCount} {account.memberCount === 1 ? 'member' : 'members'} · since{' '}
-            {formatDate(account.createdAt)}
+            {expiry.label} · {countOf(account.memberCount, 'member')} · since {formatDate(account.createdAt)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -45,7 +45,14 @@ export const reviewStatusLabels: Record<ReviewStatus, string> = {
   other: 'Other',
 };
 
-export type Expiry = { label: string; isExpired: boolean };
+export type Expiry = {
+  label: string;
+  /** The label inside a sentence ('Currently: expires December 25, 2026.'): the month keeps its capital. */
+  phrase: string;
+  isExpired: boolean;
+};
+
+const inSentence = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
 /** An account that was never approved has no access to expire; say so rather than 'No expiry'. */
 export function expiryOf(
@@ -54,8 +61,10 @@ export function expiryOf(
   now = new Date(),
 ): Expiry {
   if (!accessExpiresAt) {
-    return { label: reviewStatus === 'approved' ? 'No expiry' : 'No access', isExpired: false };
+    const label = reviewStatus === 'approved' ? 'No expiry' : 'No access';
+    return { label, phrase: inSentence(label), isExpired: false };
   }
   const isExpired = new Date(accessExpiresAt).getTime() <= now.getTime();
-  return { label: `${isExpired ? 'Expired' : 'Expires'} ${formatDate(accessExpiresAt)}`, isExpired };
+  const label = `${isExpired ? 'Expired' : 'Expires'} ${formatDate(accessExpiresAt)}`;
+  return { label, phrase: inSentence(label), isExpired };
 }

@@ -5,7 +5,7 @@ const labels: Record<string, string> = {
   search_query_entered: 'Searches',
   search_box_focused: 'Search box focused',
   client_searched: 'Client searches',
-  subscribe_failed: 'Subscribe failures',
+  subscribe_failed: 'Subscribe and unsubscribe failures',
   card_edited: 'Card edits (staff)',
   item_clicked: 'Item clicks',
   access_requested: 'Access requests',

@@ -1,3 +1,11 @@
+import {
+  type KbHit,
+  type KbQuery,
+  type KbQueryResult,
+  type KbSearchKey,
+  kbLimits,
+  kbMaxPage,
+} from '../../../../shared/knowledge-base';
 import type {
   AnswerRequest,
   AnswerResponse,
@@ -67,4 +75,24 @@ export async function fetchAllTopics(target: SearchTarget, search: string): Prom
     if (page >= response.totalPages) break;
   }
   return topics;
+}
+
+/**
+ * The knowledge-base entries of the product this viewer may see, for local search: the key from
+ * {base}/kb/ais carries the gate's access levels (the same call the FAQ panel makes), and
+ * /api/kb/query pages within it up to the knowledge base's result window.
+ */
+export async function fetchAllFaqs(target: SearchTarget, search: string): Promise<KbHit[]> {
+  const { key } = await apiRequest<KbSearchKey>(
+    `${shareBase(target.organisationSlug)}/kb/ais${viewerQuery(search, { productId: target.productId })}`,
+  );
+  const hitsPerPage = kbLimits.maxPageSize;
+  const hits: KbHit[] = [];
+  for (let page = 0; page <= kbMaxPage(hitsPerPage); page++) {
+    const body: KbQuery = { key, page, hitsPerPage };
+    const result = await apiRequest<KbQueryResult>('/api/kb/query', { method: 'POST', body });
+    hits.push(...result.hits);
+    if (page + 1 >= result.nbPages) break;
+  }
+  return hits;
 }

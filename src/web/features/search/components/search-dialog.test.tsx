@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KbHit } from '../../../../shared/knowledge-base';
 import type { PortalView } from '../../../../shared/portal';
 import type { SearchResult, SearchSetup } from '../../../../shared/search';
 import { portalQueryChangeEvent } from '../../../lib/portal-query';
@@ -30,6 +31,10 @@ let serverMatches: SearchResult[] = [];
 let searchBodies: Array<{ query: { term: string }; offset: number; limit: number }> = [];
 let answerBodies: unknown[] = [];
 let failSearch = false;
+/** The knowledge-base entries the gate's key reaches, and the key and query calls made. */
+let faqHits: KbHit[] = [];
+let keyRequests: URL[] = [];
+let kbQueryBodies: Array<{ key: string; page: number; hitsPerPage: number }> = [];
 
 const accountView = () =>
   viewFixture({
@@ -55,6 +60,9 @@ beforeEach(() => {
   searchBodies = [];
   answerBodies = [];
   failSearch = false;
+  faqHits = [];
+  keyRequests = [];
+  kbQueryBodies = [];
   window.localStorage.clear();
   window.history.replaceState(null, '', '/acme');
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
@@ -63,6 +71,28 @@ beforeEach(() => {
     if (url.pathname.endsWith('/search/setup')) return json(setup);
     if (url.pathname.endsWith('/compliance-update')) {
       return json({ topics: [], page: 1, pageSize: 5, totalTopics: 0, totalPages: 0 });
+    }
+    if (url.pathname === '/api/statuspage/share/acme/kb/ais') {
+      keyRequests.push(url);
+      return json({
+        key: 'gate-key',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+        lifetimeSeconds: 900,
+        accessLevels: ['public'],
+        productIds: [url.searchParams.get('productId')],
+      });
+    }
+    if (url.pathname === '/api/kb/query') {
+      const body = JSON.parse(String(init?.body));
+      kbQueryBodies.push(body);
+      const start = body.page * body.hitsPerPage;
+      return json({
+        hits: faqHits.slice(start, start + body.hitsPerPage),
+        nbHits: faqHits.length,
+        page: body.page,
+        nbPages: Math.ceil(faqHits.length / body.hitsPerPage),
+        hitsPerPage: body.hitsPerPage,
+      });
     }
     if (url.pathname.endsWith('/search/answer')) {
       answerBodies.push(JSON.parse(String(init?.body)));
@@ -172,6 +202,44 @@ describe('SearchDialog', () => {
     expect(titles()).toHaveLength(5);
     await click(group.querySelector('h3 button'));
     expect(titles()).toHaveLength(0);
+  });
+
+  it('finds a FAQ by its question among the entries the gate key reaches, asked as the same viewer', async () => {
+    const hit = (index: number, content: string): KbHit => ({
+      objectID: `30000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      content,
+      answer: `Answer ${index}.`,
+      comment: '',
+      source_type: 'manual',
+      source_subtype: null,
+      source_name: null,
+      favorite_public: false,
+      access_level: 'public',
+      product_ids: [],
+      date_timestamp: 1_700_000_000,
+      customer_modified_timestamp: 1_700_000_000,
+    });
+    // Two pages of 100: the SOC 1 question is on the second.
+    faqHits = [
+      ...Array.from({ length: 100 }, (_, index) => hit(index + 1, `Filler question ${index + 1}?`)),
+      hit(101, 'Do you have a SOC 1 report?'),
+    ];
+    window.history.replaceState(null, '', '/acme?accountId=44444444-4444-4444-8444-444444444444');
+    const view = localView();
+    await renderDialog(view);
+    await typeInto(input(), 'Do you have a SOC 1 report');
+    await wait(150);
+    await settle(6);
+    expect(document.querySelector('[data-testid="search-group-faq"]')?.textContent).toContain(
+      'Do you have a SOC 1 report?',
+    );
+    expect(keyRequests.map((url) => Object.fromEntries(url.searchParams))).toEqual([
+      { productId: view.product!.productId, accountId: '44444444-4444-4444-8444-444444444444' },
+    ]);
+    expect(kbQueryBodies.map((body) => [body.key, body.page, body.hitsPerPage])).toEqual([
+      ['gate-key', 0, 100],
+      ['gate-key', 1, 100],
+    ]);
   });
 
   it('shows no-result texts', async () => {

@@ -1,5 +1,6 @@
 import Fuse from 'fuse.js';
 import type { CardView } from '../../../../shared/cards';
+import type { KbHit } from '../../../../shared/knowledge-base';
 import type { PortalView } from '../../../../shared/portal';
 import { itemResultType, type SearchResult } from '../../../../shared/search';
 import type { TopicView } from '../../../../shared/updates';
@@ -8,7 +9,8 @@ import { createGramFilter, type GramFilter } from './gram-filter';
 import { fuzzySnippet, minInsideWordLength, wordSnippet } from './snippet';
 
 /**
- * Main and Public mode's engine (spec 1 §4) over what the page holds, so it shows nothing the page would not.
+ * Main and Public mode's engine (spec 1 §4) over what the page holds, so it shows nothing the page would not:
+ * cards, documents, and the updates and knowledge-base entries the page's panels load through the gate.
  * Names and short fields match fuzzily (Fuse.js); long ones word by word, folded: fuzzy over them cost
  * 82 ms a keystroke for 2 000 items. Names rank above short fields, above long ones.
  */
@@ -157,6 +159,24 @@ function topicEntries(topics: readonly TopicView[]): LocalEntry[] {
   });
 }
 
+/** Knowledge-base entries the gate's search key reaches: the question is the title (spec 1 §3 FAQ result). */
+function faqEntries(hits: readonly KbHit[]): LocalEntry[] {
+  return hits.map((hit) => ({
+    title: hit.content,
+    shortFields: [],
+    longFields: present([hit.answer, hit.comment]),
+    result: {
+      id: hit.objectID,
+      type: 'faq',
+      source: 'fuse',
+      title: hit.content,
+      icon: null,
+      snippet: null,
+      metadata: { answer: hit.answer, comment: hit.comment },
+    },
+  }));
+}
+
 export type LocalSearchIndex = { search(term: string): SearchResult[]; size: number };
 
 type Hit = {
@@ -214,11 +234,16 @@ function snippetOf(entry: IndexedEntry, hit: Hit, words: readonly string[]) {
   return field && fuzzy ? fuzzySnippet(field, fuzzy.indices, minMarkedRun) : null;
 }
 
-export function createLocalSearchIndex(view: PortalView, topics: readonly TopicView[]): LocalSearchIndex {
+export function createLocalSearchIndex(
+  view: PortalView,
+  topics: readonly TopicView[],
+  faqs: readonly KbHit[] = [],
+): LocalSearchIndex {
   const entries: IndexedEntry[] = [
     ...documentEntries(view),
     ...itemEntries(view),
     ...topicEntries(topics),
+    ...faqEntries(faqs),
   ].map((entry) => {
     const titleText = ` ${foldText(entry.title)}`;
     const shortText = ` ${entry.shortFields.map(foldText).join(' ')}`;

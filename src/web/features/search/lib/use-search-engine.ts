@@ -6,7 +6,7 @@ import {
   searchLimits,
   searchMessages,
 } from '../../../../shared/search';
-import { fetchAllTopics, postSearch, type SearchTarget } from '../api/search-api';
+import { fetchAllFaqs, fetchAllTopics, postSearch, type SearchTarget } from '../api/search-api';
 import type { LocalSearchIndex } from './local-search';
 import { createTermScheduler } from './term-scheduler';
 
@@ -61,12 +61,13 @@ export function useSearchEngine({ engine, view, target, onError }: EngineOptions
   const loadLocalIndex = useCallback(() => {
     localIndex.current ??= (async () => {
       const { view: currentView, target: currentTarget } = latest.current;
-      const [{ createLocalSearchIndex }, topics] = await Promise.all([
+      const [{ createLocalSearchIndex }, topics, faqs] = await Promise.all([
         import('./local-search'),
-        // Updates are searched too when they load; the items still are when they cannot.
+        // Updates and FAQs are searched too when they load; the items still are when they cannot.
         fetchAllTopics(currentTarget, window.location.search).catch(() => []),
+        fetchAllFaqs(currentTarget, window.location.search).catch(() => []),
       ]);
-      return createLocalSearchIndex(currentView, topics);
+      return createLocalSearchIndex(currentView, topics, faqs);
     })();
     localIndex.current.catch(() => {
       localIndex.current = null;

@@ -80,7 +80,7 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
       else toast.error(messages.subscribeUnknownError);
       trackEvent({
         name: 'subscribe_failed',
-        props: { source, status: isApiError(error) ? error.status : 0 },
+        props: { action: 'subscribe', source, status: isApiError(error) ? error.status : 0 },
       });
     } finally {
       setSubmitting(false);

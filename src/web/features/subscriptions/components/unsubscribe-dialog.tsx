@@ -4,6 +4,8 @@ import { messages } from '../../../../shared/messages';
 import type { PortalView } from '../../../../shared/portal';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { trackEvent } from '../../../lib/analytics';
+import { isApiError } from '../../../lib/api-client';
 import { requestUnsubscribe } from '../api/subscriptions';
 import { contactSupportNote } from '../lib/subscription-texts';
 import { supportAddress } from '../lib/support-address';
@@ -36,8 +38,11 @@ export default function UnsubscribeDialog({ view, token, email, onClose }: Unsub
       onClose();
       toast.success(messages.unsubscribed);
     } catch (error) {
-      // The spec logs an event on failure; there is no analytics yet, so the console keeps the cause.
-      console.warn('Unsubscribe failed', error);
+      // Spec 1 §7: unsubscribe failure is handled "as above", i.e. the subscribe failure event.
+      trackEvent({
+        name: 'subscribe_failed',
+        props: { action: 'unsubscribe', status: isApiError(error) ? error.status : 0 },
+      });
       setState('failed');
     }
   }
