@@ -386,7 +386,7 @@ describe('SearchDialog', () => {
     expect(document.querySelector('[data-testid="answer-text"]')?.textContent).toContain(
       'Yes, every employee uses MFA [1].',
     );
-    expect(document.body.textContent).toContain('Generated from 1 sources');
+    expect(document.body.textContent).toContain('Generated from 1 source[');
     expect(document.body.textContent).toContain('Copy response');
     await rendered?.unmount();
 
@@ -420,6 +420,6 @@ describe('AiAnswer', () => {
     expect(text()).toBe('We encrypt data ');
     await act(async () => vi.advanceTimersByTime(100));
     expect(text()).toBe('We encrypt data at rest.');
-    expect(document.body.textContent).toContain('Generated from 1 sources');
+    expect(document.body.textContent).toContain('Generated from 1 source[');
   });
 });
