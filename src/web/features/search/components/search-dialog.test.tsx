@@ -293,6 +293,23 @@ describe('SearchDialog', () => {
     );
   });
 
+  it("marks the best match 'Top match' and shows it first, even when its group comes later in the spec's order", async () => {
+    setup = { engine: 'server', isAnswerAvailable: false };
+    serverMatches = [faqResult(1), controlResult(1), controlResult(2)];
+    await renderDialog(accountView());
+    await typeInto(input(), 'question');
+    await wait(600);
+    await settle(4);
+    const rows = [...document.querySelectorAll('[data-testid="search-result"]')];
+    expect(rows.map((row) => row.querySelector('.truncate')?.textContent)).toEqual([
+      'Question 1?',
+      'Control 1',
+      'Control 2',
+    ]);
+    expect(rows[0]!.textContent).toContain('Top match');
+    expect(rows[0]!.getAttribute('aria-selected')).toBe('true');
+  });
+
   it('shows the Ask AI switch only when AI is available; the mode is remembered; an empty question is not sent', async () => {
     await renderDialog(accountView());
     expect(document.querySelector('[data-testid="search-mode-switch"]')).toBeNull();
