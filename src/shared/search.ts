@@ -51,6 +51,10 @@ export const searchMessages = {
   generatedFrom: (count: number) => `Generated from ${count} sources`,
   answerFailed: 'Failed to get an answer from the AI. Please try again later.',
   searchFailed: 'Failed to retrieve search results. Please try again later.',
+  /** The results area after a failure (spec 1 §8 shows the snack's text only in the snack). */
+  searchErrorState: 'Search results could not be loaded',
+  answerErrorState: 'The answer could not be generated',
+  tryAgain: 'Try again',
   noProductId: 'No product id',
   termTooLong: `Search terms can be at most ${limits.searchTermMaxLength} characters`,
   questionRequired: 'Enter a question',

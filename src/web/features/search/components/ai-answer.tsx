@@ -6,6 +6,7 @@ import { classNames } from '../../../lib/class-names';
 import type { AnswerState } from '../lib/use-ai-answer';
 import { useWordReveal } from '../lib/use-word-reveal';
 import { ResultIcon } from './result-icon';
+import { SearchErrorState } from './search-status';
 
 const copiedResetMs = 3000;
 
@@ -91,11 +92,16 @@ function RevealedAnswer({ answer }: { answer: string }) {
 export function AiAnswer({
   state,
   onOpenSource,
+  onRetry,
 }: {
   state: AnswerState;
   onOpenSource(result: SearchResult): void;
+  /** Asks the failed question again. */
+  onRetry(): void;
 }) {
-  if (state.status === 'idle' || state.status === 'error') {
+  if (state.status === 'error')
+    return <SearchErrorState title={searchMessages.answerErrorState} onRetry={onRetry} />;
+  if (state.status === 'idle') {
     return (
       <div className="m-auto flex max-w-md flex-col items-center gap-2 px-6 py-12 text-center">
         <Sparkles className="size-7 text-brand-ink" aria-hidden />

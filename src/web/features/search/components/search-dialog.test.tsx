@@ -30,6 +30,7 @@ let serverMatches: SearchResult[] = [];
 let searchBodies: Array<{ query: { term: string }; offset: number; limit: number }> = [];
 let answerBodies: unknown[] = [];
 let failSearch = false;
+let failAnswer = false;
 
 const accountView = () =>
   viewFixture({
@@ -55,6 +56,7 @@ beforeEach(() => {
   searchBodies = [];
   answerBodies = [];
   failSearch = false;
+  failAnswer = false;
   window.localStorage.clear();
   window.history.replaceState(null, '', '/acme');
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
@@ -66,6 +68,7 @@ beforeEach(() => {
     }
     if (url.pathname.endsWith('/search/answer')) {
       answerBodies.push(JSON.parse(String(init?.body)));
+      if (failAnswer) return json({ error: { code: 'unavailable', message: 'down' } }, 503);
       return json({
         result: {
           answer: 'Yes, every employee uses MFA [1].',
@@ -281,16 +284,63 @@ describe('SearchDialog', () => {
     expect(byText('button', '...22 more')).toHaveLength(1);
   });
 
-  it('shows the error snack when the server search fails', async () => {
+  it("shows a failed search as an error state with the snack, never 'No results found'; the next answer clears both", async () => {
     setup = { engine: 'server', isAnswerAvailable: false };
+    serverMatches = [controlResult(1, 'MFA everywhere')];
     failSearch = true;
     await renderDialog(accountView());
     await typeInto(input(), 'mfa');
     await wait(600);
     await settle(4);
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain(
-      'Failed to retrieve search results. Please try again later.',
+    const alert = () => document.querySelector('[role="alert"]')?.textContent ?? null;
+    expect(alert()).toContain('Failed to retrieve search results. Please try again later.');
+    expect(document.querySelector('[data-testid="search-error"]')?.textContent).toContain(
+      'Search results could not be loaded',
     );
+    expect(document.body.textContent).not.toContain('No results found');
+
+    failSearch = false;
+    await typeInto(input(), 'mfa everywhere');
+    await wait(600);
+    await settle(4);
+    expect(titles()).toEqual(['MFA everywhere']);
+    expect(alert()).toBeNull();
+    expect(document.querySelector('[data-testid="search-error"]')).toBeNull();
+
+    // 'Try again' runs the same term at once.
+    failSearch = true;
+    await typeInto(input(), 'sso');
+    await wait(600);
+    await settle(4);
+    failSearch = false;
+    await click(byText('button', 'Try again')[0]);
+    await settle(4);
+    expect(searchBodies.at(-1)).toMatchObject({ query: { term: 'sso' } });
+    expect(titles()).toEqual(['MFA everywhere']);
+    expect(alert()).toBeNull();
+  });
+
+  it('shows a failed answer as an error state; the next answer replaces it and its snack', async () => {
+    setup = { engine: 'server', isAnswerAvailable: true };
+    window.localStorage.setItem('attest:search-mode', 'ask_ai');
+    failAnswer = true;
+    await renderDialog(accountView());
+    await typeInto(input(), 'Do you use MFA?');
+    await press(input(), 'Enter');
+    await settle(4);
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(
+      'Failed to get an answer from the AI. Please try again later.',
+    );
+    expect(document.querySelector('[data-testid="search-error"]')?.textContent).toContain(
+      'The answer could not be generated',
+    );
+    failAnswer = false;
+    await click(byText('button', 'Try again')[0]);
+    await settle(4);
+    expect(answerBodies).toHaveLength(2);
+    expect(document.querySelector('[data-testid="answer"]')).not.toBeNull();
+    expect(document.querySelector('[role="alert"]')).toBeNull();
+    expect(document.querySelector('[data-testid="search-error"]')).toBeNull();
   });
 
   it("marks the best match 'Top match' and shows it first, even when its group comes later in the spec's order", async () => {
@@ -349,7 +399,11 @@ describe('SearchDialog', () => {
 describe('AiAnswer', () => {
   it("shows 'Generating Answer', then reveals the answer one word every 10 ms", async () => {
     rendered = await renderInDom(
-      <AiAnswer state={{ status: 'loading', question: 'q' }} onOpenSource={() => undefined} />,
+      <AiAnswer
+        state={{ status: 'loading', question: 'q' }}
+        onOpenSource={() => undefined}
+        onRetry={() => undefined}
+      />,
     );
     expect(document.body.textContent).toContain('Generating Answer');
     await rendered.unmount();
@@ -359,6 +413,7 @@ describe('AiAnswer', () => {
       <AiAnswer
         state={{ status: 'done', question: 'q', answer: 'We encrypt data at rest.', sources: [faqResult(1)] }}
         onOpenSource={() => undefined}
+        onRetry={() => undefined}
       />,
     );
     const text = () => document.querySelector('[data-testid="answer-text"]')?.firstChild?.textContent ?? '';
