@@ -12,7 +12,9 @@ import {
   renderInDom,
   settle,
   typeInto,
+  waitFor,
 } from '../../../lib/test-support/render-in-dom';
+import type { AnswerState } from '../lib/use-ai-answer';
 import {
   cardFixture,
   controlResult,
@@ -381,9 +383,8 @@ describe('SearchDialog', () => {
     expect(answerBodies).toEqual([
       { query: { term: 'Do you use MFA?', filters: { product: viewFixture().product.productId } } },
     ]);
-    await wait(200);
-    expect(document.querySelector('[data-testid="answer-text"]')?.textContent).toContain(
-      'Yes, every employee uses MFA [1].',
+    await waitFor(() =>
+      document.querySelector('[data-testid="answer-html"]')?.textContent?.includes('uses MFA [1].'),
     );
     expect(document.body.textContent).toContain('Generated from 1 sources');
     expect(document.body.textContent).toContain('Copy response');
@@ -397,6 +398,14 @@ describe('SearchDialog', () => {
 });
 
 describe('AiAnswer', () => {
+  const doneState = (answer: string): AnswerState => ({
+    status: 'done',
+    question: 'q',
+    answer,
+    sources: [faqResult(1)],
+  });
+  const answerHtml = () => document.querySelector('[data-testid="answer-html"]');
+
   it("shows 'Generating Answer', then reveals the answer one word every 10 ms", async () => {
     rendered = await renderInDom(
       <AiAnswer
@@ -406,24 +415,50 @@ describe('AiAnswer', () => {
       />,
     );
     expect(document.body.textContent).toContain('Generating Answer');
+    // The Markdown renderer is a lazy chunk: loaded once here, before the clock is faked.
+    await rendered.rerender(
+      <AiAnswer state={doneState('Warm up.')} onOpenSource={() => undefined} onRetry={() => undefined} />,
+    );
+    await waitFor(answerHtml);
     await rendered.unmount();
 
     vi.useFakeTimers();
     rendered = await renderInDom(
       <AiAnswer
-        state={{ status: 'done', question: 'q', answer: 'We encrypt data at rest.', sources: [faqResult(1)] }}
+        state={doneState('We encrypt data at rest.')}
         onOpenSource={() => undefined}
         onRetry={() => undefined}
       />,
     );
-    const text = () => document.querySelector('[data-testid="answer-text"]')?.firstChild?.textContent ?? '';
+    const text = () => answerHtml()?.textContent ?? '';
     expect(document.body.textContent).toContain('Answer');
     await act(async () => vi.advanceTimersByTime(10));
     expect(text()).toBe('We ');
     await act(async () => vi.advanceTimersByTime(20));
     expect(text()).toBe('We encrypt data ');
     await act(async () => vi.advanceTimersByTime(100));
-    expect(text()).toBe('We encrypt data at rest.');
+    expect(text().trim()).toBe('We encrypt data at rest.');
     expect(document.body.textContent).toContain('Generated from 1 sources');
+  });
+
+  it('renders the answer as sanitised Markdown and copies it as plain text', async () => {
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const answer =
+      'We hold a **SOC 2 Type II** report [1].\n\n- Annual audit\n- [Bridge letter](javascript:alert(1))<img src=x onerror="alert(1)">';
+    rendered = await renderInDom(
+      <AiAnswer state={doneState(answer)} onOpenSource={() => undefined} onRetry={() => undefined} />,
+    );
+    await waitFor(() => answerHtml()?.textContent?.includes('Bridge letter'));
+    const html = answerHtml()!;
+    expect(html.querySelector('strong')?.textContent).toBe('SOC 2 Type II');
+    expect(html.querySelectorAll('li')).toHaveLength(2);
+    expect(html.textContent).not.toContain('**');
+    expect(html.innerHTML).not.toMatch(/javascript:|onerror/);
+    await click(byText('button', 'Copy response')[0]);
+    expect(writeText).toHaveBeenCalledWith(
+      'We hold a SOC 2 Type II report [1].\n\n- Annual audit\n- Bridge letter',
+    );
+    Reflect.deleteProperty(navigator, 'clipboard');
   });
 });

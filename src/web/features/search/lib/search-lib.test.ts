@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ItemSearchResult, searchLimits } from '../../../../shared/search';
+import { revealChunks } from '../../../lib/markdown';
 import {
   cardFixture,
   controlResult,
@@ -13,7 +14,6 @@ import { createLocalSearchIndex } from './local-search';
 import { itemAddress } from './open-result';
 import { isSearchShortcut, isTypedCharacter } from './search-keys';
 import { createTermScheduler } from './term-scheduler';
-import { revealChunks } from './use-word-reveal';
 
 afterEach(() => {
   vi.useRealTimers();
