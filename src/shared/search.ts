@@ -225,6 +225,16 @@ export const AnswerResponse = z.object({
 export type AnswerResponse = z.infer<typeof AnswerResponse>;
 
 /** Spec 1 §4: which engine the dialog uses in this mode, and whether the Ask AI switch shows. */
+/**
+ * Beside the console's Ask AI switch: who writes answers on this server (a configured language model,
+ * or the built-in answerer that quotes the sources), and whether the plan includes Trust Center AI.
+ */
+export const AskAiSetup = z.object({
+  answerer: z.enum(['language_model', 'built_in']),
+  planIncludesAi: z.boolean(),
+});
+export type AskAiSetup = z.infer<typeof AskAiSetup>;
+
 export const SearchSetup = z.object({
   engine: z.enum(['server', 'local']),
   isAnswerAvailable: z.boolean(),
