@@ -52,6 +52,10 @@ export const searchMessages = {
   generatedFrom: (count: number) => `Generated from ${countOf(count, 'source')}`,
   answerFailed: 'Failed to get an answer from the AI. Please try again later.',
   searchFailed: 'Failed to retrieve search results. Please try again later.',
+  /** The results area after a failure (spec 1 §8 shows the snack's text only in the snack). */
+  searchErrorState: 'Search results could not be loaded',
+  answerErrorState: 'The answer could not be generated',
+  tryAgain: 'Try again',
   noProductId: 'No product id',
   termTooLong: `Search terms can be at most ${limits.searchTermMaxLength} characters`,
   questionRequired: 'Enter a question',
@@ -222,6 +226,16 @@ export const AnswerResponse = z.object({
 export type AnswerResponse = z.infer<typeof AnswerResponse>;
 
 /** Spec 1 §4: which engine the dialog uses in this mode, and whether the Ask AI switch shows. */
+/**
+ * Beside the console's Ask AI switch: who writes answers on this server (a configured language model,
+ * or the built-in answerer that quotes the sources), and whether the plan includes Trust Center AI.
+ */
+export const AskAiSetup = z.object({
+  answerer: z.enum(['language_model', 'built_in']),
+  planIncludesAi: z.boolean(),
+});
+export type AskAiSetup = z.infer<typeof AskAiSetup>;
+
 export const SearchSetup = z.object({
   engine: z.enum(['server', 'local']),
   isAnswerAvailable: z.boolean(),

@@ -123,6 +123,7 @@ export const PortalCustomisationPatch = z.strictObject({
   showAppLoginInstructions: z.boolean(),
   documentAccessType: DocumentAccessType,
   bulkDownloadEnabled: z.boolean(),
+  genAiEnabled: z.boolean(),
   commentsEnabled: z.boolean(),
   questionnairesEnabled: z.boolean(),
   partnerImportEnabled: z.boolean(),

@@ -130,12 +130,10 @@ export const TrustCenterImage = z.strictObject({
 export type TrustCenterImage = z.infer<typeof TrustCenterImage>;
 
 /**
- * The customisation as staff save it (the settings form's schema) plus the switches saved elsewhere;
- * every field optional, a missing one takes its default. Unknown fields are errors (a typo shows).
+ * The customisation as staff save it (the settings' schema); every field optional, a missing one
+ * takes its default. Unknown fields are errors (a typo shows).
  */
-export const TrustCenterCustomisation = PortalCustomisationPatch.extend({
-  genAiEnabled: z.boolean(),
-}).partial();
+export const TrustCenterCustomisation = PortalCustomisationPatch.partial();
 
 export const TrustCenterPlanFeatures = z
   .strictObject({

@@ -5,6 +5,7 @@ import { Slug } from '../../../shared/portal';
 import {
   AnswerRequest,
   AnswerResponse,
+  AskAiSetup,
   SearchRequest,
   SearchResponse,
   SearchSetup,
@@ -12,6 +13,7 @@ import {
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
 import { answerQuestion } from './answer-question';
+import { getAskAiSetup } from './get-ask-ai-setup';
 import { getSearchSetup } from './get-search-setup';
 import { searchContent } from './search-content';
 import { throwValidationMessage } from './validation-messages';
@@ -57,6 +59,19 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     (request) => getSearchSetup({ ctx: context(request) }),
+  );
+
+  app.get(
+    '/api/staff/ask-ai',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary: 'Who writes Ask AI answers on this server, and whether the plan includes Trust Center AI',
+        response: { 200: AskAiSetup },
+      },
+    },
+    (request) => getAskAiSetup({ ctx: context(request) }),
   );
 
   app.post(

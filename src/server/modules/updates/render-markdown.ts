@@ -1,21 +1,16 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { Marked } from 'marked';
+import { markdownOptions, markdownSanitiseOptions, openLinksApart } from '../../../shared/markdown';
 
-const markdown = new Marked({ gfm: true, breaks: true, async: false });
+const markdown = new Marked(markdownOptions);
 let purifier: DOMPurify | undefined;
 
 /** One jsdom window per process: building one costs tens of milliseconds, sanitising with it is cheap. */
 function getPurifier(): DOMPurify {
   if (!purifier) {
     purifier = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
-    // Links leave the portal: never pass the referrer or a handle on our window to the other site.
-    purifier.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.hasAttribute('href')) {
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
-        node.setAttribute('target', '_blank');
-      }
-    });
+    purifier.addHook('afterSanitizeAttributes', openLinksApart);
   }
   return purifier;
 }
@@ -26,24 +21,7 @@ function getPurifier(): DOMPurify {
  */
 export function renderUpdateHtml(message: string): string {
   const html = markdown.parse(message) as string;
-  return getPurifier().sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: [
-      'style',
-      'form',
-      'input',
-      'button',
-      'textarea',
-      'select',
-      'iframe',
-      'object',
-      'embed',
-      'svg',
-      'math',
-    ],
-    FORBID_ATTR: ['style', 'class', 'id'],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#|\/(?!\/))/i,
-  });
+  return getPurifier().sanitize(html, markdownSanitiseOptions);
 }
 
 /** Plain text of a message for mail bodies and feed summaries. */

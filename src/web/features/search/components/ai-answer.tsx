@@ -1,44 +1,14 @@
-import { Check, ChevronDown, Copy, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronDown, Sparkles } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type SearchResult, searchMessages } from '../../../../shared/search';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
 import type { AnswerState } from '../lib/use-ai-answer';
-import { useWordReveal } from '../lib/use-word-reveal';
 import { ResultIcon } from './result-icon';
+import { SearchErrorState } from './search-status';
 
-const copiedResetMs = 3000;
-
-function CopyResponse({ text }: { text: string }) {
-  const [isCopied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!isCopied) return;
-    const timer = setTimeout(() => setCopied(false), copiedResetMs);
-    return () => clearTimeout(timer);
-  }, [isCopied]);
-  return (
-    <button
-      type="button"
-      onClick={() =>
-        navigator.clipboard?.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
-      className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
-    >
-      {isCopied ? (
-        <Check className="size-3.5 text-emerald-700" aria-hidden />
-      ) : (
-        <Copy className="size-3.5" aria-hidden />
-      )}
-      {searchMessages.copyResponse}
-      <span className="sr-only" aria-live="polite">
-        {isCopied ? 'Copied' : ''}
-      </span>
-    </button>
-  );
-}
+const loadMarkdownAnswer = () => import('./markdown-answer');
+const MarkdownAnswer = lazy(loadMarkdownAnswer);
 
 function Sources({ sources, onOpen }: { sources: SearchResult[]; onOpen(result: SearchResult): void }) {
   const [isOpen, setOpen] = useState(true);
@@ -74,28 +44,24 @@ function Sources({ sources, onOpen }: { sources: SearchResult[]; onOpen(result: 
   );
 }
 
-function RevealedAnswer({ answer }: { answer: string }) {
-  const revealed = useWordReveal(answer);
-  return (
-    <p className="text-sm leading-7 whitespace-pre-line text-slate-800" data-testid="answer-text">
-      {revealed.text}
-      {/* Screen readers get the whole answer once, not every word. */}
-      <span className="sr-only" aria-live="polite">
-        {revealed.isDone ? answer : ''}
-      </span>
-    </p>
-  );
-}
-
 /** Ask AI's block (spec 1 §2): 'Generating Answer', then 'Answer', the text word by word, sources. */
 export function AiAnswer({
   state,
   onOpenSource,
+  onRetry,
 }: {
   state: AnswerState;
   onOpenSource(result: SearchResult): void;
+  /** Asks the failed question again. */
+  onRetry(): void;
 }) {
-  if (state.status === 'idle' || state.status === 'error') {
+  // The Markdown renderer loads while the answer is generated, not after it arrives.
+  useEffect(() => {
+    if (state.status === 'loading') void loadMarkdownAnswer().catch(() => undefined);
+  }, [state.status]);
+  if (state.status === 'error')
+    return <SearchErrorState title={searchMessages.answerErrorState} onRetry={onRetry} />;
+  if (state.status === 'idle') {
     return (
       <div className="m-auto flex max-w-md flex-col items-center gap-2 px-6 py-12 text-center">
         <Sparkles className="size-7 text-brand-ink" aria-hidden />
@@ -119,23 +85,23 @@ export function AiAnswer({
       </div>
     );
   }
+  const heading = (
+    <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+      <Sparkles className="size-4 text-brand-ink" aria-hidden />
+      {searchMessages.answer}
+    </h3>
+  );
   return (
     <div className="space-y-4 overflow-y-auto p-5" data-testid="answer">
-      <div className="flex items-center gap-2">
-        <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          <Sparkles className="size-4 text-brand-ink" aria-hidden />
-          {searchMessages.answer}
-        </h3>
-        {state.answer ? (
-          <span className="ml-auto">
-            <CopyResponse text={state.answer} />
-          </span>
-        ) : null}
-      </div>
       {state.answer ? (
-        <RevealedAnswer answer={state.answer} />
+        <Suspense fallback={heading}>
+          <MarkdownAnswer answer={state.answer} heading={heading} />
+        </Suspense>
       ) : (
-        <p className="text-sm text-slate-700">{searchMessages.noAnswer}</p>
+        <>
+          {heading}
+          <p className="text-sm text-slate-700">{searchMessages.noAnswer}</p>
+        </>
       )}
       {state.sources.length > 0 ? <Sources sources={state.sources} onOpen={onOpenSource} /> : null}
     </div>

@@ -13,7 +13,9 @@ import {
   renderInDom,
   settle,
   typeInto,
+  waitFor,
 } from '../../../lib/test-support/render-in-dom';
+import type { AnswerState } from '../lib/use-ai-answer';
 import {
   cardFixture,
   controlResult,
@@ -35,6 +37,7 @@ let failSearch = false;
 let faqHits: KbHit[] = [];
 let keyRequests: URL[] = [];
 let kbQueryBodies: Array<{ key: string; page: number; hitsPerPage: number }> = [];
+let failAnswer = false;
 
 const accountView = () =>
   viewFixture({
@@ -63,6 +66,7 @@ beforeEach(() => {
   faqHits = [];
   keyRequests = [];
   kbQueryBodies = [];
+  failAnswer = false;
   window.localStorage.clear();
   window.history.replaceState(null, '', '/acme');
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
@@ -96,6 +100,7 @@ beforeEach(() => {
     }
     if (url.pathname.endsWith('/search/answer')) {
       answerBodies.push(JSON.parse(String(init?.body)));
+      if (failAnswer) return json({ error: { code: 'unavailable', message: 'down' } }, 503);
       return json({
         result: {
           answer: 'Yes, every employee uses MFA [1].',
@@ -349,16 +354,80 @@ describe('SearchDialog', () => {
     expect(byText('button', '...22 more')).toHaveLength(1);
   });
 
-  it('shows the error snack when the server search fails', async () => {
+  it("shows a failed search as an error state with the snack, never 'No results found'; the next answer clears both", async () => {
     setup = { engine: 'server', isAnswerAvailable: false };
+    serverMatches = [controlResult(1, 'MFA everywhere')];
     failSearch = true;
     await renderDialog(accountView());
     await typeInto(input(), 'mfa');
     await wait(600);
     await settle(4);
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain(
-      'Failed to retrieve search results. Please try again later.',
+    const alert = () => document.querySelector('[role="alert"]')?.textContent ?? null;
+    expect(alert()).toContain('Failed to retrieve search results. Please try again later.');
+    expect(document.querySelector('[data-testid="search-error"]')?.textContent).toContain(
+      'Search results could not be loaded',
     );
+    expect(document.body.textContent).not.toContain('No results found');
+
+    failSearch = false;
+    await typeInto(input(), 'mfa everywhere');
+    await wait(600);
+    await settle(4);
+    expect(titles()).toEqual(['MFA everywhere']);
+    expect(alert()).toBeNull();
+    expect(document.querySelector('[data-testid="search-error"]')).toBeNull();
+
+    // 'Try again' runs the same term at once.
+    failSearch = true;
+    await typeInto(input(), 'sso');
+    await wait(600);
+    await settle(4);
+    failSearch = false;
+    await click(byText('button', 'Try again')[0]);
+    await settle(4);
+    expect(searchBodies.at(-1)).toMatchObject({ query: { term: 'sso' } });
+    expect(titles()).toEqual(['MFA everywhere']);
+    expect(alert()).toBeNull();
+  });
+
+  it('shows a failed answer as an error state; the next answer replaces it and its snack', async () => {
+    setup = { engine: 'server', isAnswerAvailable: true };
+    window.localStorage.setItem('attest:search-mode', 'ask_ai');
+    failAnswer = true;
+    await renderDialog(accountView());
+    await typeInto(input(), 'Do you use MFA?');
+    await press(input(), 'Enter');
+    await settle(4);
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(
+      'Failed to get an answer from the AI. Please try again later.',
+    );
+    expect(document.querySelector('[data-testid="search-error"]')?.textContent).toContain(
+      'The answer could not be generated',
+    );
+    failAnswer = false;
+    await click(byText('button', 'Try again')[0]);
+    await settle(4);
+    expect(answerBodies).toHaveLength(2);
+    expect(document.querySelector('[data-testid="answer"]')).not.toBeNull();
+    expect(document.querySelector('[role="alert"]')).toBeNull();
+    expect(document.querySelector('[data-testid="search-error"]')).toBeNull();
+  });
+
+  it("marks the best match 'Top match' and shows it first, even when its group comes later in the spec's order", async () => {
+    setup = { engine: 'server', isAnswerAvailable: false };
+    serverMatches = [faqResult(1), controlResult(1), controlResult(2)];
+    await renderDialog(accountView());
+    await typeInto(input(), 'question');
+    await wait(600);
+    await settle(4);
+    const rows = [...document.querySelectorAll('[data-testid="search-result"]')];
+    expect(rows.map((row) => row.querySelector('.truncate')?.textContent)).toEqual([
+      'Question 1?',
+      'Control 1',
+      'Control 2',
+    ]);
+    expect(rows[0]!.textContent).toContain('Top match');
+    expect(rows[0]!.getAttribute('aria-selected')).toBe('true');
   });
 
   it('shows the Ask AI switch only when AI is available; the mode is remembered; an empty question is not sent', async () => {
@@ -382,9 +451,8 @@ describe('SearchDialog', () => {
     expect(answerBodies).toEqual([
       { query: { term: 'Do you use MFA?', filters: { product: viewFixture().product.productId } } },
     ]);
-    await wait(200);
-    expect(document.querySelector('[data-testid="answer-text"]')?.textContent).toContain(
-      'Yes, every employee uses MFA [1].',
+    await waitFor(() =>
+      document.querySelector('[data-testid="answer-html"]')?.textContent?.includes('uses MFA [1].'),
     );
     expect(document.body.textContent).toContain('Generated from 1 source[');
     expect(document.body.textContent).toContain('Copy response');
@@ -398,28 +466,67 @@ describe('SearchDialog', () => {
 });
 
 describe('AiAnswer', () => {
+  const doneState = (answer: string): AnswerState => ({
+    status: 'done',
+    question: 'q',
+    answer,
+    sources: [faqResult(1)],
+  });
+  const answerHtml = () => document.querySelector('[data-testid="answer-html"]');
+
   it("shows 'Generating Answer', then reveals the answer one word every 10 ms", async () => {
     rendered = await renderInDom(
-      <AiAnswer state={{ status: 'loading', question: 'q' }} onOpenSource={() => undefined} />,
+      <AiAnswer
+        state={{ status: 'loading', question: 'q' }}
+        onOpenSource={() => undefined}
+        onRetry={() => undefined}
+      />,
     );
     expect(document.body.textContent).toContain('Generating Answer');
+    // The Markdown renderer is a lazy chunk: loaded once here, before the clock is faked.
+    await rendered.rerender(
+      <AiAnswer state={doneState('Warm up.')} onOpenSource={() => undefined} onRetry={() => undefined} />,
+    );
+    await waitFor(answerHtml);
     await rendered.unmount();
 
     vi.useFakeTimers();
     rendered = await renderInDom(
       <AiAnswer
-        state={{ status: 'done', question: 'q', answer: 'We encrypt data at rest.', sources: [faqResult(1)] }}
+        state={doneState('We encrypt data at rest.')}
         onOpenSource={() => undefined}
+        onRetry={() => undefined}
       />,
     );
-    const text = () => document.querySelector('[data-testid="answer-text"]')?.firstChild?.textContent ?? '';
+    const text = () => answerHtml()?.textContent ?? '';
     expect(document.body.textContent).toContain('Answer');
     await act(async () => vi.advanceTimersByTime(10));
     expect(text()).toBe('We ');
     await act(async () => vi.advanceTimersByTime(20));
     expect(text()).toBe('We encrypt data ');
     await act(async () => vi.advanceTimersByTime(100));
-    expect(text()).toBe('We encrypt data at rest.');
+    expect(text().trim()).toBe('We encrypt data at rest.');
     expect(document.body.textContent).toContain('Generated from 1 source[');
+  });
+
+  it('renders the answer as sanitised Markdown and copies it as plain text', async () => {
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const answer =
+      'We hold a **SOC 2 Type II** report [1].\n\n- Annual audit\n- [Bridge letter](javascript:alert(1))<img src=x onerror="alert(1)">';
+    rendered = await renderInDom(
+      <AiAnswer state={doneState(answer)} onOpenSource={() => undefined} onRetry={() => undefined} />,
+    );
+    await waitFor(() => answerHtml()?.textContent?.includes('Bridge letter'));
+    const html = answerHtml()!;
+    expect(html.querySelector('strong')?.textContent).toBe('SOC 2 Type II');
+    expect(html.querySelectorAll('li')).toHaveLength(2);
+    expect(html.textContent).not.toContain('**');
+    expect(html.innerHTML).not.toMatch(/javascript:|onerror/);
+    await click(byText('button', 'Copy response')[0]);
+    expect(writeText).toHaveBeenCalledWith(
+      'We hold a SOC 2 Type II report [1].\n\n- Annual audit\n- Bridge letter',
+    );
+    Reflect.deleteProperty(navigator, 'clipboard');
   });
 });

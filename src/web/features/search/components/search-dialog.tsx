@@ -80,11 +80,8 @@ export default function SearchDialog({
   const [term, setTermValue] = useState(initialTerm);
   const [preferredMode, setPreferredMode] = useState<SearchMode>(readRememberedMode);
   const mode: SearchMode = isAnswerAvailable ? preferredMode : 'search';
-  const [snack, setSnack] = useState<{ message: string; id: number } | null>(null);
-  const showError = useCallback((message: string) => setSnack({ message, id: Date.now() }), []);
-
-  const search = useSearchEngine({ engine, view, target, onError: showError });
-  const answer = useAiAnswer(target, showError);
+  const search = useSearchEngine({ engine, view, target });
+  const answer = useAiAnswer(target);
   const isSmall = useSmallScreen();
   const inputRef = useRef<HTMLInputElement>(null);
   const listboxId = useId();
@@ -192,6 +189,12 @@ export default function SearchDialog({
   }
 
   const hasResults = mode === 'search' && state.status === 'done' && state.matches.length > 0;
+  // The snack shows the current mode's last failure: the next request's outcome replaces it.
+  const failure =
+    mode === 'search' ? state.failure : answer.state.status === 'error' ? answer.state.failure : null;
+  const [dismissedFailureId, setDismissedFailureId] = useState<number | null>(null);
+  const snack = failure && failure.id !== dismissedFailureId ? failure : null;
+  const dismissSnack = useCallback(() => setDismissedFailureId(failure?.id ?? null), [failure?.id]);
   const { organisation, customisation } = view;
   const dialogTitle = `Search ${organisation.name} ${customisation.portalTitle}`;
 
@@ -272,9 +275,21 @@ export default function SearchDialog({
             </DialogPrimitive.Close>
           </div>
 
-          <div className="relative flex min-h-[200px] min-w-0 flex-1 flex-col overflow-hidden">
+          <div
+            className={classNames(
+              'relative flex min-h-[200px] min-w-0 flex-1 flex-col overflow-hidden',
+              // Room for the snack, so it never covers the state or the last result under it.
+              snack && 'pb-20',
+            )}
+          >
             {mode === 'ask_ai' ? (
-              <AiAnswer state={answer.state} onOpenSource={select} />
+              <AiAnswer
+                state={answer.state}
+                onOpenSource={select}
+                onRetry={() => {
+                  if (answer.state.status === 'error') void answer.ask(answer.state.question);
+                }}
+              />
             ) : hasResults ? (
               <div className="flex min-h-0 flex-1">
                 <SearchResultList
@@ -306,15 +321,10 @@ export default function SearchDialog({
                 ) : null}
               </div>
             ) : (
-              <SearchStatus status={state.status} hasTerm={term.trim().length > 0} />
+              <SearchStatus status={state.status} hasTerm={term.trim().length > 0} onRetry={search.retry} />
             )}
             {snack ? (
-              <InlineSnack
-                key={snack.id}
-                message={snack.message}
-                tone="error"
-                onDismiss={() => setSnack(null)}
-              />
+              <InlineSnack key={snack.id} message={snack.message} tone="error" onDismiss={dismissSnack} />
             ) : null}
           </div>
 

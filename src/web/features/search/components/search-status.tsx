@@ -1,10 +1,18 @@
-import { SearchX } from 'lucide-react';
+import { CircleAlert, SearchX } from 'lucide-react';
 import { searchMessages } from '../../../../shared/search';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { SearchState } from '../lib/use-search-engine';
 
-/** Empty query, loading and no-match states of the results area (spec 1 §2). */
-export function SearchStatus({ status, hasTerm }: { status: SearchState['status']; hasTerm: boolean }) {
+/** Empty query, loading, failed and no-match states of the results area (spec 1 §2, §8). */
+export function SearchStatus({
+  status,
+  hasTerm,
+  onRetry,
+}: {
+  status: SearchState['status'];
+  hasTerm: boolean;
+  onRetry(): void;
+}) {
   // A term waiting out the debounce is about to be searched: show the loading state, not 'start'.
   if (status === 'loading' || (hasTerm && status === 'idle')) {
     return (
@@ -22,6 +30,9 @@ export function SearchStatus({ status, hasTerm }: { status: SearchState['status'
       </div>
     );
   }
+  // A failure is not 'No results found': nothing was searched, so say so and offer the search again.
+  if (status === 'error' && hasTerm)
+    return <SearchErrorState title={searchMessages.searchErrorState} onRetry={onRetry} />;
   if (!hasTerm) {
     return (
       <p className="m-auto px-6 py-12 text-center text-sm text-slate-600" data-testid="search-empty">
@@ -37,6 +48,23 @@ export function SearchStatus({ status, hasTerm }: { status: SearchState['status'
       <SearchX className="size-8 text-slate-400" aria-hidden />
       <p className="font-medium text-slate-900">{searchMessages.noResults}</p>
       <p className="text-sm text-slate-600">{searchMessages.tryDifferentTerm}</p>
+    </div>
+  );
+}
+
+/** The results area after a failed request; the snack above it says what failed (spec 1 §8). */
+export function SearchErrorState({ title, onRetry }: { title: string; onRetry(): void }) {
+  return (
+    <div className="m-auto flex flex-col items-center gap-3 px-6 py-8 text-center" data-testid="search-error">
+      <CircleAlert className="size-8 text-red-600" aria-hidden />
+      <p className="font-medium text-slate-900">{title}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-lg px-3 py-1.5 text-sm font-medium text-brand-ink ring-1 ring-slate-300 hover:bg-slate-50"
+      >
+        {searchMessages.tryAgain}
+      </button>
     </div>
   );
 }

@@ -15,7 +15,10 @@ export type ResultGroup = {
   count: number;
 };
 
-/** Groups in the spec's order (Documents, Controls, Facts, FAQs, Trust Items, Updates, Webpage). */
+/**
+ * Groups in the spec's order (Documents, Controls, Facts, FAQs, Trust Items, Updates, Webpage), except
+ * that the group holding the best match leads: 'Top match' is always the first entry (decision 180).
+ */
 export function groupResults(
   matches: readonly SearchResult[],
   counts?: Partial<Record<SearchResultType, number>>,
@@ -26,7 +29,11 @@ export function groupResults(
     list.push(match);
     byType.set(match.type, list);
   }
-  return searchGroupOrder.flatMap((type) => {
+  const leading = matches[0]?.type;
+  const order = leading
+    ? [leading, ...searchGroupOrder.filter((type) => type !== leading)]
+    : searchGroupOrder;
+  return order.flatMap((type) => {
     const results = byType.get(type);
     if (!results) return [];
     return [

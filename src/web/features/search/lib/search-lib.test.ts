@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { searchLimits } from '../../../../shared/search';
+import { type ItemSearchResult, searchLimits } from '../../../../shared/search';
+import { revealChunks } from '../../../lib/markdown';
 import {
   cardFixture,
   controlResult,
@@ -13,7 +14,6 @@ import { createLocalSearchIndex } from './local-search';
 import { itemAddress } from './open-result';
 import { isSearchShortcut, isTypedCharacter } from './search-keys';
 import { createTermScheduler } from './term-scheduler';
-import { revealChunks } from './use-word-reveal';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -71,15 +71,27 @@ describe('groupResults', () => {
   ];
 
   it("groups in the spec's order with counts, the server's count winning over loaded results", () => {
-    const groups = groupResults(matches, { control: 12 });
+    const groups = groupResults([...matches.slice(1), faqResult(1)], { control: 12 });
     expect(groups.map((group) => [group.label, group.count])).toEqual([
       ['Controls', 12],
       ['FAQs', 2],
     ]);
   });
 
+  it("puts the best match's group first, so 'Top match' is the first entry; the rest keep the spec's order", () => {
+    const mixed = [
+      faqResult(1),
+      { ...(controlResult(2) as ItemSearchResult), type: 'fact' as const },
+      controlResult(1),
+    ];
+    const groups = groupResults(mixed);
+    expect(groups.map((group) => group.label)).toEqual(['FAQs', 'Controls', 'Facts']);
+    const display = { collapsed: new Set<never>(), expanded: new Set<never>() };
+    expect(resultKey(navigableResults(groups, display)[0]!)).toBe(resultKey(faqResult(1)));
+  });
+
   it("shows 3 per group with '...N more' for the rest; expanded shows all; collapsed none", () => {
-    const [controls] = groupResults(matches);
+    const controls = groupResults(matches).find((group) => group.type === 'control');
     const display = { collapsed: new Set<never>(), expanded: new Set<never>() };
     expect(visibleResults(controls!, display)).toHaveLength(3);
     expect(hiddenCount(controls!, display)).toBe(2);
@@ -95,11 +107,11 @@ describe('groupResults', () => {
     const display = { collapsed: new Set<never>(), expanded: new Set<never>() };
     const order = navigableResults(groupResults(matches), display).map(resultKey);
     expect(order).toEqual([
+      resultKey(faqResult(1)),
+      resultKey(faqResult(2)),
       resultKey(controlResult(1)),
       resultKey(controlResult(2)),
       resultKey(controlResult(3)),
-      resultKey(faqResult(1)),
-      resultKey(faqResult(2)),
     ]);
   });
 });

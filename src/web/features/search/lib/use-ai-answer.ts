@@ -1,22 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type SearchResult, searchMessages } from '../../../../shared/search';
 import { postAnswer, type SearchTarget } from '../api/search-api';
+import { newSearchFailure, type SearchFailure } from './search-failure';
 
 export type AnswerState =
   | { status: 'idle' }
   | { status: 'loading'; question: string }
   | { status: 'done'; question: string; answer: string | null; sources: SearchResult[] }
-  | { status: 'error'; question: string };
+  | { status: 'error'; question: string; failure: SearchFailure };
 
 /**
  * Ask AI (spec 1 §4): an empty question is not sent; asking clears the previous answer and shows
  * loading until the answer (or null: nothing the viewer may see answers it) arrives.
  */
-export function useAiAnswer(target: SearchTarget, onError: (message: string) => void) {
+export function useAiAnswer(target: SearchTarget) {
   const [state, setState] = useState<AnswerState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
-  const onErrorRef = useRef(onError);
-  onErrorRef.current = onError;
   const targetRef = useRef(target);
   targetRef.current = target;
 
@@ -35,8 +34,11 @@ export function useAiAnswer(target: SearchTarget, onError: (message: string) => 
       setState({ status: 'done', question: trimmed, answer: result.answer, sources: result.sources });
     } catch {
       if (abort.signal.aborted) return true;
-      setState({ status: 'error', question: trimmed });
-      onErrorRef.current(searchMessages.answerFailed);
+      setState({
+        status: 'error',
+        question: trimmed,
+        failure: newSearchFailure(searchMessages.answerFailed),
+      });
     }
     return true;
   }, []);

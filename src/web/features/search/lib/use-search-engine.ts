@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/search';
 import { fetchAllFaqs, fetchAllTopics, postSearch, type SearchTarget } from '../api/search-api';
 import type { LocalSearchIndex } from './local-search';
+import { newSearchFailure, type SearchFailure } from './search-failure';
 import { createTermScheduler } from './term-scheduler';
 
 export type SearchEngineKind = 'server' | 'local';
@@ -20,6 +21,8 @@ export type SearchState = {
   total: number;
   nextOffset: number | null;
   isLoadingMore: boolean;
+  /** The failure of this result set's last request (the search, or loading more); the next one clears it. */
+  failure: SearchFailure | null;
 };
 
 export const idleSearch: SearchState = {
@@ -30,14 +33,13 @@ export const idleSearch: SearchState = {
   total: 0,
   nextOffset: null,
   isLoadingMore: false,
+  failure: null,
 };
 
 type EngineOptions = {
   engine: SearchEngineKind;
   view: PortalView;
   target: SearchTarget;
-  /** Called with the snack text when a search fails (spec 1 §8). */
-  onError(message: string): void;
 };
 
 /**
@@ -45,7 +47,7 @@ type EngineOptions = {
  * 15 results, then 10 more per load 500 ms after the list is scrolled to its end). Identical terms in
  * a row are skipped; an answer for an older term never overwrites a newer one.
  */
-export function useSearchEngine({ engine, view, target, onError }: EngineOptions) {
+export function useSearchEngine({ engine, view, target }: EngineOptions) {
   const [state, setState] = useState<SearchState>(idleSearch);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -53,8 +55,6 @@ export function useSearchEngine({ engine, view, target, onError }: EngineOptions
   const localIndex = useRef<Promise<LocalSearchIndex> | null>(null);
   const controller = useRef<AbortController | null>(null);
   const loadMoreTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const onErrorRef = useRef(onError);
-  onErrorRef.current = onError;
   const latest = useRef({ view, target });
   latest.current = { view, target };
 
@@ -110,11 +110,16 @@ export function useSearchEngine({ engine, view, target, onError }: EngineOptions
           total: result.total,
           nextOffset: result.nextOffset,
           isLoadingMore: false,
+          failure: null,
         });
       } catch {
         if (current !== generation.current) return;
-        setState({ ...idleSearch, term, status: 'error' });
-        onErrorRef.current(searchMessages.searchFailed);
+        setState({
+          ...idleSearch,
+          term,
+          status: 'error',
+          failure: newSearchFailure(searchMessages.searchFailed),
+        });
       }
     },
     [engine, loadLocalIndex],
@@ -165,12 +170,16 @@ export function useSearchEngine({ engine, view, target, onError }: EngineOptions
             total: result.total,
             nextOffset: result.nextOffset,
             isLoadingMore: false,
+            failure: null,
           };
         });
       } catch {
         if (owner !== generation.current) return;
-        setState((previous) => ({ ...previous, isLoadingMore: false }));
-        onErrorRef.current(searchMessages.searchFailed);
+        setState((previous) => ({
+          ...previous,
+          isLoadingMore: false,
+          failure: newSearchFailure(searchMessages.searchFailed),
+        }));
       }
     }, searchLimits.loadMoreDelayMs);
   }, [engine]);
@@ -195,5 +204,11 @@ export function useSearchEngine({ engine, view, target, onError }: EngineOptions
     [engine, scheduler, reset, loadLocalIndex],
   );
 
-  return { state, setTerm, loadMore, reset, prepare: engine === 'local' ? loadLocalIndex : undefined };
+  /** 'Try again' after a failed search: the same term at once, without the debounce. */
+  const retry = useCallback(() => {
+    const { term } = stateRef.current;
+    if (term) void run(term);
+  }, [run]);
+
+  return { state, setTerm, loadMore, retry, reset, prepare: engine === 'local' ? loadLocalIndex : undefined };
 }

@@ -1,21 +1,18 @@
 import { useEffect, useState } from 'react';
 import { searchLimits } from '../../../../shared/search';
 
-/** Words with the spaces after them: joined back, they give the text unchanged. */
-export function revealChunks(text: string): string[] {
-  return text.match(/\S+\s*|\s+/g) ?? [];
-}
-
 /**
- * The AI answer appears word by word, one chunk every 10 ms (spec 1 §9). Visitors who ask for less
- * motion get the whole text at once.
+ * The AI answer appears word by word, one chunk every 10 ms (spec 1 §9): how many of a text's `total`
+ * chunks show now; `text` restarts the count. Visitors who ask for less motion get all at once.
  */
-export function useWordReveal(text: string | null, chunkMs: number = searchLimits.answerRevealChunkMs) {
+export function useWordReveal(
+  text: string | null,
+  total: number,
+  chunkMs: number = searchLimits.answerRevealChunkMs,
+) {
   const [shown, setShown] = useState(0);
-  const chunks = text ? revealChunks(text) : [];
   const prefersLessMotion =
     typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
-  const total = chunks.length;
 
   useEffect(() => {
     setShown(0);
@@ -30,5 +27,5 @@ export function useWordReveal(text: string | null, chunkMs: number = searchLimit
   }, [text, total, chunkMs, prefersLessMotion]);
 
   const count = prefersLessMotion ? total : shown;
-  return { text: chunks.slice(0, count).join(''), isDone: count >= total };
+  return { count, isDone: count >= total };
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AskAiSetup } from '../../../../shared/search';
 import type { OrganisationSettings, OrganisationSettingsPatch } from '../../../../shared/staff';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { sessionQueryKey } from './session';
@@ -9,6 +10,14 @@ export function useOrganisationSettings() {
   return useQuery({
     queryKey: organisationSettingsQueryKey,
     queryFn: () => apiRequest<OrganisationSettings>('/api/staff/organisation'),
+  });
+}
+
+/** Who writes Ask AI answers on this server and whether the plan includes them (beside the switch). */
+export function useAskAiSetup() {
+  return useQuery({
+    queryKey: ['ask-ai-setup'],
+    queryFn: () => apiRequest<AskAiSetup>('/api/staff/ask-ai'),
   });
 }
 

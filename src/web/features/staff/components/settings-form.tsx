@@ -13,7 +13,7 @@ import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
 import { classNames } from '../../../lib/class-names';
-import { useUpdateOrganisationSettings } from '../api/organisation';
+import { useAskAiSetup, useUpdateOrganisationSettings } from '../api/organisation';
 import { AccentPreview } from './accent-preview';
 
 type Draft = {
@@ -33,6 +33,7 @@ type Draft = {
   reportUrl: string;
   securityReviewBanner: SecurityReviewBanner;
   askInformation: boolean;
+  genAiEnabled: boolean;
 };
 
 /** The draft's free-text fields, each edited in one input named after its key. */
@@ -61,6 +62,7 @@ function draftOf(settings: OrganisationSettings): Draft {
     reportUrl: settings.customisation.reportIssue.reportUrl ?? '',
     securityReviewBanner: settings.customisation.securityReviewBanner,
     askInformation: settings.customisation.askInformation,
+    genAiEnabled: settings.customisation.genAiEnabled,
   };
 }
 
@@ -87,6 +89,7 @@ function patchOf(draft: Draft): OrganisationSettingsPatch {
       },
       securityReviewBanner: draft.securityReviewBanner,
       askInformation: draft.askInformation,
+      genAiEnabled: draft.genAiEnabled,
     },
   };
 }
@@ -143,6 +146,32 @@ function SwitchRow({
         <span className="block text-xs text-slate-500">{description}</span>
       </label>
       <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
+    </div>
+  );
+}
+
+/**
+ * Beside the Ask AI switch: who writes the answers on this server, and whether the plan lets accounts
+ * see Ask AI at all, so staff know what turning it on does (decision 183).
+ */
+function AskAiNotes() {
+  const setup = useAskAiSetup();
+  if (!setup.data) return null;
+  const { answerer, planIncludesAi } = setup.data;
+  return (
+    <div className="mt-4 space-y-2 text-sm text-slate-600" data-testid="ask-ai-notes">
+      <p>
+        {answerer === 'language_model'
+          ? 'Answers are written by the language model configured on this server, which is sent only the content the asker may see.'
+          : 'No AI provider is configured on this server: answers quote the sentences of your content that ' +
+            'answer the question, or say that none does. To have a language model write them, whoever ' +
+            'runs this server sets AI_BASE_URL and AI_MODEL.'}
+      </p>
+      {planIncludesAi ? null : (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-600/20">
+          Trust Center AI is off in Plan features: accounts will not see Ask AI until it is turned on there.
+        </p>
+      )}
     </div>
   );
 }
@@ -361,6 +390,23 @@ export function SettingsForm({ settings, csrfToken }: { settings: OrganisationSe
             onCheckedChange={(checked) => set('askInformation', checked)}
             isAlignedToEnd
           />
+        </div>
+      </SettingsSection>
+
+      <SettingsSection
+        headingId="ask-ai-heading"
+        heading="Ask AI"
+        description="Signed-in accounts, and staff previewing as one, can ask questions in search. Answers use only content the asker may see, and list their sources."
+      >
+        <div className="mt-5">
+          <SwitchRow
+            id="genAiEnabled"
+            title="Offer Ask AI in search"
+            description="Off: search shows results only."
+            checked={draft.genAiEnabled}
+            onCheckedChange={(checked) => set('genAiEnabled', checked)}
+          />
+          <AskAiNotes />
         </div>
       </SettingsSection>
 

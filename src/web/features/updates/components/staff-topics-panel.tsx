@@ -6,6 +6,7 @@ import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../../../components/ui/menu';
+import { RichText } from '../../../components/ui/rich-text';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
 import { deleteTopic, editTopic, useStaffTopics, useTopicMutation } from '../api/staff-updates';
@@ -15,7 +16,6 @@ import { updateTexts } from '../lib/update-texts';
 import { DeliveryProgress } from './delivery-progress';
 import { EditTopicDialog } from './edit-topic-dialog';
 import { CategoryBadge, PinnedMarker, PrivateAudienceMarker } from './update-badges';
-import { UpdateHtml } from './update-html';
 
 const PublishDialog = lazy(() => import('./publish-dialog'));
 
@@ -146,7 +146,7 @@ function StaffTopicCard({
               <span>{channelSummary(update)}</span>
               {update.channels.statusPageAudience === 'private' ? <PrivateAudienceMarker /> : null}
             </div>
-            <UpdateHtml html={update.html} className="line-clamp-6" />
+            <RichText html={update.html} className="line-clamp-6" />
             {update.channels.email.enabled ? <DeliveryProgress delivery={update.delivery} /> : null}
           </li>
         ))}

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import type { TopicView } from '../../../../shared/updates';
+import { RichText } from '../../../components/ui/rich-text';
 import { classNames } from '../../../lib/class-names';
 import { updateElementId } from '../lib/highlight';
 import { formatUpdateDate } from '../lib/update-dates';
 import { updateTexts } from '../lib/update-texts';
 import { CategoryBadge, PinnedMarker, PrivateAudienceMarker } from './update-badges';
-import { UpdateHtml } from './update-html';
 
 type TopicEntryProps = { topic: TopicView; isHighlighted: boolean };
 
@@ -17,7 +17,7 @@ function UpdateBody({ update }: { update: TopicView['updates'][number] }) {
           <PrivateAudienceMarker />
         </div>
       ) : null}
-      <UpdateHtml html={update.html} />
+      <RichText html={update.html} />
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { classNames } from '../../../lib/class-names';
+import { classNames } from '../../lib/class-names';
 
-/** Typography for the sanitised HTML of an update (no typography plugin in the build). */
-export const updateHtmlClassName = classNames(
+/** Typography for sanitised HTML rendered from Markdown (no typography plugin in the build). */
+export const richTextClassName = classNames(
   'min-w-0 text-sm leading-6 break-words text-slate-700',
   '[&_a]:font-medium [&_a]:text-brand-ink [&_a]:underline [&_a]:underline-offset-2',
   '[&_p]:my-2 [&_p:first-child]:mt-0 [&_p:last-child]:mb-0',
@@ -14,11 +14,11 @@ export const updateHtmlClassName = classNames(
 );
 
 /**
- * An update's message as the server rendered it from Markdown and sanitised it (DOMPurify): only that
- * HTML is ever inserted, never Markdown or text from the browser.
+ * HTML rendered from Markdown and sanitised (DOMPurify, on the server or in src/web/lib/markdown.ts):
+ * only such HTML is ever inserted here, never Markdown or text as it came.
  */
-export function UpdateHtml({ html, className }: { html: string; className?: string }) {
+export function RichText({ html, className }: { html: string; className?: string }) {
   return (
-    <div className={classNames(updateHtmlClassName, className)} dangerouslySetInnerHTML={{ __html: html }} />
+    <div className={classNames(richTextClassName, className)} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PortalCustomisation } from '../../../../shared/portal';
+import type { AskAiSetup } from '../../../../shared/search';
+import type { OrganisationSettings } from '../../../../shared/staff';
+import { byText, click, type Rendered, renderInDom, waitFor } from '../../../lib/test-support/render-in-dom';
+import { SettingsForm } from './settings-form';
+
+let rendered: Rendered | undefined;
+afterEach(async () => {
+  await rendered?.unmount();
+  rendered = undefined;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const settings: OrganisationSettings = {
+  name: 'Acme Cloud',
+  slug: 'acme',
+  websiteUrl: null,
+  customisation: PortalCustomisation.parse({}),
+};
+
+async function renderForm(setup: AskAiSetup) {
+  const patches: Array<{ customisation: Record<string, unknown> }> = [];
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+    if (input === '/api/staff/ask-ai') return json(setup);
+    if (input === '/api/staff/organisation' && init?.method === 'PATCH') {
+      const patch = JSON.parse(String(init.body));
+      patches.push(patch);
+      return json({ ...settings, customisation: { ...settings.customisation, ...patch.customisation } });
+    }
+    return new Response(JSON.stringify({ error: { code: 'not_found', message: 'no route' } }), {
+      status: 404,
+    });
+  });
+  rendered = await renderInDom(<SettingsForm settings={settings} csrfToken="csrf" />);
+  return patches;
+}
+
+const notes = () => document.querySelector('[data-testid="ask-ai-notes"]')?.textContent ?? '';
+
+describe('SettingsForm: Ask AI', () => {
+  it('turns Ask AI on with a switch and saves genAiEnabled with the other settings', async () => {
+    const patches = await renderForm({ answerer: 'language_model', planIncludesAi: true });
+    const toggle = document.getElementById('genAiEnabled')!;
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(document.querySelector('label[for="genAiEnabled"]')?.textContent).toContain(
+      'Offer Ask AI in search',
+    );
+    await click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await click(byText('button', 'Save changes')[0]);
+    await waitFor(() => patches.length > 0);
+    expect(patches[0]!.customisation.genAiEnabled).toBe(true);
+    await waitFor(() => notes());
+    expect(notes()).toContain('language model configured on this server');
+  });
+
+  it('tells staff when no AI provider is configured, and when the plan keeps Ask AI from accounts', async () => {
+    await renderForm({ answerer: 'built_in', planIncludesAi: false });
+    await waitFor(() => notes());
+    expect(notes()).toContain('No AI provider is configured on this server');
+    expect(notes()).toContain('AI_BASE_URL and AI_MODEL');
+    expect(notes()).toContain('Trust Center AI is off in Plan features');
+  });
+});
