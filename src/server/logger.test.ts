@@ -85,4 +85,16 @@ describe('logs for people', () => {
     expect(lines[0]).not.toContain('secret-invite');
     expect(() => JSON.parse(lines[0]!)).toThrow();
   });
+
+  it('show at debug level when a request starts, so one that never ends can be found', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({ ...t, logger: createLogger('debug', collect(lines)) });
+    await app.inject({ url: '/api/no-such-route?inviteToken=secret-invite' });
+    await app.close();
+    const messages = lines.map((line) => JSON.parse(line).msg);
+    expect(messages[0]).toBe('GET /api/no-such-route?inviteToken=[redacted] started');
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^GET \/api\/no-such-route\?inviteToken=\[redacted\] 404 /),
+    );
+  });
 });

@@ -65,11 +65,18 @@ function openSlowUpload(port: number) {
 
 describe('shutdown of a server started with npm', () => {
   it('fails /readyz first, drains, cuts what outlives the grace with an error, logs it and exits 0', async () => {
-    const server = await startWithNpm({ SHUTDOWN_DRAIN_SECONDS: '1', SHUTDOWN_GRACE_SECONDS: '1' });
+    // Debug: the log says when the slow request has started.
+    const server = await startWithNpm({
+      SHUTDOWN_DRAIN_SECONDS: '1',
+      SHUTDOWN_GRACE_SECONDS: '1',
+      LOG_LEVEL: 'debug',
+    });
     try {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
       const upload = openSlowUpload(server.port);
-      await expect.poll(() => server.output()).toContain('"url":"/api/statuspage/share/acme/bulk-download"');
+      await expect
+        .poll(() => server.output())
+        .toContain('POST /api/statuspage/share/acme/bulk-download started');
 
       server.npm.kill('SIGTERM');
       // During the drain the node still answers, but says it is not ready.

@@ -20,6 +20,11 @@ function isRoutineRequest(url: string): boolean {
  * two; routine requests are left out unless LOG_ROUTINE_REQUESTS asks for them.
  */
 export const requestLogPlugin = fp(async (app: FastifyInstance, options: { includeRoutine: boolean }) => {
+  // At debug level a request also shows when it starts, so one that never ends can be found.
+  app.addHook('onRequest', async (request) => {
+    if (!options.includeRoutine && isRoutineRequest(request.url)) return;
+    request.log.debug({ req: request }, `${request.method} ${redactUrl(request.url)} started`);
+  });
   app.addHook('onResponse', async (request, reply) => {
     if (!options.includeRoutine && isRoutineRequest(request.url)) return;
     const milliseconds = Math.round(reply.elapsedTime);
