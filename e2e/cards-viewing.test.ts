@@ -92,7 +92,7 @@ describe('a visitor reads the cards', () => {
     // A click anywhere on the card opens its drawer, here on a previewed item's text.
     const previewed = await page
       .locator('[data-card-kind="Reports"]')
-      .getByText('SOC 2 Type II report')
+      .getByText('SOC 1 Type II report', { exact: true })
       .boundingBox();
     await page.mouse.click(previewed!.x + previewed!.width / 2, previewed!.y + previewed!.height / 2);
     const reports = page.getByRole('dialog', { name: 'Security reports from our independent auditors' });
