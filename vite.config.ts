@@ -9,6 +9,9 @@ import { defineConfig } from 'vite';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   publicDir: false,
+  // The server renderer bundles React and every other web dependency in their production builds, so
+  // pages render at production speed whatever NODE_ENV the server runs with (decision 184).
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': '"production"' } } : {}),
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20', copyPublicDir: false }
     : {

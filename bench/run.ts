@@ -3,6 +3,7 @@ import { benchFanOut } from './fan-out';
 import { benchPortalView } from './portal-view';
 import { benchSearch } from './search';
 import { benchSearchKeystroke } from './search-keystroke';
+import { benchStartup } from './startup';
 
 /** npm run bench: every benchmark, one after another (they would disturb each other in parallel). */
 await benchPortalView();
@@ -10,3 +11,4 @@ await benchBulkDownload();
 await benchFanOut();
 await benchSearch();
 await benchSearchKeystroke();
+await benchStartup();

@@ -8,32 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
+import { serverBuildOptions } from './server-build-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = path.join(root, 'dist', 'node');
 
-export const serverEntries = {
-  main: 'src/server/main.ts',
-  'create-staff-user': 'scripts/create-staff-user.ts',
-  'trust-center-export': 'scripts/trust-center-export.ts',
-  'trust-center-import': 'scripts/trust-center-import.ts',
-  backup: 'scripts/backup.ts',
-  restore: 'scripts/restore.ts',
-};
-
 await fs.rm(outdir, { recursive: true, force: true });
-await build({
-  absWorkingDir: root,
-  entryPoints: serverEntries,
-  outdir,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20.19',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+await build({ ...serverBuildOptions, outdir });
 // Read beside the bundle through import.meta.url, as they are beside their modules in src/.
 await fs.cp(path.join(root, 'src/server/db/migrations'), path.join(outdir, 'migrations'), {
   recursive: true,

@@ -48,12 +48,7 @@ import { refuseNulPlugin } from './plugins/refuse-nul';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { requestLogPlugin } from './plugins/request-log';
 import { viewerPlugin } from './plugins/viewer';
-import {
-  createRateLimitRedis,
-  type RateLimitCounters,
-  untilRateLimitRedisReady,
-  watchRateLimitRedis,
-} from './providers/rate-limit-redis';
+import type { RateLimitCounters, RateLimitRedisHealth } from './providers/rate-limit-redis';
 
 const compressibleTypes =
   /^(?:text\/(?:html|css|javascript)|application\/(?:json|javascript|atom\+xml|feed\+json|xml)|image\/svg\+xml)(?:;|$)/;
@@ -100,10 +95,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   // Limits are declared per route (config.rateLimit); nothing is limited by default. With REDIS_URL
   // every node counts in one place, so a client gets the same budget whichever node it reaches.
-  const redis = deps.config.redisUrl ? createRateLimitRedis(deps.config.redisUrl) : null;
-  const redisHealth = redis ? watchRateLimitRedis(redis, app.log) : null;
-  if (redisHealth) app.addHook('onClose', () => redisHealth.close());
-  if (redis) await untilRateLimitRedisReady(redis, 2000);
+  let redisHealth: RateLimitRedisHealth | null = null;
+  if (deps.config.redisUrl) {
+    // ioredis loads only when REDIS_URL is set.
+    const { createRateLimitRedis, untilRateLimitRedisReady, watchRateLimitRedis } = await import(
+      './providers/rate-limit-redis'
+    );
+    const redis = createRateLimitRedis(deps.config.redisUrl);
+    const health = watchRateLimitRedis(redis, app.log);
+    redisHealth = health;
+    app.addHook('onClose', () => health.close());
+    await untilRateLimitRedisReady(redis, 2000);
+  }
   await app.register(rateLimit, { global: false, ...(redisHealth ? { store: redisHealth.Store } : {}) });
   const rateLimitCounters = (): RateLimitCounters => redisHealth?.counters() ?? 'per_node';
   await app.register(swagger, {

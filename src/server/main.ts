@@ -12,6 +12,10 @@ import { ensureCatalogueItems } from './modules/cards/materialise-catalogue';
 import { createProviders } from './providers/create-providers';
 import type { FileStorage } from './providers/storage';
 import { startBannerLines } from './start-banner';
+import { createStartTimeline } from './start-timeline';
+
+// Created while the modules above have loaded: its first mark measures loading the code.
+const startTimeline = createStartTimeline();
 
 async function countOrganisations(db: import('./db/client').Database): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(organisations);
@@ -36,12 +40,15 @@ async function seedDemoIfEmpty(
 }
 
 async function main() {
+  startTimeline.mark('modules');
   const config = loadConfig();
   const logger = createLogger(config.logLevel, undefined, config.logFormat);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  startTimeline.mark('database and migrations');
   const passwordFile = path.join(config.dataDir, 'demo-admin-password.txt');
 
   const providers = await createProviders(config, database, logger);
+  startTimeline.mark('providers');
   const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && !config.isProduction);
   const password = config.demoAdminPassword ?? generateDemoPassword();
   if (shouldSeed && (await seedDemoIfEmpty(database.db, password, providers.storage))) {
@@ -49,14 +56,17 @@ async function main() {
     await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
     logger.info({ organisation: demoSlug }, 'seeded the demo organisation');
   }
+  startTimeline.mark('demo check');
 
   // Products made before a catalogue entry existed (or by an older version) get it now; idempotent.
   await ensureCatalogueItems(database.db);
+  startTimeline.mark('catalogue');
   const stopRecurringJobs = registerJobHandlers({ config, database, providers, logger });
   if (config.runJobs) providers.jobs.start();
   let isClosing = false;
   const lifecycle = { isShuttingDown: () => isClosing };
   const app = await buildApp({ config, database, providers, logger, lifecycle });
+  startTimeline.mark('routes');
 
   /**
    * /readyz fails first; the node keeps serving for the drain time so balancers move away; then
@@ -108,6 +118,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  startTimeline.mark('listening');
+  const startUp = startTimeline.summary();
+  logger.info({ startUpMs: startUp.totalMs, phases: startUp.phases }, startUp.line);
   const demoPassword = await fs.readFile(passwordFile, 'utf8').catch(() => null);
   if (config.outboundAllowLoopback) {
     logger.warn('OUTBOUND_ALLOW_LOOPBACK is on: outbound requests may reach 127.0.0.1 on this machine');

@@ -15,12 +15,12 @@ beforeAll(async () => {
 });
 afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 
-/** `npm run serve` as an operator's supervisor runs it; signals go to npm, not to the server. */
+/** `npm start` as an operator's supervisor runs it (the compiled server); signals go to npm, not to the server. */
 async function startWithNpm(env: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const npm = spawn('npm', ['run', '--silent', 'serve'], {
+  const npm = spawn('npm', ['start', '--silent'], {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -8,7 +8,6 @@ import { createAnswerProvider, createEmbeddingProvider } from './ai';
 import type { Providers } from './index';
 import { createDatabaseJobQueue, jobsChannel } from './jobs/database-queue';
 import { createDevMailboxTransport } from './mail/dev-mailbox';
-import { createSmtpTransport } from './mail/smtp';
 import { createStorage } from './storage';
 
 /** Chooses each provider from configuration; nothing else knows which one is in use. */
@@ -17,8 +16,12 @@ export async function createProviders(
   database: DatabaseHandle,
   logger?: Logger,
 ): Promise<Providers> {
+  // Packages a deployment may not use (nodemailer, the S3 client) load only when configured.
   const mail = config.smtpUrl
-    ? createSmtpTransport({ url: config.smtpUrl, maxConnections: config.jobConcurrency })
+    ? (await import('./mail/smtp')).createSmtpTransport({
+        url: config.smtpUrl,
+        maxConnections: config.jobConcurrency,
+      })
     : createDevMailboxTransport(database.db);
   const jobs = createDatabaseJobQueue({
     db: database.db,
@@ -39,6 +42,6 @@ export async function createProviders(
     cache,
     ai: createAnswerProvider(config.ai),
     embeddings: createEmbeddingProvider(config.aiEmbeddings),
-    storage: createStorage(config),
+    storage: await createStorage(config),
   };
 }

@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { ndaAcceptances, ndaVersions } from '../../db/schema';
@@ -7,7 +6,8 @@ import type { AccessContext } from './log-in-member';
 
 export type SignedNdaPdf = { bytes: Buffer; fileName: string };
 
-function renderPdf(write: (document: PDFKit.PDFDocument) => void): Promise<Buffer> {
+async function renderPdf(write: (document: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const document = new PDFDocument({ size: 'A4', margin: 56, info: { Title: 'Signed NDA' } });
     const chunks: Buffer[] = [];

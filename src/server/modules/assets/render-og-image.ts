@@ -1,4 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type { Context } from '../../context';
 import { portalUrl } from '../portal/get-portal-view';
 import { composeOgImageSvg, isSelfContainedSvg, type OgImageLogo } from './og-image-svg';
@@ -17,7 +17,10 @@ function remember(key: string, image: Promise<Buffer>) {
 const fonts = { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' };
 
 /** PNG and JPEG logos go in as they are; an SVG logo is drawn to PNG here, with system fonts for its text. */
-function logoForImage(asset: { contentType: string; bytes: Buffer } | null): OgImageLogo | null {
+function logoForImage(
+  Resvg: typeof ResvgClass,
+  asset: { contentType: string; bytes: Buffer } | null,
+): OgImageLogo | null {
   if (!asset) return null;
   const contentType = asset.contentType.toLowerCase();
   if (contentType === 'image/png' || contentType === 'image/jpeg') return { contentType, bytes: asset.bytes };
@@ -44,6 +47,7 @@ export function renderOgImage({ ctx }: { ctx: Pick<Context, 'db' | 'viewer' | 'c
   const cached = cache.get(key);
   if (cached) return cached;
   const image = (async () => {
+    const { Resvg } = await import('@resvg/resvg-js');
     const logo = organisation.logoAssetId
       ? await findOrganisationAsset(ctx.db, organisation.id, organisation.logoAssetId)
       : null;
@@ -52,7 +56,7 @@ export function renderOgImage({ ctx }: { ctx: Pick<Context, 'db' | 'viewer' | 'c
       portalTitle: organisation.customisation.portalTitle,
       accentColor: organisation.customisation.accentColor,
       address: displayAddress(portalUrl(ctx.config.publicUrl, organisation)),
-      logo: logoForImage(logo),
+      logo: logoForImage(Resvg, logo),
     });
     const resvg = new Resvg(svg, {
       fitTo: { mode: 'original' },

@@ -1,5 +1,4 @@
 import { format, parseISO } from 'date-fns';
-import PDFDocument from 'pdfkit';
 import { bridgeLetterMessages } from '../../../shared/documents';
 
 export type LetterContent = {
@@ -13,7 +12,8 @@ export type LetterContent = {
 };
 
 /** The bridge letter as a PDF (spec 2 §9). The creation date is the letter date, so bytes are stable. */
-export function renderBridgeLetterPdf(letter: LetterContent): Promise<Buffer> {
+export async function renderBridgeLetterPdf(letter: LetterContent): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const date = parseISO(letter.letterDate);
   const document = new PDFDocument({
     size: 'LETTER',

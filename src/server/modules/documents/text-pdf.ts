@@ -1,11 +1,11 @@
-import PDFDocument from 'pdfkit';
-
 /** A small real PDF for tests, benches and the demo seed: a title and paragraphs, page breaks as needed. */
-export function renderTextPdf(
+export async function renderTextPdf(
   title: string,
   paragraphs: string[],
   options: { subtitle?: string } = {},
 ): Promise<Buffer> {
+  // Loaded when a PDF is drawn, not at every start (see docs/performance.md, start-up).
+  const { default: PDFDocument } = await import('pdfkit');
   const document = new PDFDocument({
     size: 'A4',
     margin: 56,

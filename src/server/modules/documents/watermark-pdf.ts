@@ -1,10 +1,11 @@
-import { degrees, EncryptedPDFError, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 
 /**
  * Stamps the label across and along the foot of every page. Encrypted PDFs cannot be changed without
  * their password: they come back as null and are served as stored (spec: 'This file is encrypted…').
  */
 export async function watermarkPdf(bytes: Uint8Array, label: string): Promise<Uint8Array | null> {
+  const { degrees, EncryptedPDFError, PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(bytes, { updateMetadata: false });

@@ -59,7 +59,7 @@ function comparable(file: TrustCenterFileInput | null) {
 beforeAll(async () => {
   directory = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-tc-cli-'));
   dataDir = path.join(directory, 'data');
-  const storage = createStorage({ dataDir, s3: null });
+  const storage = await createStorage({ dataDir, s3: null });
   await withDatabase((db) => seedDemoOrganisation(db, { adminPassword: 'demo password 1234', storage }));
   await storage.close();
 }, 600_000);
@@ -101,7 +101,7 @@ describe('trust-center:export and trust-center:import', { timeout: 600_000 }, ()
       expect(comparable(await exportTrustCenter(db, copy!.id))).toEqual(
         comparable(await exportTrustCenter(db, original!.id)),
       );
-      const storage = createStorage({ dataDir, s3: null });
+      const storage = await createStorage({ dataDir, s3: null });
       const rows = await loadTrustCenterRows(db, copy!.id);
       for (const file of rows!.fileRows) {
         expect(file.storageKey.startsWith(`${copy!.id}/`)).toBe(true);

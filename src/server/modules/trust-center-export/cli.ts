@@ -44,7 +44,7 @@ async function withDatabase<T>(
 ): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   try {
     return await work(database, storage);
   } finally {

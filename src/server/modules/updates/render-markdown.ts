@@ -1,15 +1,23 @@
+import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { JSDOM as JsdomClass } from 'jsdom';
 import { Marked } from 'marked';
 import { markdownOptions, markdownSanitiseOptions, openLinksApart } from '../../../shared/markdown';
 
 const markdown = new Marked(markdownOptions);
 let purifier: DOMPurify | undefined;
+let jsdomClass: typeof JsdomClass | undefined;
+
+/** jsdom takes ~0.4 s and ~80 MiB to load: loaded at the first Markdown render, not at every start. */
+function newJsdom(...args: ConstructorParameters<typeof JsdomClass>): JsdomClass {
+  jsdomClass ??= (createRequire(import.meta.url)('jsdom') as typeof import('jsdom')).JSDOM;
+  return new jsdomClass(...args);
+}
 
 /** One jsdom window per process: building one costs tens of milliseconds, sanitising with it is cheap. */
 function getPurifier(): DOMPurify {
   if (!purifier) {
-    purifier = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+    purifier = createDOMPurify(newJsdom('').window as unknown as Parameters<typeof createDOMPurify>[0]);
     purifier.addHook('afterSanitizeAttributes', openLinksApart);
   }
   return purifier;
@@ -27,7 +35,7 @@ export function renderUpdateHtml(message: string): string {
 /** Plain text of a message for mail bodies and feed summaries. */
 export function renderUpdateText(message: string): string {
   const html = renderUpdateHtml(message);
-  const { document } = new JSDOM(`<body>${html}</body>`).window;
+  const { document } = newJsdom(`<body>${html}</body>`).window;
   for (const br of document.querySelectorAll('br')) br.replaceWith('\n');
   for (const block of document.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, pre, blockquote')) {
     block.append('\n');

@@ -26,8 +26,8 @@ beforeAll(async () => {
     configureBuckets: [{ name: bucket }],
   });
   const { port } = await s3rver.run();
-  storages.disk = createStorage(loadConfig({ DATA_DIR: path.join(directory, 'data') }));
-  storages.s3 = createStorage(
+  storages.disk = await createStorage(loadConfig({ DATA_DIR: path.join(directory, 'data') }));
+  storages.s3 = await createStorage(
     loadConfig({
       DATA_DIR: path.join(directory, 'unused'),
       S3_BUCKET: bucket,
