@@ -1,0 +1,13 @@
+import { render } from '@react-email/components';
+import { createElement } from 'react';
+import { BrandedMail } from './branded-mail';
+import type { MailBrand } from './mail-brand';
+import { type MailContent, renderMailText } from './mail-content';
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+/** Both parts of a branded mail: a full HTML document (react-email) and its plain-text twin. */
+export async function renderBrandedMail(brand: MailBrand, content: MailContent): Promise<RenderedMail> {
+  const html = await render(createElement(BrandedMail, { brand, content }));
+  return { subject: content.subject, html, text: renderMailText(content, brand) };
+}
