@@ -17,7 +17,10 @@ function remember(key: string, image: Promise<Buffer>) {
 const fonts = { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' };
 
 /** PNG and JPEG logos go in as they are; an SVG logo is drawn to PNG here, with system fonts for its text. */
-function logoForImage(asset: { contentType: string; bytes: Buffer } | null): OgImageLogo | null {
+export function logoForImage(
+  asset: { contentType: string; bytes: Buffer } | null,
+  height = 176,
+): OgImageLogo | null {
   if (!asset) return null;
   const contentType = asset.contentType.toLowerCase();
   if (contentType === 'image/png' || contentType === 'image/jpeg') return { contentType, bytes: asset.bytes };
@@ -25,7 +28,7 @@ function logoForImage(asset: { contentType: string; bytes: Buffer } | null): OgI
   const svg = asset.bytes.toString('utf8');
   if (!isSelfContainedSvg(svg)) return null;
   try {
-    const png = new Resvg(svg, { fitTo: { mode: 'height', value: 176 }, font: fonts }).render().asPng();
+    const png = new Resvg(svg, { fitTo: { mode: 'height', value: height }, font: fonts }).render().asPng();
     return { contentType: 'image/png', bytes: png };
   } catch {
     return null;

@@ -103,7 +103,6 @@ function Block({ block, brand }: { block: MailBlock; brand: MailBrand }) {
           <div
             style={{ fontSize: '16px', lineHeight: '26px', color: textColour }}
             // Sanitised by the caller (DOMPurify, the updates' settings) before it reaches a mail.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised Markdown of an update
             dangerouslySetInnerHTML={{ __html: block.html }}
           />
         </Section>
@@ -187,7 +186,6 @@ export function BrandedMail({ brand, content }: { brand: MailBrand; content: Mai
                 </Heading>
               ) : null}
               {content.blocks.map((block, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: blocks are a fixed list, never re-ordered
                 <Block key={index} block={block} brand={brand} />
               ))}
             </Section>
