@@ -136,34 +136,30 @@ export function BrandedMail({ brand, content }: { brand: MailBrand; content: Mai
             }}
           >
             <Section style={{ padding: '24px 32px 8px' }}>
-              <Row>
-                {brand.logoUrl ? (
-                  <Column style={{ width: '56px', paddingRight: '12px', verticalAlign: 'middle' }}>
-                    <Img
-                      src={brand.logoUrl}
-                      alt={brand.organisationName}
-                      height="40"
-                      style={{ height: '40px' }}
-                    />
-                  </Column>
-                ) : null}
-                <Column style={{ verticalAlign: 'middle' }}>
-                  <Text
-                    style={{
-                      fontSize: '16px',
-                      lineHeight: '22px',
-                      fontWeight: 700,
-                      color: textColour,
-                      margin: 0,
-                    }}
-                  >
-                    {brand.organisationName}
-                  </Text>
-                  <Text style={{ fontSize: '13px', lineHeight: '18px', color: muted, margin: 0 }}>
-                    {brand.portalName}
-                  </Text>
-                </Column>
-              </Row>
+              {brand.logoUrl ? (
+                // Many clients block images until asked: the alt text keeps the name, the line below the portal.
+                <Img
+                  src={brand.logoUrl}
+                  alt={brand.organisationName}
+                  height="40"
+                  style={{ height: '40px', width: 'auto', maxWidth: '240px' }}
+                />
+              ) : (
+                <Text
+                  style={{
+                    fontSize: '18px',
+                    lineHeight: '24px',
+                    fontWeight: 700,
+                    color: textColour,
+                    margin: 0,
+                  }}
+                >
+                  {brand.organisationName}
+                </Text>
+              )}
+              <Text style={{ fontSize: '13px', lineHeight: '18px', color: muted, margin: '6px 0 0' }}>
+                {brand.portalName}
+              </Text>
             </Section>
             <Section style={{ padding: '8px 32px 16px' }}>
               {content.eyebrow ? (
