@@ -14,7 +14,7 @@ export const screenshots = path.join(root, 'e2e', 'screenshots');
 export const adminEmail = 'admin@acme.example';
 export const adminPassword = 'e2e-demo-password-123';
 // Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
-const chromiumArgs = [
+export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

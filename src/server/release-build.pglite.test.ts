@@ -35,6 +35,8 @@ describe('the release build', () => {
     'nodemailer',
     'ioredis',
     'date-fns',
+    '@react-email/components',
+    'react',
   ];
 
   it('starts the server without loading packages only some deployments or requests use', async () => {

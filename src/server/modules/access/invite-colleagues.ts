@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages';
 import { accountInvites } from '../../db/schema';
 import { signInviteToken } from './access-tokens';
 import type { AccessContext } from './log-in-member';
-import { mailPerson, portalName } from './mails';
+import { inviteMail, mailPerson } from './mails';
 import type { MemberViewer } from './member-viewer';
 
 /**
@@ -26,7 +26,6 @@ export async function inviteColleagues({
   const now = new Date();
   const expiresAt = new Date(now.getTime() + accessLimits.inviteDays * 24 * 3600 * 1000);
   const inviter = `${member.firstName} ${member.lastName}`.trim() || member.email;
-  const name = portalName(organisation);
   // Signed before the transaction: the install secret is read once per process through ctx.db.
   const invites = await Promise.all(
     emails.map(async (email) => {
@@ -54,13 +53,13 @@ export async function inviteColleagues({
       });
       await mailPerson({ ...ctx, db: tx }, organisation, {
         to: email,
-        subject: `${inviter} invited you to the ${name}`,
-        paragraphs: [
-          `${inviter} (${member.email}) of ${member.account.name} invited you to see the ${name}.`,
-          ...(message ? [`Their message:\n${message}`] : []),
-          `Open the portal and request access; as an invited colleague at ${member.account.name} you get in straight away, and anyone else's request is reviewed first. The invitation is valid for ${accessLimits.inviteDays} days: ${link}`,
-          'If you did not expect this, ignore this message.',
-        ],
+        ...inviteMail(organisation, {
+          inviter,
+          inviterEmail: member.email,
+          accountName: member.account.name,
+          message: message ?? null,
+          link: link.toString(),
+        }),
       });
     }
   });

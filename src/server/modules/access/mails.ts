@@ -1,17 +1,17 @@
+import { accessLimits } from '../../../shared/access';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { ViewerOrganisation } from '../../policy/viewer';
 import type { Providers } from '../../providers';
-import { queueMail } from '../mail/queue-mail';
+import type { BrandedOrganisation } from '../mail/branded/mail-brand';
+import { portalName } from '../mail/branded/mail-brand';
+import type { MailContent } from '../mail/branded/mail-content';
+import { queueBrandedMail } from '../mail/branded/queue-branded-mail';
 import { listStaffRecipients } from './queries';
 
-export type AccessMailContext = { db: Database; config: Config; providers: Providers };
-export type MailOrganisation = Pick<ViewerOrganisation, 'id' | 'slug' | 'name' | 'customisation'>;
+export { portalName };
 
-/** "Acme Cloud Trust Center": the organisation's name with its portal title. */
-export function portalName(organisation: MailOrganisation): string {
-  return `${organisation.name} ${organisation.customisation.portalTitle}`.trim();
-}
+export type AccessMailContext = { db: Database; config: Config; providers: Providers };
+export type MailOrganisation = BrandedOrganisation;
 
 export function portalLink(config: Pick<Config, 'publicUrl'>, organisation: { slug: string }): string {
   return new URL(`/${organisation.slug}`, config.publicUrl).toString();
@@ -24,49 +24,62 @@ export function consoleLink(config: Pick<Config, 'publicUrl'>, path: string): st
 export async function mailPerson(
   ctx: AccessMailContext,
   organisation: MailOrganisation,
-  mail: { to: string; subject: string; paragraphs: string[] },
+  mail: MailContent & { to: string },
 ) {
-  await queueMail(ctx, {
-    to: mail.to,
-    organisationId: organisation.id,
-    subject: mail.subject,
-    text: mail.paragraphs.join('\n\n'),
-  });
+  const { to, ...content } = mail;
+  await queueBrandedMail(ctx, organisation, { to, content });
 }
 
 /** One mail to every active staff user of the organisation. */
-export async function mailStaff(
-  ctx: AccessMailContext,
-  organisation: MailOrganisation,
-  mail: { subject: string; paragraphs: string[] },
-) {
+export async function mailStaff(ctx: AccessMailContext, organisation: MailOrganisation, mail: MailContent) {
   for (const recipient of await listStaffRecipients(ctx.db, organisation.id)) {
     await mailPerson(ctx, organisation, { ...mail, to: recipient.email });
   }
 }
 
-export function requestReceivedMail(organisation: MailOrganisation, firstName: string) {
+const greeting = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
+const askedForAccess = (organisation: MailOrganisation) =>
+  `You receive this because you asked for access to the ${portalName(organisation)}.`;
+const staffReason = (organisation: MailOrganisation) =>
+  `You receive this because you are on the ${organisation.name} team of the ${portalName(organisation)}.`;
+
+/** "12 March 2027": access dates are whole days, so the mail shows no time of day. */
+export function formatMailDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+export function requestReceivedMail(organisation: MailOrganisation, firstName: string): MailContent {
   const name = portalName(organisation);
   return {
     subject: `We received your request for access to the ${name}`,
-    paragraphs: [
-      `Hello ${firstName},`,
-      `Thank you for asking for access to the ${name}. The ${organisation.name} team reviews every request and will write to you at this address once it has decided.`,
-      'If you did not ask for this, ignore this message.',
+    heading: 'We received your request',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text: `Thank you for asking for access to the ${name}. The ${organisation.name} team reviews every request and will write to you at this address once it has decided.`,
+      },
+      { kind: 'paragraph', text: 'If you did not ask for this, ignore this message.' },
     ],
+    reason: askedForAccess(organisation),
   };
 }
 
 /** To the member's own address, so a request made by someone else in their name does not go unseen. */
-export function renewalReceivedMail(organisation: MailOrganisation, firstName: string) {
+export function renewalReceivedMail(organisation: MailOrganisation, firstName: string): MailContent {
   const name = portalName(organisation);
   return {
     subject: `We received your request to renew your access to the ${name}`,
-    paragraphs: [
-      firstName ? `Hello ${firstName},` : 'Hello,',
-      `Your access to the ${name} has expired and you asked for it again. The ${organisation.name} team will write to you at this address once it has decided.`,
-      'If you did not ask for this, ignore this message.',
+    heading: 'We received your renewal request',
+    blocks: [
+      { kind: 'paragraph', text: greeting(firstName) },
+      {
+        kind: 'paragraph',
+        text: `Your access to the ${name} has expired and you asked for it again. The ${organisation.name} team will write to you at this address once it has decided.`,
+      },
+      { kind: 'paragraph', text: 'If you did not ask for this, ignore this message.' },
     ],
+    reason: askedForAccess(organisation),
   };
 }
 
@@ -74,17 +87,151 @@ export function staffReviewMail(
   config: Pick<Config, 'publicUrl'>,
   organisation: MailOrganisation,
   request: { firstName: string; lastName: string; email: string; companyName: string; isExtension: boolean },
-) {
+): MailContent {
   const who = `${request.firstName} ${request.lastName} <${request.email}> of ${request.companyName}`;
   return {
     subject: request.isExtension
       ? `Access extension requested for the ${portalName(organisation)}`
       : `New access request for the ${portalName(organisation)}`,
-    paragraphs: [
-      request.isExtension
-        ? `${who} asks for their access to the ${portalName(organisation)} to be extended.`
-        : `${who} asks for access to the ${portalName(organisation)}.`,
-      `Review it in the console: ${consoleLink(config, 'access-requests')}`,
+    heading: request.isExtension ? 'Access extension requested' : 'New access request',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: request.isExtension
+          ? `${who} asks for their access to the ${portalName(organisation)} to be extended.`
+          : `${who} asks for access to the ${portalName(organisation)}.`,
+      },
+      {
+        kind: 'action',
+        text: 'Review it in the console',
+        label: 'Review the request',
+        url: consoleLink(config, 'access-requests'),
+      },
     ],
+    reason: staffReason(organisation),
+  };
+}
+
+export type SignInReason = 'login' | 'approved' | 'auto_approved' | 'already_member';
+
+/** What an approval granted: shown in the approval mail (issue 20 part 3). */
+export type AccessGrant = { until: Date; permissionProfileName: string | null };
+
+/**
+ * The sign-in mail. The link lives 15 minutes, so the mail also says how to get a new one; an approval
+ * states what was granted and until when.
+ */
+export function signInMail(
+  config: Pick<Config, 'publicUrl'>,
+  organisation: MailOrganisation,
+  member: { firstName: string },
+  reason: SignInReason,
+  link: string,
+  grant?: AccessGrant,
+): MailContent {
+  const name = portalName(organisation);
+  const opening = {
+    login: `Use the link below to sign in to the ${name}.`,
+    approved: `Good news: your request for access to the ${name} was approved.`,
+    auto_approved: `Your access to the ${name} is ready.`,
+    already_member: `You asked for access to the ${name}, and you already have it.`,
+  }[reason];
+  return {
+    subject: reason === 'approved' ? `Your access to the ${name} was approved` : `Sign in to the ${name}`,
+    heading: reason === 'approved' ? 'Your access was approved' : `Sign in to the ${name}`,
+    blocks: [
+      { kind: 'paragraph', text: greeting(member.firstName) },
+      { kind: 'paragraph', text: opening },
+      ...(grant
+        ? [
+            {
+              kind: 'facts' as const,
+              rows: [
+                {
+                  label: 'Access',
+                  value: grant.permissionProfileName
+                    ? `Content for approved accounts and the “${grant.permissionProfileName}” profile`
+                    : 'Content for approved accounts',
+                },
+                { label: 'Until', value: formatMailDate(grant.until) },
+              ],
+            },
+          ]
+        : []),
+      {
+        kind: 'action',
+        text: `Sign in (the link works once, within ${accessLimits.signInLinkMinutes} minutes)`,
+        label: 'Sign in',
+        url: link,
+      },
+      {
+        kind: 'paragraph',
+        text: `When the link has expired, open the ${name} at ${portalLink(config, organisation)} and sign in with this address: a new link comes by e-mail.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'If you did not ask for this, ignore this message: nobody can sign in without this link.',
+      },
+    ],
+    reason:
+      reason === 'login'
+        ? `You receive this because someone asked to sign in to the ${name} with this address.`
+        : askedForAccess(organisation),
+  };
+}
+
+export function inviteMail(
+  organisation: MailOrganisation,
+  invite: {
+    inviter: string;
+    inviterEmail: string;
+    accountName: string;
+    message: string | null;
+    link: string;
+  },
+): MailContent {
+  const name = portalName(organisation);
+  return {
+    subject: `${invite.inviter} invited you to the ${name}`,
+    heading: `You are invited to the ${name}`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${invite.inviter} (${invite.inviterEmail}) of ${invite.accountName} invited you to see the ${name}.`,
+      },
+      ...(invite.message ? [{ kind: 'quote' as const, intro: 'Their message:', text: invite.message }] : []),
+      {
+        kind: 'action',
+        text: `Open the portal and request access; as an invited colleague at ${invite.accountName} you get in straight away, and anyone else's request is reviewed first. The invitation is valid for ${accessLimits.inviteDays} days`,
+        label: 'Open the portal',
+        url: invite.link,
+      },
+      { kind: 'paragraph', text: 'If you did not expect this, ignore this message.' },
+    ],
+    reason: `You receive this because ${invite.inviter} (${invite.inviterEmail}) invited you to the ${name}.`,
+  };
+}
+
+export function requestDeclinedMail(
+  organisation: MailOrganisation,
+  request: { firstName: string; reason: string | null; declinedBy: 'organisation' | 'third_party' },
+): MailContent {
+  const name = portalName(organisation);
+  return {
+    subject: `Your request for access to the ${name}`,
+    heading: 'Your access request was declined',
+    blocks: [
+      { kind: 'paragraph', text: greeting(request.firstName) },
+      {
+        kind: 'paragraph',
+        text:
+          request.declinedBy === 'third_party'
+            ? `Your request for access to the ${name} was declined at the request of a third party, such as your company or the contact you named.`
+            : `The ${organisation.name} team reviewed your request for access to the ${name} and could not approve it.`,
+      },
+      ...(request.reason ? [{ kind: 'paragraph' as const, text: `Their reason: ${request.reason}` }] : []),
+      { kind: 'paragraph', text: 'Public information on the portal remains available to you.' },
+    ],
+    reason: askedForAccess(organisation),
   };
 }

@@ -3,7 +3,14 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { accessLimits } from '../../../shared/access';
 import type { Database } from '../../db/client';
 import { signInTokens } from '../../db/schema';
-import { type AccessMailContext, type MailOrganisation, mailPerson, portalName } from './mails';
+import {
+  type AccessGrant,
+  type AccessMailContext,
+  type MailOrganisation,
+  mailPerson,
+  type SignInReason,
+  signInMail,
+} from './mails';
 
 export function hashSignInToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -23,8 +30,9 @@ export async function mailSignInLink(
   ctx: AccessMailContext,
   organisation: MailOrganisation,
   member: { id: string; email: string; firstName: string },
-  reason: 'login' | 'approved' | 'auto_approved' | 'already_member',
+  reason: SignInReason,
   now = new Date(),
+  grant?: AccessGrant,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await ctx.db
@@ -36,23 +44,10 @@ export async function mailSignInLink(
     accountMemberId: member.id,
     expiresAt: new Date(now.getTime() + accessLimits.signInLinkMinutes * 60_000),
   });
-  const name = portalName(organisation);
   const link = signInLinkUrl(ctx.config.publicUrl, organisation.slug, token);
-  const opening = {
-    login: `Use the link below to sign in to the ${name}.`,
-    approved: `Good news: your request for access to the ${name} was approved.`,
-    auto_approved: `Your access to the ${name} is ready.`,
-    already_member: `You asked for access to the ${name}, and you already have it.`,
-  }[reason];
   await mailPerson(ctx, organisation, {
     to: member.email,
-    subject: reason === 'approved' ? `Your access to the ${name} was approved` : `Sign in to the ${name}`,
-    paragraphs: [
-      member.firstName ? `Hello ${member.firstName},` : 'Hello,',
-      opening,
-      `Sign in (the link works once, within ${accessLimits.signInLinkMinutes} minutes): ${link}`,
-      'If you did not ask for this, ignore this message: nobody can sign in without this link.',
-    ],
+    ...signInMail(ctx.config, organisation, member, reason, link, grant),
   });
 }
 

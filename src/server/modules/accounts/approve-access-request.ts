@@ -6,6 +6,7 @@ import { accessRequests, accountMembers, accounts } from '../../db/schema';
 import { emailDomain, isFreeMailDomain } from '../access/email-domains';
 import { findAccountByDomain, findAccountById, findMemberByEmail } from '../access/queries';
 import { mailSignInLink } from '../access/sign-in-links';
+import { findAccountProfileName } from './account-mails';
 import { findAccessRequest, isProfileOfOrganisation } from './queries';
 import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
@@ -56,11 +57,12 @@ export async function approveAccessRequest({
           )[0] ?? null;
       }
     }
+    const accessExpiresAt = new Date(now.getTime() + accessDays * dayMs);
     await tx
       .update(accounts)
       .set({
         reviewStatus: 'approved',
-        accessExpiresAt: new Date(now.getTime() + accessDays * dayMs),
+        accessExpiresAt,
         reviewedAt: now,
         decisionReason: null,
         ...(permissionProfileId !== undefined ? { permissionProfileId } : {}),
@@ -91,7 +93,10 @@ export async function approveAccessRequest({
         decidedAt: now,
       })
       .where(eq(accessRequests.id, request.id));
-    await mailSignInLink({ ...ctx, db: tx }, organisation, member!, 'approved', now);
+    await mailSignInLink({ ...ctx, db: tx }, organisation, member!, 'approved', now, {
+      until: accessExpiresAt,
+      permissionProfileName: await findAccountProfileName(tx, organisation.id, account!.id),
+    });
     await writeAudit(tx, ctx.viewer, {
       action: 'access_request.approve',
       target: request.id,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { DeclineAccessInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessRequests, accounts } from '../../db/schema';
-import { mailPerson, portalName } from '../access/mails';
+import { mailPerson, requestDeclinedMail } from '../access/mails';
 import { findAccountById } from '../access/queries';
 import { findAccessRequest } from './queries';
 import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
@@ -46,18 +46,13 @@ export async function declineAccessRequest({
         .set({ reviewStatus: 'declined', decisionReason: reason || null, reviewedAt: now })
         .where(eq(accounts.id, account.id));
     }
-    const name = portalName(organisation);
     await mailPerson({ ...ctx, db: tx }, organisation, {
       to: request.email,
-      subject: `Your request for access to the ${name}`,
-      paragraphs: [
-        request.firstName ? `Hello ${request.firstName},` : 'Hello,',
-        declinedBy === 'third_party'
-          ? `Your request for access to the ${name} was declined at the request of a third party, such as your company or the contact you named.`
-          : `The ${organisation.name} team reviewed your request for access to the ${name} and could not approve it.`,
-        ...(reason ? [`Their reason: ${reason}`] : []),
-        'Public information on the portal remains available to you.',
-      ],
+      ...requestDeclinedMail(organisation, {
+        firstName: request.firstName,
+        reason: reason || null,
+        declinedBy,
+      }),
     });
     await writeAudit(tx, ctx.viewer, {
       action: 'access_request.decline',

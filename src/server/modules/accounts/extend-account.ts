@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccountDetail, ExtendAccountInput } from '../../../shared/access';
 import { accounts } from '../../db/schema';
+import { accessExtendedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';
 import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
@@ -15,7 +16,8 @@ export async function extendAccount({
 }): Promise<AccountDetail> {
   requireAccessEditor(ctx.viewer);
   const { accessDays } = ExtendAccountInput.parse(input.body);
-  const organisationId = ctx.viewer.organisation.id;
+  const organisation = ctx.viewer.organisation;
+  const organisationId = organisation.id;
   const now = new Date();
   const accessExpiresAt = new Date(now.getTime() + accessDays * dayMs);
   await ctx.db.transaction(async (tx) => {
@@ -25,6 +27,13 @@ export async function extendAccount({
       .where(and(eq(accounts.organisationId, organisationId), eq(accounts.id, input.accountId)))
       .returning({ id: accounts.id });
     if (!updated) throw notFound('Account');
+    await mailAccountMembers({ ...ctx, db: tx }, organisation, input.accountId, (member, account) =>
+      accessExtendedMail(ctx.config, organisation, {
+        firstName: member.firstName,
+        accountName: account.name,
+        until: accessExpiresAt,
+      }),
+    );
     await writeAudit(tx, ctx.viewer, {
       action: 'account.extend',
       target: input.accountId,

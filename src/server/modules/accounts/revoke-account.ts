@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AccountDetail } from '../../../shared/access';
 import { accounts } from '../../db/schema';
+import { accessRevokedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';
 import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
@@ -16,7 +17,8 @@ export async function revokeAccount({
   input: { accountId: string };
 }): Promise<AccountDetail> {
   requireAccessEditor(ctx.viewer);
-  const organisationId = ctx.viewer.organisation.id;
+  const organisation = ctx.viewer.organisation;
+  const organisationId = organisation.id;
   await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(accounts)
@@ -24,6 +26,9 @@ export async function revokeAccount({
       .where(and(eq(accounts.organisationId, organisationId), eq(accounts.id, input.accountId)))
       .returning({ id: accounts.id });
     if (!updated) throw notFound('Account');
+    await mailAccountMembers({ ...ctx, db: tx }, organisation, input.accountId, (member, account) =>
+      accessRevokedMail(ctx.config, organisation, { firstName: member.firstName, accountName: account.name }),
+    );
     await writeAudit(tx, ctx.viewer, { action: 'account.revoke', target: input.accountId });
   });
   return (await findAccountDetail(ctx.db, organisationId, input.accountId))!;

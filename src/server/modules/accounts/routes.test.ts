@@ -282,6 +282,18 @@ describe('accounts', () => {
       'declined',
     );
     expect(await mode()).toMatchObject({ mode: 'public', member: { reviewStatus: 'declined' } });
+    // Issue 20 part 3: the member is told of the extension (with its end date) and of the revocation.
+    const memberMails = await mailsTo(t, 'hank@globex.example');
+    const extendedMail = memberMails.find((mail) => mail.subject.endsWith('was extended'))!;
+    const until = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(extended.json().accessExpiresAt),
+    );
+    expect(extendedMail.text).toContain(`Until: ${until}`);
+    expect(extendedMail.html).toContain(until);
+    const revokedMail = memberMails.find((mail) => mail.subject.endsWith('has ended'))!;
+    expect(revokedMail.text).toContain(`The ${organisation.name} team`);
+    expect(revokedMail.text).toContain('ended the access of Globex Corp');
+    expect(revokedMail.html).toMatch(/^<!DOCTYPE html/);
 
     expect(
       (await call(session, 'DELETE', `/api/accounts/${account.id}/members/${member!.id}`)).statusCode,

@@ -1,4 +1,3 @@
-import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type { Context } from '../../context';
 import { portalUrl } from '../portal/get-portal-view';
 import { composeOgImageSvg, isSelfContainedSvg, type OgImageLogo } from './og-image-svg';
@@ -17,18 +16,19 @@ function remember(key: string, image: Promise<Buffer>) {
 const fonts = { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' };
 
 /** PNG and JPEG logos go in as they are; an SVG logo is drawn to PNG here, with system fonts for its text. */
-function logoForImage(
-  Resvg: typeof ResvgClass,
+export async function logoForImage(
   asset: { contentType: string; bytes: Buffer } | null,
-): OgImageLogo | null {
+  height = 176,
+): Promise<OgImageLogo | null> {
   if (!asset) return null;
   const contentType = asset.contentType.toLowerCase();
   if (contentType === 'image/png' || contentType === 'image/jpeg') return { contentType, bytes: asset.bytes };
   if (contentType !== 'image/svg+xml') return null;
   const svg = asset.bytes.toString('utf8');
   if (!isSelfContainedSvg(svg)) return null;
+  const { Resvg } = await import('@resvg/resvg-js');
   try {
-    const png = new Resvg(svg, { fitTo: { mode: 'height', value: 176 }, font: fonts }).render().asPng();
+    const png = new Resvg(svg, { fitTo: { mode: 'height', value: height }, font: fonts }).render().asPng();
     return { contentType: 'image/png', bytes: png };
   } catch {
     return null;
@@ -56,7 +56,7 @@ export function renderOgImage({ ctx }: { ctx: Pick<Context, 'db' | 'viewer' | 'c
       portalTitle: organisation.customisation.portalTitle,
       accentColor: organisation.customisation.accentColor,
       address: displayAddress(portalUrl(ctx.config.publicUrl, organisation)),
-      logo: logoForImage(Resvg, logo),
+      logo: await logoForImage(logo),
     });
     const resvg = new Resvg(svg, {
       fitTo: { mode: 'original' },

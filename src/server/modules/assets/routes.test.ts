@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, organisations, products } from '../../db/schema';
 import { createOrganisation } from '../../test/factories';
@@ -101,5 +102,32 @@ describe('GET /api/share/:orgId/og-image.png', () => {
     const again = await t.app.inject({ url: `${url}?v=0` });
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(again.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
+describe('GET /api/share/:orgId/mail-logo.png', () => {
+  it('draws an SVG logo as a PNG 80 px high (mail clients show no SVG), and is 404 without a logo', async () => {
+    const { organisation } = await createOrganisation(t.database.db, { name: 'Kramerica Industries' });
+    const url = `/api/share/${organisation.id}/mail-logo.png`;
+    const none = await t.app.inject({ url });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.message).toBe('This organisation has no logo that mail can show.');
+
+    const svg = await insertAsset(
+      organisation.id,
+      'image/svg+xml',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#a00"/></svg>',
+    );
+    await t.database.db
+      .update(organisations)
+      .set({ logoAssetId: svg.id, revision: organisation.revision + 1 })
+      .where(eq(organisations.id, organisation.id));
+    const drawn = await t.app.inject({ url: `${url}?v=${organisation.revision + 1}` });
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.headers['content-type']).toBe('image/png');
+    expect(drawn.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // PNG signature, then the IHDR width and height: 160 x 80.
+    expect(drawn.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect([drawn.rawPayload.readUInt32BE(16), drawn.rawPayload.readUInt32BE(20)]).toEqual([160, 80]);
   });
 });

@@ -4,6 +4,7 @@ import { limits } from '../../../shared/limits';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
 import { getAsset } from './get-asset';
+import { renderMailLogo } from './render-mail-logo';
 import { renderOgImage } from './render-og-image';
 
 const oneYear = 'public, max-age=31536000, immutable';
@@ -70,6 +71,30 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         .header('cross-origin-resource-policy', 'cross-origin')
         .header('cache-control', isCurrent ? oneYear : briefly)
         .send(png);
+    },
+  );
+
+  app.get(
+    '/api/share/:orgId/mail-logo.png',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags: ['assets'],
+        summary: 'The organisation logo as mail clients can show it (an SVG logo drawn as PNG)',
+        params: z.object({ orgId: z.string().uuid() }),
+        querystring: versionQuery,
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const logo = await renderMailLogo({ ctx: context(viewer) });
+      const isCurrent = request.query.v === String(viewer.organisation.revision);
+      return reply
+        .header('content-type', logo.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('cache-control', isCurrent ? oneYear : briefly)
+        .send(logo.bytes);
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import { consoleLink, type MailOrganisation, portalLink, portalName } from '../access/mails';
+import type { MailContent } from '../mail/branded/mail-content';
 
 const excerptLength = 500;
 
@@ -13,18 +14,29 @@ export function itemLink(config: Pick<Config, 'publicUrl'>, organisation: MailOr
   return url.toString();
 }
 
-/** To staff: a member wrote on an item. Plain text mail, so the comment is never markup. */
+/** To staff: a member wrote on an item. The comment is a quote of plain text, never markup. */
 export function memberCommentedMail(
   config: Pick<Config, 'publicUrl'>,
+  organisation: MailOrganisation,
   input: { memberName: string; accountName: string; itemTitle: string; content: string },
-) {
+): MailContent {
   return {
     subject: `New comment from ${input.accountName} on "${input.itemTitle}"`,
-    paragraphs: [
-      `${input.memberName} (${input.accountName}) wrote on "${input.itemTitle}":`,
-      excerpt(input.content),
-      `Answer in the console: ${consoleLink(config, 'comments')}`,
+    heading: 'New comment',
+    blocks: [
+      {
+        kind: 'quote',
+        intro: `${input.memberName} (${input.accountName}) wrote on "${input.itemTitle}":`,
+        text: excerpt(input.content),
+      },
+      {
+        kind: 'action',
+        text: 'Answer in the console',
+        label: 'Answer',
+        url: consoleLink(config, 'comments'),
+      },
     ],
+    reason: `You receive this because you are on the ${organisation.name} team of the ${portalName(organisation)}.`,
   };
 }
 
@@ -33,14 +45,24 @@ export function staffRepliedMail(
   config: Pick<Config, 'publicUrl'>,
   organisation: MailOrganisation,
   input: { firstName: string; itemTitle: string; content: string; itemUid: string },
-) {
+): MailContent {
   return {
     subject: `${organisation.name} answered your comment on "${input.itemTitle}"`,
-    paragraphs: [
-      `Hello ${input.firstName || 'there'},`,
-      `The ${organisation.name} team answered in the conversation on "${input.itemTitle}" in the ${portalName(organisation)}:`,
-      excerpt(input.content),
-      `Read and reply: ${itemLink(config, organisation, input.itemUid)}`,
+    heading: `${organisation.name} answered your comment`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${input.firstName || 'there'},` },
+      {
+        kind: 'quote',
+        intro: `The ${organisation.name} team answered in the conversation on "${input.itemTitle}" in the ${portalName(organisation)}:`,
+        text: excerpt(input.content),
+      },
+      {
+        kind: 'action',
+        text: 'Read and reply',
+        label: 'Read and reply',
+        url: itemLink(config, organisation, input.itemUid),
+      },
     ],
+    reason: `You receive this because you took part in the conversation on "${input.itemTitle}" in the ${portalName(organisation)}.`,
   };
 }

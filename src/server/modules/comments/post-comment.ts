@@ -35,7 +35,7 @@ export async function postComment({
     await mailStaff(
       { ...ctx, db: tx },
       viewer.organisation,
-      memberCommentedMail(ctx.config, {
+      memberCommentedMail(ctx.config, viewer.organisation, {
         memberName,
         accountName: member.account.name,
         itemTitle: item.title,

@@ -1,16 +1,28 @@
 import type { Config } from '../../config';
-import { consoleLink } from '../access/mails';
+import { consoleLink, type MailOrganisation, portalName } from '../access/mails';
+import type { MailContent } from '../mail/branded/mail-content';
 
 /** To staff: a member sent a questionnaire (the link is shown as text, never fetched). */
 export function questionnaireSubmittedMail(
   config: Pick<Config, 'publicUrl'>,
+  organisation: MailOrganisation,
   input: { memberName: string; accountName: string; what: string },
-) {
+): MailContent {
   return {
     subject: `New questionnaire from ${input.accountName}`,
-    paragraphs: [
-      `${input.memberName} (${input.accountName}) submitted a questionnaire: ${input.what}.`,
-      `Review it in the console: ${consoleLink(config, 'questionnaires')}`,
+    heading: 'New questionnaire',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${input.memberName} (${input.accountName}) submitted a questionnaire: ${input.what}.`,
+      },
+      {
+        kind: 'action',
+        text: 'Review it in the console',
+        label: 'Review the questionnaire',
+        url: consoleLink(config, 'questionnaires'),
+      },
     ],
+    reason: `You receive this because you are on the ${organisation.name} team of the ${portalName(organisation)}.`,
   };
 }

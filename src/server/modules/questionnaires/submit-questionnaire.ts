@@ -52,7 +52,7 @@ async function recordSubmission(ctx: Context, viewer: QuestionnaireMember, submi
     await mailStaff(
       { ...ctx, db: tx },
       viewer.organisation,
-      questionnaireSubmittedMail(ctx.config, {
+      questionnaireSubmittedMail(ctx.config, viewer.organisation, {
         memberName: memberName(viewer),
         accountName: viewer.member.account.name,
         what,

@@ -4,13 +4,41 @@ import { messages } from '../../../shared/messages';
 import { SubscribeInput, type SubscribeResult, subscriptionLimits } from '../../../shared/subscriptions';
 import type { Context } from '../../context';
 import { subscribers } from '../../db/schema';
-import { queueMail } from '../mail/queue-mail';
+import type { MailContent } from '../mail/branded/mail-content';
+import { queueBrandedMail } from '../mail/branded/queue-branded-mail';
 import { isAddressBlocked } from './queries';
-import { signConfirmationToken, unsubscribeHeaders } from './subscription-tokens';
+import { signConfirmationToken, unsubscribeLinks } from './subscription-tokens';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
 export type SubscribeContext = Pick<Context, 'db' | 'viewer' | 'providers' | 'config'>;
+
+/** The double opt-in mail; it carries List-Unsubscribe, so its footer shows the unsubscribe link too. */
+export function subscriptionConfirmationMail(
+  organisation: { name: string },
+  links: { confirmUrl: string; unsubscribeUrl: string },
+): MailContent {
+  const title = messages.subscribeTitle(organisation.name);
+  return {
+    subject: `Confirm your subscription to ${title}`,
+    heading: 'Confirm your subscription',
+    blocks: [
+      { kind: 'paragraph', text: `Someone, hopefully you, asked to receive ${title} at this address.` },
+      {
+        kind: 'action',
+        text: `Confirm your subscription within ${subscriptionLimits.confirmationTokenHours} hours`,
+        label: 'Confirm subscription',
+        url: links.confirmUrl,
+      },
+      {
+        kind: 'paragraph',
+        text: 'If you did not ask for this, ignore this message and nothing will be sent.',
+      },
+    ],
+    reason: `You receive this because someone asked to subscribe this address to ${title}.`,
+    unsubscribeUrl: links.unsubscribeUrl,
+  };
+}
 
 /**
  * Double opt-in: records a pending subscriber and queues a confirmation mail in one transaction.
@@ -34,7 +62,7 @@ export async function subscribeToUpdates({
   // Signed before the transaction: the shared secret is read once per process through ctx.db.
   const confirmUrl = new URL(`/${organisation.slug}/subscribe/confirm`, ctx.config.publicUrl);
   confirmUrl.searchParams.set('token', await signConfirmationToken(ctx.db, organisation, email));
-  const headers = await unsubscribeHeaders(ctx, organisation, email);
+  const unsubscribe = await unsubscribeLinks(ctx, organisation, email);
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -61,21 +89,14 @@ export async function subscribeToUpdates({
       })
       .where(eq(subscribers.id, subscriber.id));
 
-    const title = messages.subscribeTitle(organisation.name);
-    await queueMail(
-      { db: tx, config: ctx.config, providers: ctx.providers },
-      {
-        to: email,
-        organisationId: organisation.id,
-        subject: `Confirm your subscription to ${title}`,
-        text: [
-          `Someone, hopefully you, asked to receive ${title} at this address.`,
-          `Confirm your subscription within ${subscriptionLimits.confirmationTokenHours} hours: ${confirmUrl}`,
-          'If you did not ask for this, ignore this message and nothing will be sent.',
-        ].join('\n\n'),
-        headers,
-      },
-    );
+    await queueBrandedMail({ db: tx, config: ctx.config, providers: ctx.providers }, organisation, {
+      to: email,
+      content: subscriptionConfirmationMail(organisation, {
+        confirmUrl: confirmUrl.toString(),
+        unsubscribeUrl: unsubscribe.pageUrl,
+      }),
+      headers: unsubscribe.headers,
+    });
   });
   return answer;
 }

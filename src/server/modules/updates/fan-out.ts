@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { PortalCustomisation } from '../../../shared/portal';
 import { updateLimits } from '../../../shared/updates';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -15,6 +16,7 @@ import {
 import type { Providers } from '../../providers';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
+import { mailBrand } from '../mail/branded/mail-brand';
 import { deliverMailBatch } from '../mail/deliver-mail-batch';
 import { queueMails } from '../mail/queue-mail';
 import { unsubscribeLinks } from '../subscriptions/subscription-tokens';
@@ -53,7 +55,14 @@ async function loadUpdate(db: Database, updateId: string) {
     .select({
       update: topicUpdates,
       topic: topics,
-      organisation: { id: organisations.id, slug: organisations.slug, name: organisations.name },
+      organisation: {
+        id: organisations.id,
+        slug: organisations.slug,
+        name: organisations.name,
+        customisation: organisations.customisation,
+        logoAssetId: organisations.logoAssetId,
+        revision: organisations.revision,
+      },
     })
     .from(topicUpdates)
     .innerJoin(topics, eq(topics.id, topicUpdates.topicId))
@@ -153,8 +162,11 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
   const { update, topic, organisation } = found;
   const topicUrl = new URL(`/${organisation.slug}`, deps.config.publicUrl);
   topicUrl.searchParams.set('tcuUid', topic.id);
-  const content = composeUpdateMail({
-    organisationName: organisation.name,
+  const content = await composeUpdateMail({
+    brand: mailBrand(deps.config, {
+      ...organisation,
+      customisation: PortalCustomisation.parse(organisation.customisation),
+    }),
     topicSubject: topic.subject,
     category: topic.category,
     message: update.message,

@@ -9,7 +9,7 @@ let purifier: DOMPurify | undefined;
 let jsdomClass: typeof JsdomClass | undefined;
 
 /** jsdom takes ~0.4 s and ~80 MiB to load: loaded at the first Markdown render, not at every start. */
-function newJsdom(...args: ConstructorParameters<typeof JsdomClass>): JsdomClass {
+export function newJsdom(...args: ConstructorParameters<typeof JsdomClass>): JsdomClass {
   jsdomClass ??= (createRequire(import.meta.url)('jsdom') as typeof import('jsdom')).JSDOM;
   return new jsdomClass(...args);
 }

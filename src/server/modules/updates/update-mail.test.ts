@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { composeUpdateMail } from './update-mail';
+import { mailBrand } from '../mail/branded/mail-brand';
+import { composeUpdateMail, personaliseUpdateMail } from './update-mail';
+
+const brand = mailBrand(
+  { publicUrl: 'https://trust.acme.example' },
+  {
+    id: '00000000-0000-4000-8000-000000000001',
+    slug: 'acme',
+    name: 'Acme Cloud',
+    customisation: { portalTitle: 'Trust Center', accentColor: '#1d4ed8' },
+    logoAssetId: null,
+    revision: 1,
+  },
+);
 
 const mail = (message: string) =>
   composeUpdateMail({
-    organisationName: 'Acme Cloud',
+    brand,
     topicSubject: 'Incident resolved',
     category: 'incidents',
     message,
@@ -11,8 +24,8 @@ const mail = (message: string) =>
   });
 
 describe('update e-mail (issue 16 item 22)', () => {
-  it('drops unsafe links to their text in the HTML and plain-text parts, like the web rendering', () => {
-    const { html, text } = mail(
+  it('drops unsafe links to their text in the HTML and plain-text parts, like the web rendering', async () => {
+    const { html, text } = await mail(
       'Fixed. [bad](javascript:alert(1)) [mixed](JaVaScRiPt:alert(2)) [data](data:text/html,hi) and [ok](https://acme.example/status)',
     );
     expect(html).toContain(
@@ -20,5 +33,19 @@ describe('update e-mail (issue 16 item 22)', () => {
     );
     expect(text).toContain('Fixed. bad mixed data and ok (https://acme.example/status)');
     for (const part of [html, text]) expect(part).not.toMatch(/javascript:|data:text|\]\(/i);
+  });
+
+  it("puts each recipient's unsubscribe link in both parts, escaped in the HTML", async () => {
+    const shared = await mail('All systems normal.');
+    const url = 'https://trust.acme.example/acme?unsubscribeToken=a.b&x=1';
+    const { text, html } = personaliseUpdateMail(shared, url);
+    expect(text).toContain(
+      'You receive this because you subscribed to these updates or were named as a recipient.\nUnsubscribe: https://trust.acme.example/acme?unsubscribeToken=a.b&x=1',
+    );
+    expect(html).toContain('href="https://trust.acme.example/acme?unsubscribeToken=a.b&amp;x=1"');
+    for (const part of [text, html]) expect(part).not.toContain('unsubscribe.invalid');
+    expect(
+      text.startsWith('Incidents update from Acme Cloud\n\nIncident resolved\n\nAll systems normal.'),
+    ).toBe(true);
   });
 });

@@ -1,44 +1,64 @@
 import { categoryLabels, type UpdateCategory } from '../../../shared/updates';
 import { escapeHtml } from '../../render/html';
-import { renderUpdateHtml, renderUpdateText } from './render-markdown';
+import type { MailBrand } from '../mail/branded/mail-brand';
+import { renderBrandedMail } from '../mail/branded/render-branded-mail';
+import { newJsdom, renderUpdateHtml, renderUpdateText } from './render-markdown';
 
 export type UpdateMailContent = {
   subject: string;
-  /** Body text and HTML without the per-recipient unsubscribe part. */
+  /** Both parts with a placeholder where each recipient's unsubscribe link goes. */
   text: string;
   html: string;
 };
 
+// Rendered once per fan-out with this in place of the link, then swapped per recipient (no React per mail).
+const unsubscribePlaceholder = 'https://unsubscribe.invalid/attest-recipient';
+
+export const updateMailReason =
+  'You receive this because you subscribed to these updates or were named as a recipient.';
+
+/** The sanitised update with its links in the accent ink: mail clients drop <style>, so it goes inline. */
+function updateMailHtml(message: string, linkColour: string): string {
+  const { document } = newJsdom(`<body>${renderUpdateHtml(message)}</body>`).window;
+  for (const link of document.querySelectorAll('a[href]')) link.setAttribute('style', `color:${linkColour}`);
+  return document.body.innerHTML;
+}
+
 /** The parts of an update mail every recipient shares, rendered once per fan-out. */
-export function composeUpdateMail(input: {
-  organisationName: string;
+export async function composeUpdateMail(input: {
+  brand: MailBrand;
   topicSubject: string;
   category: UpdateCategory;
   message: string;
   topicUrl: string;
-}): UpdateMailContent {
+}): Promise<UpdateMailContent> {
+  const { brand } = input;
   const label = categoryLabels[input.category];
-  const subject = `${input.organisationName}: ${input.topicSubject}`.replace(/[\r\n]+/g, ' ').slice(0, 250);
-  const text = [
-    `${label} update from ${input.organisationName}`,
-    input.topicSubject,
-    renderUpdateText(input.message),
-    `Read it on the trust center: ${input.topicUrl}`,
-  ].join('\n\n');
-  const html = [
-    `<p style="color:#555">${escapeHtml(label)} update from ${escapeHtml(input.organisationName)}</p>`,
-    `<h1 style="font-size:20px">${escapeHtml(input.topicSubject)}</h1>`,
-    renderUpdateHtml(input.message),
-    `<p><a href="${escapeHtml(input.topicUrl)}">Read it on the trust center</a></p>`,
-  ].join('\n');
-  return { subject, text, html };
+  const subject = `${brand.organisationName}: ${input.topicSubject}`.replace(/[\r\n]+/g, ' ').slice(0, 250);
+  const text = renderUpdateText(input.message);
+  return renderBrandedMail(brand, {
+    subject,
+    preview: text.replace(/\s+/g, ' ').slice(0, 140),
+    eyebrow: `${label} update from ${brand.organisationName}`,
+    heading: input.topicSubject,
+    blocks: [
+      {
+        kind: 'html',
+        html: updateMailHtml(input.message, brand.palette.ink),
+        text,
+      },
+      { kind: 'action', text: 'Read it on the trust center', label: 'Read the update', url: input.topicUrl },
+    ],
+    reason: updateMailReason,
+    unsubscribeUrl: unsubscribePlaceholder,
+  });
 }
 
-/** Adds the recipient's unsubscribe link (the List-Unsubscribe headers carry the one-click URL). */
+/** Puts the recipient's unsubscribe link in both parts (the List-Unsubscribe headers carry the one-click URL). */
 export function personaliseUpdateMail(content: UpdateMailContent, unsubscribeUrl: string) {
   return {
     subject: content.subject,
-    text: `${content.text}\n\n--\nYou receive this because you subscribed to these updates or were named as a recipient.\nUnsubscribe: ${unsubscribeUrl}`,
-    html: `${content.html}\n<hr><p style="font-size:12px;color:#555">You receive this because you subscribed to these updates or were named as a recipient. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+    text: content.text.replaceAll(unsubscribePlaceholder, unsubscribeUrl),
+    html: content.html.replaceAll(unsubscribePlaceholder, escapeHtml(unsubscribeUrl)),
   };
 }
