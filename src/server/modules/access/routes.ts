@@ -24,6 +24,7 @@ import type { AppDeps } from '../../context';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import { requireViewer } from '../../plugins/viewer';
 import type { Viewer } from '../../policy/viewer';
+import { contentDisposition } from '../core/content-disposition';
 import { signInWithByoid } from './byoid';
 import { confirmSignIn } from './confirm-sign-in';
 import { extendAccess } from './extend-access';
@@ -38,7 +39,7 @@ import { requestAccess } from './request-access';
 import { requestAccessAgain } from './request-again';
 import { isSignInTokenUsable } from './sign-in-links';
 import { signOutMember } from './sign-out-member';
-import { contentDisposition, renderSignedNda } from './signed-nda-pdf';
+import { renderSignedNda } from './signed-nda-pdf';
 
 const oneMinuteMs = 60_000;
 const oneHourMs = 60 * oneMinuteMs;
@@ -444,7 +445,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const { bytes, fileName } = await renderSignedNda({ ctx: context(requireViewer(request)) });
       return reply
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', contentDisposition(fileName))
+        .header('content-disposition', contentDisposition('attachment', fileName))
         .type('application/pdf')
         .send(bytes);
     },

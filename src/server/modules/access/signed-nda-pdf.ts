@@ -59,13 +59,3 @@ export async function renderSignedNda({ ctx }: { ctx: AccessContext }): Promise<
   const date = acceptance.acceptedAt.toISOString().slice(0, 10);
   return { bytes, fileName: `${organisation.name} NDA signed by ${acceptance.signerName} ${date}.pdf` };
 }
-
-/** RFC 6266 with an ASCII fallback and the exact name in RFC 5987 encoding. */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}

@@ -18,7 +18,7 @@ import {
 } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { csvCell, toCsv } from './csv';
+import { csvCell, toCsv } from '../core/csv';
 import { flushPageViews } from './page-view-buffer';
 
 let t: TestApp;
@@ -392,6 +392,6 @@ describe('CSV', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell(null)).toBe('""');
     expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
-    expect(toCsv(['a'], [['é']], { withBom: false })).toBe('"a"\r\n"é"\r\n');
+    expect(toCsv([['a'], ['é']], { bom: false })).toBe('"a"\r\n"é"\r\n');
   });
 });

@@ -3,8 +3,8 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { Context } from '../../context';
 import { canUseConsole } from '../../policy';
+import { toCsv } from '../core/csv';
 import { toRange } from './analytics-range';
-import { toCsv } from './csv';
 import { accountActivity, listEventsForExport, topDocuments } from './queries';
 
 /** An export holds at most this many events; a longer range is exported in parts. */
@@ -20,22 +20,24 @@ export async function exportAnalytics({
 }): Promise<{ filename: string; csv: string }> {
   if (!canUseConsole(ctx.viewer)) throw new AppError('forbidden', messages.forbidden);
   const range = toRange(ctx.viewer.organisation.id, input);
-  const withBom = input.bom === '1';
+  const bom = input.bom === '1';
   const filename = `analytics-${input.report}-${input.from}-to-${input.to}.csv`;
   if (input.report === 'accounts') {
     const rows = await accountActivity(ctx.db, range, 10_000);
     return {
       filename,
       csv: toCsv(
-        ['account', 'events', 'document views', 'downloads', 'last active at'],
-        rows.map((row) => [
-          row.name,
-          row.events,
-          row.documentViews,
-          row.downloads,
-          row.lastActiveAt ? new Date(row.lastActiveAt) : null,
-        ]),
-        { withBom },
+        [
+          ['account', 'events', 'document views', 'downloads', 'last active at'],
+          ...rows.map((row) => [
+            row.name,
+            row.events,
+            row.documentViews,
+            row.downloads,
+            row.lastActiveAt ? new Date(row.lastActiveAt) : null,
+          ]),
+        ],
+        { bom },
       ),
     };
   }
@@ -44,9 +46,8 @@ export async function exportAnalytics({
     return {
       filename,
       csv: toCsv(
-        ['document', 'views', 'downloads'],
-        rows.map((row) => [row.title, row.views, row.downloads]),
-        { withBom },
+        [['document', 'views', 'downloads'], ...rows.map((row) => [row.title, row.views, row.downloads])],
+        { bom },
       ),
     };
   }
@@ -55,32 +56,34 @@ export async function exportAnalytics({
     filename,
     csv: toCsv(
       [
-        'time',
-        'event',
-        'source',
-        'viewer mode',
-        'visitor',
-        'account',
-        'member',
-        'path',
-        'item',
-        'subject',
-        'properties',
+        [
+          'time',
+          'event',
+          'source',
+          'viewer mode',
+          'visitor',
+          'account',
+          'member',
+          'path',
+          'item',
+          'subject',
+          'properties',
+        ],
+        ...rows.map((row) => [
+          row.createdAt,
+          row.name,
+          row.source,
+          row.viewerMode,
+          row.visitorId,
+          row.accountName,
+          row.memberEmail,
+          row.path,
+          row.itemId,
+          row.subject,
+          row.props,
+        ]),
       ],
-      rows.map((row) => [
-        row.createdAt,
-        row.name,
-        row.source,
-        row.viewerMode,
-        row.visitorId,
-        row.accountName,
-        row.memberEmail,
-        row.path,
-        row.itemId,
-        row.subject,
-        row.props,
-      ]),
-      { withBom },
+      { bom },
     ),
   };
 }

@@ -12,6 +12,7 @@ import {
 import { Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
+import { contentDisposition } from '../core/content-disposition';
 import { exportAnalytics } from './export-analytics';
 import { getAnalyticsDashboard } from './get-dashboard';
 import { flushPageViews } from './page-view-buffer';
@@ -99,7 +100,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const { filename, csv } = await exportAnalytics({ ctx: context(request), input: request.query });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', contentDisposition('attachment', filename))
         .header('cache-control', 'no-store')
         .send(csv);
     },

@@ -1,6 +1,6 @@
 import { kbCsvColumns } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
-import { formatCsv, neutralizeFormula } from './csv';
+import { toCsv } from '../core/csv';
 import { listKbEntries, listOrganisationProducts } from './queries';
 import { requireConsole } from './staff-checks';
 
@@ -32,7 +32,5 @@ export async function exportKbEntries({
     row.createdAt.toISOString(),
     row.modifiedAt.toISOString(),
   ]);
-  return formatCsv([[...kbCsvColumns], ...lines.map((line) => line.map(neutralizeFormula))], {
-    bom: input.bom,
-  });
+  return toCsv([[...kbCsvColumns], ...lines], { bom: input.bom });
 }

@@ -10,7 +10,7 @@ import {
 } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { parseCsv } from './csv';
+import { parseCsv } from '../core/csv';
 import { signSearchKey } from './search-keys';
 
 let t: TestApp;

@@ -19,6 +19,7 @@ import {
 import { Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
+import { contentDisposition } from '../core/content-disposition';
 import { throwValidationMessage } from '../search/validation-messages';
 import { createKbEntry } from './create-kb-entry';
 import { deleteKbEntry } from './delete-kb-entry';
@@ -153,7 +154,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       const csv = await exportKbEntries({ ctx: context(request), input: { bom: request.query.bom === '1' } });
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="knowledge-base.csv"')
+        .header('content-disposition', contentDisposition('attachment', 'knowledge-base.csv'))
         .header('cache-control', 'no-store')
         .send(csv);
     },

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/trust-center-export';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
+import { contentDisposition } from '../core/content-disposition';
 import { TrustCenterImportError } from './import-trust-center';
 import {
   exportTrustCenterForStaff,
@@ -57,7 +58,7 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       const exported = await exportTrustCenterForStaff({ ctx: context(request), input: request.query });
       return reply
         .type(exported.contentType)
-        .header('content-disposition', `attachment; filename="${exported.fileName}"`)
+        .header('content-disposition', contentDisposition('attachment', exported.fileName))
         .header('cache-control', 'no-store')
         .send(exported.body);
     },
