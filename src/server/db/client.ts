@@ -78,6 +78,52 @@ const migrationLockKey = 7_340_172_001;
 // Search ranks misspellings by trigram similarity; migrations create trigram indexes, so it comes first.
 const createExtensionsSql = 'CREATE EXTENSION IF NOT EXISTS pg_trgm';
 
+const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs each statement synchronously on this thread, and its own queue hands over from one
+ * statement to the next without letting the event loop run. Here statements take turns in one queue
+ * with a macrotask between turns (and between a transaction's statements), so a request that needs no
+ * database (health checks, cached pages, assets) waits for at most one statement, not for every queued one.
+ */
+export function takingTurns(client: PGlite): PGlite {
+  let queueTail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const turn = queueTail.then(nextMacrotask).then(run);
+    queueTail = turn.catch(() => undefined);
+    return turn;
+  };
+  const yieldingQueries = <Target extends Pick<PGlite, 'query'>>(target: Target): Target =>
+    new Proxy(target, {
+      get(object, property) {
+        const value = Reflect.get(object, property, object);
+        if (property === 'query') {
+          return async (...args: Parameters<PGlite['query']>) => {
+            await nextMacrotask();
+            return object.query(...args);
+          };
+        }
+        return typeof value === 'function' ? value.bind(object) : value;
+      },
+    });
+  return new Proxy(client, {
+    get(object, property) {
+      if (property === 'query') {
+        return (...args: Parameters<PGlite['query']>) => inTurn(() => object.query(...args));
+      }
+      if (property === 'exec') {
+        return (...args: Parameters<PGlite['exec']>) => inTurn(() => object.exec(...args));
+      }
+      if (property === 'transaction') {
+        return <T>(callback: Parameters<PGlite['transaction']>[0]) =>
+          inTurn(() => object.transaction((tx) => callback(yieldingQueries(tx)) as Promise<T>));
+      }
+      const value = Reflect.get(object, property, object);
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+  });
+}
+
 export async function openPglite(options: { dataDir?: string; migrate?: boolean }): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | undefined;
   let client: PGlite;
@@ -99,7 +145,7 @@ export async function openPglite(options: { dataDir?: string; migrate?: boolean 
     client = await PGlite.create({ extensions: { pg_trgm } });
   }
   await client.exec(createExtensionsSql);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client: takingTurns(client), schema }) as unknown as Database;
   if (options.migrate !== false) await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   return {
     db,
