@@ -86,8 +86,12 @@ export const AccessRequestPage = z.object({
   pageCount: z.number().int(),
   sort: QueueSort,
   counts: QueueCounts,
-  /** Values the organisation's requests have, for the source and country filters. */
-  facets: z.object({ sources: z.array(z.string()), countries: z.array(z.string()) }),
+  /** The organisation's products, and the sources and countries its requests have: the filters' choices. */
+  facets: z.object({
+    products: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
+    sources: z.array(z.string()),
+    countries: z.array(z.string()),
+  }),
 });
 export type AccessRequestPage = z.infer<typeof AccessRequestPage>;
 

@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import type { AccountDetail, AccountRow, PermissionProfile } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { ReviewStatus } from '../../../shared/portal';
@@ -12,7 +11,6 @@ import {
   ndaAcceptances,
   permissionProfileItems,
   permissionProfiles,
-  products,
 } from '../../db/schema';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);

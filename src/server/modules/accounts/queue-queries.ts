@@ -176,30 +176,29 @@ async function ndaStateByEmail(db: Database, organisationId: string, emails: str
   return state;
 }
 
-async function productNamesOf(db: Database, organisationId: string) {
-  return new Map(
-    (
-      await db
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(eq(products.organisationId, organisationId))
-    ).map((product) => [product.id, product.name]),
-  );
+function productsOf(db: Database, organisationId: string) {
+  return db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(eq(products.organisationId, organisationId))
+    .orderBy(asc(products.position), asc(products.name));
 }
 
 async function toRows(
   db: Database,
   organisationId: string,
   rows: RequestRowData[],
+  productList?: { id: string; name: string }[],
 ): Promise<AccessRequestRow[]> {
-  const [productNames, ndaState] = await Promise.all([
-    productNamesOf(db, organisationId),
+  const [productOptions, ndaState] = await Promise.all([
+    productList ?? productsOf(db, organisationId),
     ndaStateByEmail(
       db,
       organisationId,
       rows.map(({ request }) => request.email),
     ),
   ]);
+  const productNames = new Map(productOptions.map((product) => [product.id, product.name]));
   return rows.map(({ request, productName, itemTitle, accountName, invitedBy }) => {
     const relationship = RequesterType.safeParse(request.relationship);
     return {
@@ -249,7 +248,7 @@ export async function listAccessRequestPage(
 ): Promise<AccessRequestPage> {
   const sort = query.sort ?? defaultQueueSort(query.status);
   const conditions = viewConditions(organisationId, query);
-  const [pageRows, countRows, sources, countries] = await Promise.all([
+  const [pageRows, countRows, productList, sources, countries] = await Promise.all([
     selectRequestRows(db, organisationId)
       .where(and(...conditions, statusCondition(query.status)))
       .orderBy(...orderOf(sort))
@@ -260,6 +259,7 @@ export async function listAccessRequestPage(
       .from(accessRequests)
       .where(and(...conditions))
       .groupBy(accessRequests.status),
+    productsOf(db, organisationId),
     distinctValues(db, organisationId, 'source'),
     distinctValues(db, organisationId, 'country'),
   ]);
@@ -267,14 +267,14 @@ export async function listAccessRequestPage(
   for (const row of countRows) counts[row.status as AccessRequestStatus] = Number(row.total);
   const total = totalOf(counts, query.status);
   return {
-    requests: await toRows(db, organisationId, pageRows),
+    requests: await toRows(db, organisationId, pageRows, productList),
     total,
     page: query.page,
     pageSize: query.pageSize,
     pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
     sort,
     counts,
-    facets: { sources, countries },
+    facets: { products: productList, sources, countries },
   };
 }
 

@@ -134,7 +134,7 @@ const emailsOf = (body: { requests: Row[] }) => body.requests.map((row) => row.e
 
 describe('the review queue list', () => {
   it('pages the pending queue oldest first with counts per status and filter values', async () => {
-    const { readOnly } = await setUp();
+    const { readOnly, product, other } = await setUp();
     const first = await page(readOnly, '?pageSize=2');
     expect(emailsOf(first)).toEqual(['charles@engines.example', 'ada@engines.example']);
     expect(first).toMatchObject({
@@ -146,6 +146,9 @@ describe('the review queue list', () => {
       counts: { pending: 4, approved: 1, declined: 1, auto_approved: 0, auto_declined: 1 },
       facets: { sources: ['item_link', 'request_button'], countries: ['GB', 'US'] },
     });
+    expect(first.facets.products.map((option: { id: string }) => option.id).sort()).toEqual(
+      [product.id, other.id].sort(),
+    );
     const second = await page(readOnly, '?pageSize=2&page=2');
     expect(emailsOf(second)).toEqual(['grace@navy.example', 'alan@bletchley.example']);
     expect((await page(readOnly, '?pageSize=2&page=3')).requests).toEqual([]);
@@ -309,7 +312,7 @@ async function mailCounts(emails: string[]) {
 describe('bulk decisions', () => {
   it('approves the selection in one go with one duration and profile, mailing and auditing each', async () => {
     const { organisation, session, byEmail } = await setUp();
-    const profile = await createPermissionProfile(t.database.db, organisation.id, []);
+    const profile = await createPermissionProfile(t.database.db, organisation.id);
     const declinedEarlier = byEmail('ada@engines.example', 'declined');
     const ids = [
       byEmail('ada@engines.example').id,
