@@ -102,8 +102,8 @@ describe('access console', () => {
     await expect.poll(() => rows.count()).toBe(pending - 2);
     expect(await nav.getByText(`${pending - 2} pending`).count()).toBe(1);
 
-    await page.getByRole('tab', { name: 'Decided' }).click();
-    await page.getByRole('cell', { name: /We only share these documents with customers/ }).waitFor();
+    await page.getByRole('link', { name: /^Declined \d+$/ }).click();
+    await page.getByText(/We only share these documents with customers/).waitFor();
     await shoot(page, 'access-requests-decided');
 
     await page.getByRole('link', { name: 'Accounts', exact: true }).click();

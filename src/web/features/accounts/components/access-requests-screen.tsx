@@ -255,8 +255,8 @@ function Filters({
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
   return (
-    <span className="block text-xs text-slate-500">
-      {label}: <span className="text-slate-700">{value}</span>
+    <span className="block text-xs text-slate-600">
+      {label}: <span className="text-slate-800">{value}</span>
     </span>
   );
 }
@@ -299,7 +299,7 @@ function RequestItem({
       className={classNames(
         'flex items-start gap-3 px-4 py-4 outline-none sm:px-5',
         isActive ? 'bg-slate-50 shadow-[inset_3px_0_0_var(--color-brand)]' : '',
-        isSelected ? 'bg-brand-soft/50' : '',
+        isSelected ? 'bg-brand-soft/40' : '',
       )}
     >
       <div className="flex h-6 w-5 shrink-0 items-center">
@@ -318,7 +318,7 @@ function RequestItem({
               </Badge>
             ) : null}
           </span>
-          <span className="block break-all text-slate-600">{request.email}</span>
+          <span className="block text-slate-600 [overflow-wrap:anywhere]">{request.email}</span>
           <Detail label="Job title" value={request.jobTitle} />
           <Detail label="Point of contact" value={request.pointOfContactEmail} />
         </div>
@@ -348,7 +348,7 @@ function RequestItem({
           {isPending ? null : (
             <span className="flex flex-wrap items-center gap-2 xl:justify-end">
               <RequestStatusBadge status={request.status} />
-              <span className="text-xs text-slate-500">{formatDate(request.decidedAt)}</span>
+              <span className="text-xs text-slate-600">{formatDate(request.decidedAt)}</span>
             </span>
           )}
           {request.decisionReason || request.declinedBy ? (
