@@ -1,6 +1,7 @@
 import { benchBulkDownload } from './bulk-download';
 import { benchFanOut } from './fan-out';
 import { benchPortalView } from './portal-view';
+import { benchReviewQueue } from './review-queue';
 import { benchSearch } from './search';
 import { benchSearchKeystroke } from './search-keystroke';
 
@@ -10,3 +11,6 @@ await benchBulkDownload();
 await benchFanOut();
 await benchSearch();
 await benchSearchKeystroke();
+// The review queue is measured on PostgreSQL only: it needs a server to create its database on.
+if (process.env.BENCH_DATABASE_URL) await benchReviewQueue();
+else console.log('review queue: BENCH_DATABASE_URL not set, skipped');
