@@ -17,6 +17,7 @@ import {
   createStaffUser,
 } from '../src/server/test/factories';
 import { createTestSession } from '../src/server/test/sessions';
+import { RequesterType } from '../src/shared/access';
 
 /**
  * The staff review queue (GET /api/access-requests) over 10 000 requests of one organisation on
@@ -54,14 +55,7 @@ const lastNames = [
 const companies = Array.from({ length: 400 }, (_, index) => `Company ${index.toString(36)}`);
 const countries = ['GB', 'US', 'DE', 'FR', 'NL', 'SE', 'JP', 'CA', 'AU', 'IN'];
 const sources = ['request_button', 'item_link', 'document', 'search', null];
-const relationships = [
-  'customer',
-  'prospective_customer',
-  'vendor',
-  'partner',
-  'regulator_auditor',
-  'researcher',
-];
+const relationships = RequesterType.options;
 // Pending is a fifth of the table: a busy queue, the rest decided.
 const statuses = [
   'pending',

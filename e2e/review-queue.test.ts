@@ -9,6 +9,7 @@ import {
   useJourneyHarness,
   watchForErrors,
 } from './support/journey-harness';
+import { type Requester, requestAccessThroughPortal } from './support/visitors';
 
 // Every visitor asks from an address of their own (X-Forwarded-For), as they would in real life.
 const journey = useJourneyHarness({
@@ -19,28 +20,12 @@ const journey = useJourneyHarness({
 const companies = ['Northwind', 'Contoso', 'Fabrikam', 'Hooli', 'Wonka', 'Tyrell', 'Cyberdyne', 'Aperture'];
 let client = 0;
 
-async function requestAccess(person: {
-  firstName: string;
-  lastName: string;
-  email: string;
-  companyName: string;
-}) {
-  const view = (await (await fetch(`${journey.baseUrl}/api/statuspage/share/acme/view`)).json()) as {
-    product: { productId: string };
-  };
+async function requestAccess(person: Requester) {
   client += 1;
-  const response = await fetch(`${journey.baseUrl}/api/statuspage/share/acme/request`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${client}` },
-    body: JSON.stringify({
-      ...person,
-      agree: true,
-      productId: view.product.productId,
-      source: 'request_button',
-    }),
+  const answer = await requestAccessThroughPortal(journey.baseUrl, person, {
+    'x-forwarded-for': `198.51.100.${client}`,
   });
-  expect(response.status, await response.clone().text()).toBe(200);
-  expect(((await response.json()) as { outcome: string }).outcome).toBe('pending');
+  expect(answer.outcome).toBe('pending');
 }
 
 async function shoot(page: Page, name: string, width: number) {

@@ -7,25 +7,12 @@ import type { ViewerStaff } from '../../policy/viewer';
 import { emailDomain, isFreeMailDomain } from '../access/email-domains';
 import { findAccountByDomain, findAccountById, findMemberByEmail } from '../access/queries';
 import { mailSignInLink } from '../access/sign-in-links';
-import { findAccessRequest, isProfileOfOrganisation } from './queries';
+import { assertProfileOfOrganisation } from './create-account';
+import { findAccessRequest } from './queries';
 import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 type ApproveDecision = { accessDays: number; permissionProfileId?: string | null | undefined };
 type PendingRequest = typeof accessRequests.$inferSelect;
-
-export async function requireProfileOfOrganisation(
-  ctx: StaffContext,
-  permissionProfileId: string | null | undefined,
-) {
-  if (
-    permissionProfileId &&
-    !(await isProfileOfOrganisation(ctx.db, ctx.viewer.organisation.id, permissionProfileId))
-  ) {
-    throw new AppError('validation_failed', 'Choose a permission profile of this organisation.', {
-      permissionProfileId: 'Choose a permission profile of this organisation.',
-    });
-  }
-}
 
 /**
  * Approves a pending request: its account (or a new one for the requester's company) becomes
@@ -42,7 +29,7 @@ export async function approveAccessRequest({
   const staff = requireAccessEditor(ctx.viewer);
   const decision = ApproveAccessInput.parse(input.body);
   const organisation = ctx.viewer.organisation;
-  await requireProfileOfOrganisation(ctx, decision.permissionProfileId);
+  await assertProfileOfOrganisation(ctx, decision.permissionProfileId);
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
     const request = await findAccessRequest(tx, organisation.id, input.requestId);

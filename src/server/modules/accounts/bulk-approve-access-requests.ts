@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { BulkApproveInput, type BulkDecisionResult } from '../../../shared/access-queue';
-import { approveLockedRequest, requireProfileOfOrganisation } from './approve-access-request';
+import { approveLockedRequest } from './approve-access-request';
+import { assertProfileOfOrganisation } from './create-account';
 import { lockAccessRequests } from './queries';
 import { requireAccessEditor, type StaffContext } from './staff-access';
 
@@ -18,7 +19,7 @@ export async function bulkApproveAccessRequests({
 }): Promise<BulkDecisionResult> {
   const staff = requireAccessEditor(ctx.viewer);
   const { ids, accessDays, permissionProfileId } = BulkApproveInput.parse(input);
-  await requireProfileOfOrganisation(ctx, permissionProfileId);
+  await assertProfileOfOrganisation(ctx, permissionProfileId);
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
     const requests = await lockAccessRequests(tx, ctx.viewer.organisation.id, ids);

@@ -301,18 +301,17 @@ export async function listAccessRequestPage(
 }
 
 function toHistoryEntry({ request, decidedBy }: RequestRowData): AccessRequestHistoryEntry {
+  const { id, email, firstName, lastName, companyName, kind, status, declinedBy, decisionReason } = request;
+  const decision = { declinedBy, decisionReason, accessDays: request.accessDays, decidedBy };
   return {
-    id: request.id,
-    email: request.email,
-    firstName: request.firstName,
-    lastName: request.lastName,
-    companyName: request.companyName,
-    kind: request.kind,
-    status: request.status,
-    declinedBy: request.declinedBy,
-    decisionReason: request.decisionReason,
-    accessDays: request.accessDays,
-    decidedBy,
+    id,
+    email,
+    firstName,
+    lastName,
+    companyName,
+    kind,
+    status,
+    ...decision,
     createdAt: request.createdAt.toISOString(),
     decidedAt: iso(request.decidedAt),
   };

@@ -122,30 +122,81 @@ function SearchField({ value, onSearch }: { value: string; onSearch(q: string): 
   );
 }
 
+type FilterOption = { value: string; label: string };
+
+function FilterLabel({ id, label }: { id: string; label: string }) {
+  return (
+    <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700">
+      {label}
+    </label>
+  );
+}
+
 function FilterSelect({
   id,
   label,
+  anyLabel,
+  options,
   value,
   onChange,
-  children,
 }: {
   id: string;
   label: string;
+  anyLabel: string;
+  options: FilterOption[];
   value: string | undefined;
   onChange(value: string | undefined): void;
-  children: React.ReactNode;
 }) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700">
-        {label}
-      </label>
+      <FilterLabel id={id} label={label} />
       <Select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
-        {children}
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </Select>
     </div>
   );
 }
+
+function FilterDate({
+  id,
+  label,
+  value,
+  bounds,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  bounds: { min?: string; max?: string };
+  onChange(value: string | undefined): void;
+}) {
+  return (
+    <div>
+      <FilterLabel id={id} label={label} />
+      <Input
+        id={id}
+        type="date"
+        value={value ?? ''}
+        {...bounds}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
+    </div>
+  );
+}
+
+const requesterTypeOptions = RequesterType.options.map((type) => ({
+  value: type,
+  label: requesterTypeLabels[type],
+}));
+const ndaOptions = [
+  { value: 'yes', label: 'Accepted' },
+  { value: 'no', label: 'Not accepted' },
+];
 
 function Filters({
   view,
@@ -165,89 +216,57 @@ function Filters({
       <FilterSelect
         id="filter-product"
         label="Product"
+        anyLabel="Any product"
+        options={(facets?.products ?? []).map((product) => ({ value: product.id, label: product.name }))}
         value={view.productId}
         onChange={(productId) => onChange({ productId })}
-      >
-        <option value="">Any product</option>
-        {facets?.products.map((product) => (
-          <option key={product.id} value={product.id}>
-            {product.name}
-          </option>
-        ))}
-      </FilterSelect>
+      />
       <FilterSelect
         id="filter-requester-type"
         label="Requester type"
+        anyLabel="Any type"
+        options={requesterTypeOptions}
         value={view.requesterType}
         onChange={(value) => onChange({ requesterType: value as QueueView['requesterType'] })}
-      >
-        <option value="">Any type</option>
-        {RequesterType.options.map((type) => (
-          <option key={type} value={type}>
-            {requesterTypeLabels[type]}
-          </option>
-        ))}
-      </FilterSelect>
+      />
       <FilterSelect
         id="filter-country"
         label="Country"
+        anyLabel="Any country"
+        options={(facets?.countries ?? []).map((code) => ({ value: code, label: countryName(code) }))}
         value={view.country}
         onChange={(country) => onChange({ country })}
-      >
-        <option value="">Any country</option>
-        {facets?.countries.map((code) => (
-          <option key={code} value={code}>
-            {countryName(code)}
-          </option>
-        ))}
-      </FilterSelect>
+      />
       <FilterSelect
         id="filter-source"
         label="Source"
+        anyLabel="Any source"
+        options={(facets?.sources ?? []).map((source) => ({ value: source, label: source }))}
         value={view.source}
         onChange={(source) => onChange({ source })}
-      >
-        <option value="">Any source</option>
-        {facets?.sources.map((source) => (
-          <option key={source} value={source}>
-            {source}
-          </option>
-        ))}
-      </FilterSelect>
-      <div>
-        <label htmlFor="filter-from" className="mb-1 block text-xs font-medium text-slate-700">
-          Asked from
-        </label>
-        <Input
-          id="filter-from"
-          type="date"
-          value={view.from ?? ''}
-          max={view.to}
-          onChange={(event) => onChange({ from: event.target.value || undefined })}
-        />
-      </div>
-      <div>
-        <label htmlFor="filter-to" className="mb-1 block text-xs font-medium text-slate-700">
-          Asked until
-        </label>
-        <Input
-          id="filter-to"
-          type="date"
-          value={view.to ?? ''}
-          min={view.from}
-          onChange={(event) => onChange({ to: event.target.value || undefined })}
-        />
-      </div>
+      />
+      <FilterDate
+        id="filter-from"
+        label="Asked from"
+        value={view.from}
+        bounds={{ max: view.to }}
+        onChange={(from) => onChange({ from })}
+      />
+      <FilterDate
+        id="filter-to"
+        label="Asked until"
+        value={view.to}
+        bounds={{ min: view.from }}
+        onChange={(to) => onChange({ to })}
+      />
       <FilterSelect
         id="filter-nda"
         label="NDA"
+        anyLabel="Any"
+        options={ndaOptions}
         value={view.hasNda}
         onChange={(value) => onChange({ hasNda: value as QueueView['hasNda'] })}
-      >
-        <option value="">Any</option>
-        <option value="yes">Accepted</option>
-        <option value="no">Not accepted</option>
-      </FilterSelect>
+      />
     </fieldset>
   );
 }

@@ -1,28 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import {
-  AccessDays,
-  type AccessRequestRow,
-  accessLimits,
-  DeclineAccessInput,
-  type DeclinedBy,
-  type PermissionProfile,
-} from '../../../../shared/access';
+import type { AccessRequestRow, PermissionProfile } from '../../../../shared/access';
 import type { BulkDecisionResult } from '../../../../shared/access-queue';
 import { countOf } from '../../../../shared/plural';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { describedBy, Field } from '../../../components/ui/field';
-import { Textarea } from '../../../components/ui/input';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { useBulkApprove, useBulkDecline } from '../api/access-requests';
-import { applyServerErrors } from '../lib/form-errors';
-import { declinedByLabels } from '../lib/format';
-import { AccessDaysField, accessDaysErrorMap } from './access-days-field';
+import { AccessDaysField } from './access-days-field';
 import { FormAlert } from './console-page';
 import { ProfileSelect, profileIdValue } from './profile-select';
+import { DecisionButtons, DeclineFields, useApproveForm, useDeclineForm } from './request-decision-dialogs';
 
 type BulkDialogProps = {
   /** The selected requests; the dialog is open while this is not null. */
@@ -42,11 +27,6 @@ function reportResult(result: BulkDecisionResult, verb: 'approved' | 'declined')
   );
 }
 
-const BulkApproveForm = z.object({
-  accessDays: AccessDays,
-  permissionProfileId: z.string().uuid().nullable().optional(),
-});
-
 function ApproveSelectionForm({
   requests,
   csrfToken,
@@ -59,18 +39,9 @@ function ApproveSelectionForm({
   defaultAccessDays: number | undefined;
   profiles: PermissionProfile[];
 }) {
-  const [formError, setFormError] = useState<string | null>(null);
   const approve = useBulkApprove(csrfToken);
-  const form = useForm({
-    resolver: zodResolver(BulkApproveForm, { error: accessDaysErrorMap }),
-    defaultValues: { accessDays: defaultAccessDays, permissionProfileId: null },
-  });
+  const { form, formError, setFormError, onServerError } = useApproveForm(defaultAccessDays, null);
   const { errors } = form.formState;
-  useEffect(() => {
-    if (defaultAccessDays !== undefined && !form.getFieldState('accessDays').isDirty) {
-      form.resetField('accessDays', { defaultValue: defaultAccessDays });
-    }
-  }, [defaultAccessDays, form]);
   const count = requests.length;
 
   const submit = form.handleSubmit((input) => {
@@ -83,15 +54,7 @@ function ApproveSelectionForm({
           onDone(result);
           onClose();
         },
-        onError: (error) =>
-          setFormError(
-            applyServerErrors(
-              error,
-              (path) => path === 'accessDays' || path === 'permissionProfileId',
-              (path, message) =>
-                form.setError(path as 'accessDays' | 'permissionProfileId', { type: 'server', message }),
-            ),
-          ),
+        onError: onServerError,
       },
     );
   });
@@ -110,14 +73,11 @@ function ApproveSelectionForm({
         registration={form.register('permissionProfileId', { setValueAs: profileIdValue })}
       />
       <FormAlert message={formError} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={approve.isPending}>
-          {approve.isPending ? 'Approving…' : `Approve ${requestsWord(count)}`}
-        </Button>
-      </div>
+      <DecisionButtons
+        isPending={approve.isPending}
+        label={`Approve ${requestsWord(count)}`}
+        pendingLabel="Approving…"
+      />
     </form>
   );
 }
@@ -154,13 +114,8 @@ function DeclineSelectionForm({
   onClose,
   onDone,
 }: BulkDialogProps & { requests: AccessRequestRow[] }) {
-  const [formError, setFormError] = useState<string | null>(null);
   const decline = useBulkDecline(csrfToken);
-  const form = useForm({
-    resolver: zodResolver(DeclineAccessInput),
-    defaultValues: { reason: '', declinedBy: 'organisation' as DeclinedBy },
-  });
-  const error = form.formState.errors.reason?.message;
+  const { form, formError, setFormError, onServerError } = useDeclineForm();
   const count = requests.length;
 
   const submit = form.handleSubmit(({ reason, declinedBy }) => {
@@ -172,62 +127,24 @@ function DeclineSelectionForm({
         onDone(result);
         onClose();
       },
-      onError: (failure) =>
-        setFormError(
-          applyServerErrors(
-            failure,
-            (path) => path === 'reason',
-            (_path, message) => form.setError('reason', { type: 'server', message }),
-          ),
-        ),
+      onError: onServerError,
     });
   });
 
   return (
     <form onSubmit={submit} noValidate className="mt-6 space-y-5">
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Who declines</legend>
-        <div className="mt-1.5 flex flex-wrap gap-2">
-          {(['organisation', 'third_party'] as const).map((value) => (
-            <label
-              key={value}
-              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-900 has-[:checked]:border-slate-400 has-[:checked]:bg-slate-50"
-            >
-              <input
-                type="radio"
-                value={value}
-                className="size-4 accent-slate-900"
-                {...form.register('declinedBy')}
-              />
-              {declinedByLabels[value]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <Field
-        id="bulk-decline-reason"
-        label="Reason (optional)"
-        hint="The same reason goes in every requester's e-mail and is kept with each request."
-        error={error}
-      >
-        <Textarea
-          id="bulk-decline-reason"
-          rows={4}
-          maxLength={accessLimits.declineReasonMaxLength}
-          isInvalid={Boolean(error)}
-          aria-describedby={describedBy('bulk-decline-reason', error)}
-          {...form.register('reason')}
-        />
-      </Field>
+      <DeclineFields
+        form={form}
+        reasonId="bulk-decline-reason"
+        reasonHint="The same reason goes in every requester's e-mail and is kept with each request."
+      />
       <FormAlert message={formError} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={decline.isPending} className="bg-red-600 text-white hover:bg-red-700">
-          {decline.isPending ? 'Declining…' : `Decline ${requestsWord(count)}`}
-        </Button>
-      </div>
+      <DecisionButtons
+        isPending={decline.isPending}
+        label={`Decline ${requestsWord(count)}`}
+        pendingLabel="Declining…"
+        isDecline
+      />
     </form>
   );
 }

@@ -23,21 +23,6 @@ export type QueueView = {
   page: number;
 };
 
-const viewKeys = [
-  'status',
-  'q',
-  'productId',
-  'requesterType',
-  'country',
-  'source',
-  'from',
-  'to',
-  'hasNda',
-  'sort',
-  'page',
-] as const;
-type ViewKey = (typeof viewKeys)[number];
-
 /** The filters behind the "Filters" button; status, search, sort and page have their own controls. */
 export const filterKeys = [
   'productId',
@@ -48,6 +33,8 @@ export const filterKeys = [
   'to',
   'hasNda',
 ] as const;
+const viewKeys = ['status', 'q', ...filterKeys, 'sort', 'page'] as const;
+type ViewKey = (typeof viewKeys)[number];
 
 export function viewFromSearchParams(params: URLSearchParams): QueueView {
   const raw: Partial<Record<ViewKey, string>> = {};
