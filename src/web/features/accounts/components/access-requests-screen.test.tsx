@@ -88,6 +88,10 @@ describe('the review queue screen', () => {
   it('works through the queue from the keyboard: j and k move, a approves, d declines', async () => {
     await renderScreen();
     const rows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="access-request-row"]')];
+    // Until staff move to a row, a and d decide nothing.
+    await press(document.body, 'a');
+    expect(dialogTitle()).toBeUndefined();
+    expect(document.querySelector('[data-active]')).toBeNull();
     await press(document.body, 'j');
     expect(document.activeElement).toBe(rows()[0]);
     await press(document.activeElement, 'j');

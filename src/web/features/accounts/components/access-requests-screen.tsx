@@ -425,7 +425,8 @@ export function AccessRequestsScreen({ csrfToken }: { csrfToken: string }) {
     viewKey,
     ids: new Set(),
   });
-  const [activeIndex, setActiveIndex] = useState(0);
+  // No row is active until staff move to one (j/k, or focus): a and d never act on a row nobody chose.
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const rowElements = useRef(new Map<number, HTMLLIElement>());
 
   const rows = page.data?.requests ?? [];
@@ -440,7 +441,7 @@ export function AccessRequestsScreen({ csrfToken }: { csrfToken: string }) {
         (current) => searchParamsFromView(withChange(viewFromSearchParams(current), change)),
         options,
       );
-      setActiveIndex(0);
+      setActiveIndex(null);
     },
     [setSearchParams],
   );
@@ -457,7 +458,7 @@ export function AccessRequestsScreen({ csrfToken }: { csrfToken: string }) {
     setSelected(next);
   };
 
-  const activeRow = rows[Math.min(activeIndex, rows.length - 1)];
+  const activeRow = activeIndex === null ? undefined : rows[Math.min(activeIndex, rows.length - 1)];
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(rows.length - 1, index));
     setActiveIndex(next);
@@ -471,7 +472,12 @@ export function AccessRequestsScreen({ csrfToken }: { csrfToken: string }) {
     const shortcut = shortcutOf(event, isDialogOpen());
     if (!shortcut || rows.length === 0) return;
     event.preventDefault();
+    if (activeIndex === null) {
+      if (shortcut === 'next' || shortcut === 'previous') moveTo(0);
+      return;
+    }
     const current = Math.min(activeIndex, rows.length - 1);
+    // After a decision the next request slides into the active place: j first focuses it.
     if (shortcut === 'next')
       return moveTo(document.activeElement === rowElements.current.get(current) ? current + 1 : current);
     if (shortcut === 'previous') return moveTo(current - 1);
