@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { BulkApproveInput, type BulkDecisionResult } from '../../../shared/access-queue';
 import { approveLockedRequest } from './approve-access-request';
 import { assertProfileOfOrganisation } from './create-account';
-import { lockAccessRequests } from './queries';
+import { decideEachPending } from './queries';
 import { requireAccessEditor, type StaffContext } from './staff-access';
 
 /**
@@ -21,24 +21,10 @@ export async function bulkApproveAccessRequests({
   const { ids, accessDays, permissionProfileId } = BulkApproveInput.parse(input);
   await assertProfileOfOrganisation(ctx, permissionProfileId);
   const now = new Date();
-  return ctx.db.transaction(async (tx) => {
-    const requests = await lockAccessRequests(tx, ctx.viewer.organisation.id, ids);
-    const result: BulkDecisionResult = { decidedIds: [], alreadyDecidedIds: [] };
-    for (const request of requests) {
-      if (request.status !== 'pending') {
-        result.alreadyDecidedIds.push(request.id);
-        continue;
-      }
-      await approveLockedRequest(
-        { ...ctx, db: tx },
-        staff,
-        request,
-        { accessDays, permissionProfileId: request.kind === 'renewal' ? undefined : permissionProfileId },
-        now,
-        { batchSize: ids.length },
-      );
-      result.decidedIds.push(request.id);
-    }
-    return result;
+  return decideEachPending(ctx, ids, async (tx, request) => {
+    const profile = request.kind === 'renewal' ? undefined : permissionProfileId;
+    const decision = { accessDays, permissionProfileId: profile };
+    await approveLockedRequest({ ...ctx, db: tx }, staff, request, decision, now, { batchSize: ids.length });
+    return true;
   });
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type BulkDecisionResult, BulkDeclineInput } from '../../../shared/access-queue';
 import { declinePendingRequest } from './decline-access-request';
-import { lockAccessRequests } from './queries';
+import { decideEachPending } from './queries';
 import { requireAccessEditor, type StaffContext } from './staff-access';
 
 /**
@@ -18,17 +18,9 @@ export async function bulkDeclineAccessRequests({
   const staff = requireAccessEditor(ctx.viewer);
   const { ids, reason, declinedBy } = BulkDeclineInput.parse(input);
   const now = new Date();
-  return ctx.db.transaction(async (tx) => {
-    const requests = await lockAccessRequests(tx, ctx.viewer.organisation.id, ids);
-    const result: BulkDecisionResult = { decidedIds: [], alreadyDecidedIds: [] };
-    for (const request of requests) {
-      const declined =
-        request.status === 'pending' &&
-        (await declinePendingRequest({ ...ctx, db: tx }, staff, request, { reason, declinedBy }, now, {
-          batchSize: ids.length,
-        }));
-      (declined ? result.decidedIds : result.alreadyDecidedIds).push(request.id);
-    }
-    return result;
-  });
+  return decideEachPending(ctx, ids, (tx, request) =>
+    declinePendingRequest({ ...ctx, db: tx }, staff, request, { reason, declinedBy }, now, {
+      batchSize: ids.length,
+    }),
+  );
 }

@@ -176,3 +176,25 @@ export async function lockAccessRequests(db: Database, organisationId: string, i
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)!);
 }
+
+type LockedRequest = Awaited<ReturnType<typeof lockAccessRequests>>[number];
+
+/**
+ * A bulk decision in one transaction: locks the selection, runs `decide` on each pending request
+ * (false: it was decided meanwhile) and names which were decided and which were left as they were.
+ */
+export async function decideEachPending(
+  ctx: { db: Database; viewer: { organisation: { id: string } } },
+  ids: string[],
+  decide: (tx: Database, request: LockedRequest) => Promise<boolean>,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const requests = await lockAccessRequests(tx, ctx.viewer.organisation.id, ids);
+    const result = { decidedIds: [] as string[], alreadyDecidedIds: [] as string[] };
+    for (const request of requests) {
+      const decided = request.status === 'pending' && (await decide(tx, request));
+      (decided ? result.decidedIds : result.alreadyDecidedIds).push(request.id);
+    }
+    return result;
+  });
+}
