@@ -1,6 +1,7 @@
 import { benchBulkDownload } from './bulk-download';
 import { benchFanOut } from './fan-out';
 import { benchPortalView } from './portal-view';
+import { benchReviewQueue } from './review-queue';
 import { benchSearch } from './search';
 import { benchSearchKeystroke } from './search-keystroke';
 import { benchStartup } from './startup';
@@ -12,3 +13,6 @@ await benchFanOut();
 await benchSearch();
 await benchSearchKeystroke();
 await benchStartup();
+// The review queue is measured on PostgreSQL only: it needs a server to create its database on.
+if (process.env.BENCH_DATABASE_URL) await benchReviewQueue();
+else console.log('review queue: BENCH_DATABASE_URL not set, skipped');

@@ -9,32 +9,11 @@ import {
   useJourneyHarness,
   watchForErrors,
 } from './support/journey-harness';
+import { type Requester, requestAccessThroughPortal } from './support/visitors';
 
 const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-access-console-' });
 
-/** Visitors ask for access through the portal's own API, as the request form does. */
-async function requestAccess(person: {
-  firstName: string;
-  lastName: string;
-  email: string;
-  companyName: string;
-}) {
-  const view = (await (await fetch(`${journey.baseUrl}/api/statuspage/share/acme/view`)).json()) as {
-    product: { productId: string };
-  };
-  const response = await fetch(`${journey.baseUrl}/api/statuspage/share/acme/request`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...person,
-      agree: true,
-      productId: view.product.productId,
-      source: 'request_button',
-    }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { outcome: string };
-}
+const requestAccess = (person: Requester) => requestAccessThroughPortal(journey.baseUrl, person);
 
 async function shoot(page: Page, name: string, fullPage = false) {
   await settle(page);
@@ -102,8 +81,8 @@ describe('access console', () => {
     await expect.poll(() => rows.count()).toBe(pending - 2);
     expect(await nav.getByText(`${pending - 2} pending`).count()).toBe(1);
 
-    await page.getByRole('tab', { name: 'Decided' }).click();
-    await page.getByRole('cell', { name: /We only share these documents with customers/ }).waitFor();
+    await page.getByRole('link', { name: /^Declined \d+$/ }).click();
+    await page.getByText(/We only share these documents with customers/).waitFor();
     await shoot(page, 'access-requests-decided');
 
     await page.getByRole('link', { name: 'Accounts', exact: true }).click();

@@ -69,7 +69,7 @@ describe('access from request to restricted download', () => {
     const staff = await staffContext.newPage();
     await signInAsStaff(staff, journey.baseUrl);
     await staff.goto(`${journey.baseUrl}/console/access-requests`);
-    const row = staff.getByRole('row').filter({ hasText: email });
+    const row = staff.getByTestId('access-request-row').filter({ hasText: email });
     await row.getByRole('button', { name: /^Approve/ }).click();
     const approve = staff.getByRole('dialog', { name: 'Approve access request' });
     await approve.waitFor();

@@ -147,7 +147,7 @@ describe('collaboration on the demo organisation', () => {
     await staffPage.goto(`${journey.baseUrl}/console/access-requests`);
     await settingsLoaded;
     await staffPage
-      .getByRole('row')
+      .getByTestId('access-request-row')
       .filter({ hasText: member.email })
       .getByRole('button', { name: /^Approve/ })
       .click();

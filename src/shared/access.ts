@@ -308,11 +308,12 @@ export const AccessRequestRow = z.object({
   accountId: z.string().uuid().nullable(),
   accountName: z.string().nullable(),
   invitedBy: z.string().nullable(),
+  /** The requester's latest NDA acceptance at this organisation, and whether it is of the current text. */
+  nda: z.object({ acceptedAt: z.string(), isCurrent: z.boolean() }).nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });
 export type AccessRequestRow = z.infer<typeof AccessRequestRow>;
-export const AccessRequestList = z.object({ requests: z.array(AccessRequestRow) });
 
 export const AccessDays = z.number().int().min(accessLimits.accessDaysMin).max(accessLimits.accessDaysMax);
 export const ApproveAccessInput = z.object({

@@ -98,6 +98,12 @@ export const accessRequests = pgTable(
   (table) => [
     index('access_requests_org_status_idx').on(table.organisationId, table.status, table.createdAt),
     index('access_requests_org_email_idx').on(table.organisationId, sql`lower(${table.email})`),
+    // The review queue's "all" and "decided" views (newest first) and its same-domain history.
+    index('access_requests_org_created_idx').on(table.organisationId, table.createdAt),
+    index('access_requests_org_domain_idx').on(
+      table.organisationId,
+      sql`lower(split_part(${table.email}, '@', 2))`,
+    ),
   ],
 );
 
@@ -203,5 +209,7 @@ export const ndaAcceptances = pgTable(
   },
   (table) => [
     uniqueIndex('nda_acceptances_member_version_unique').on(table.accountMemberId, table.ndaVersionId),
+    // The review queue's NDA state and "has NDA" filter look acceptances up by address.
+    index('nda_acceptances_org_email_idx').on(table.organisationId, sql`lower(${table.signerEmail})`),
   ],
 );

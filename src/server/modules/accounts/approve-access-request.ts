@@ -3,12 +3,17 @@ import type { z } from 'zod';
 import { ApproveAccessInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessRequests, accountMembers, accounts } from '../../db/schema';
+import type { ViewerStaff } from '../../policy/viewer';
 import { emailDomain, isFreeMailDomain } from '../access/email-domains';
 import { findAccountByDomain, findAccountById, findMemberByEmail } from '../access/queries';
 import { mailSignInLink } from '../access/sign-in-links';
 import { findAccountProfileName } from './account-mails';
-import { findAccessRequest, isProfileOfOrganisation } from './queries';
+import { assertProfileOfOrganisation } from './create-account';
+import { findAccessRequest } from './queries';
 import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
+
+type ApproveDecision = { accessDays: number; permissionProfileId?: string | null | undefined };
+type PendingRequest = typeof accessRequests.$inferSelect;
 
 /**
  * Approves a pending request: its account (or a new one for the requester's company) becomes
@@ -23,13 +28,9 @@ export async function approveAccessRequest({
   input: { requestId: string; body: z.input<typeof ApproveAccessInput> };
 }): Promise<{ accountId: string }> {
   const staff = requireAccessEditor(ctx.viewer);
-  const { accessDays, permissionProfileId } = ApproveAccessInput.parse(input.body);
+  const decision = ApproveAccessInput.parse(input.body);
   const organisation = ctx.viewer.organisation;
-  if (permissionProfileId && !(await isProfileOfOrganisation(ctx.db, organisation.id, permissionProfileId))) {
-    throw new AppError('validation_failed', 'Choose a permission profile of this organisation.', {
-      permissionProfileId: 'Choose a permission profile of this organisation.',
-    });
-  }
+  await assertProfileOfOrganisation(ctx, decision.permissionProfileId);
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
     const request = await findAccessRequest(tx, organisation.id, input.requestId);
@@ -41,72 +42,88 @@ export async function approveAccessRequest({
       .where(sql`${accessRequests.id} = ${request.id} and ${accessRequests.status} = 'pending'`)
       .for('update');
     if (!locked) throw new AppError('conflict', 'This request was already decided.');
+    return approveLockedRequest({ ...ctx, db: tx }, staff, request, decision, now);
+  });
+}
 
-    let account = request.accountId ? await findAccountById(tx, organisation.id, request.accountId) : null;
+/**
+ * The approval itself, inside the caller's transaction, for a request the caller has locked and
+ * found pending; the single and the bulk approval share it so both grant, mail and audit alike.
+ */
+export async function approveLockedRequest(
+  tx: StaffContext,
+  staff: ViewerStaff,
+  request: PendingRequest,
+  { accessDays, permissionProfileId }: ApproveDecision,
+  now: Date,
+  auditExtra: Record<string, unknown> = {},
+): Promise<{ accountId: string }> {
+  const organisation = tx.viewer.organisation;
+  let account = request.accountId ? await findAccountById(tx.db, organisation.id, request.accountId) : null;
+  if (!account) {
+    const domain = emailDomain(request.email);
+    const accountDomain = isFreeMailDomain(domain) ? null : domain;
+    account = accountDomain ? await findAccountByDomain(tx.db, organisation.id, accountDomain) : null;
     if (!account) {
-      const domain = emailDomain(request.email);
-      const accountDomain = isFreeMailDomain(domain) ? null : domain;
-      account = accountDomain ? await findAccountByDomain(tx, organisation.id, accountDomain) : null;
-      if (!account) {
-        account =
-          (
-            await tx
-              .insert(accounts)
-              .values({ organisationId: organisation.id, name: request.companyName, domain: accountDomain })
-              .returning()
-          )[0] ?? null;
-      }
+      account =
+        (
+          await tx.db
+            .insert(accounts)
+            .values({ organisationId: organisation.id, name: request.companyName, domain: accountDomain })
+            .returning()
+        )[0] ?? null;
     }
-    const accessExpiresAt = new Date(now.getTime() + accessDays * dayMs);
-    await tx
-      .update(accounts)
-      .set({
-        reviewStatus: 'approved',
-        accessExpiresAt,
-        reviewedAt: now,
-        decisionReason: null,
-        ...(permissionProfileId !== undefined ? { permissionProfileId } : {}),
-      })
-      .where(eq(accounts.id, account!.id));
+  }
+  const accessExpiresAt = new Date(now.getTime() + accessDays * dayMs);
+  await tx.db
+    .update(accounts)
+    .set({
+      reviewStatus: 'approved',
+      accessExpiresAt,
+      reviewedAt: now,
+      decisionReason: null,
+      ...(permissionProfileId !== undefined ? { permissionProfileId } : {}),
+    })
+    .where(eq(accounts.id, account!.id));
 
-    let member = (await findMemberByEmail(tx, organisation.id, request.email))?.member;
-    if (!member) {
-      [member] = await tx
-        .insert(accountMembers)
-        .values({
-          organisationId: organisation.id,
-          accountId: account!.id,
-          email: request.email,
-          firstName: request.firstName,
-          lastName: request.lastName,
-        })
-        .returning();
-    }
-    await tx
-      .update(accessRequests)
-      .set({
-        status: 'approved',
-        accountId: account!.id,
-        accountMemberId: member!.id,
-        accessDays,
-        decidedByStaffUserId: staff.id,
-        decidedAt: now,
-      })
-      .where(eq(accessRequests.id, request.id));
-    await mailSignInLink({ ...ctx, db: tx }, organisation, member!, 'approved', now, {
-      until: accessExpiresAt,
-      permissionProfileName: await findAccountProfileName(tx, organisation.id, account!.id),
-    });
-    await writeAudit(tx, ctx.viewer, {
-      action: 'access_request.approve',
-      target: request.id,
-      data: {
+  let member = (await findMemberByEmail(tx.db, organisation.id, request.email))?.member;
+  if (!member) {
+    [member] = await tx.db
+      .insert(accountMembers)
+      .values({
+        organisationId: organisation.id,
         accountId: account!.id,
         email: request.email,
-        accessDays,
-        permissionProfileId: permissionProfileId ?? null,
-      },
-    });
-    return { accountId: account!.id };
+        firstName: request.firstName,
+        lastName: request.lastName,
+      })
+      .returning();
+  }
+  await tx.db
+    .update(accessRequests)
+    .set({
+      status: 'approved',
+      accountId: account!.id,
+      accountMemberId: member!.id,
+      accessDays,
+      decidedByStaffUserId: staff.id,
+      decidedAt: now,
+    })
+    .where(eq(accessRequests.id, request.id));
+  await mailSignInLink(tx, organisation, member!, 'approved', now, {
+    until: accessExpiresAt,
+    permissionProfileName: await findAccountProfileName(tx.db, organisation.id, account!.id),
   });
+  await writeAudit(tx.db, tx.viewer, {
+    action: 'access_request.approve',
+    target: request.id,
+    data: {
+      accountId: account!.id,
+      email: request.email,
+      accessDays,
+      permissionProfileId: permissionProfileId ?? null,
+      ...auditExtra,
+    },
+  });
+  return { accountId: account!.id };
 }

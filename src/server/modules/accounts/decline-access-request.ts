@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DeclineAccessInput } from '../../../shared/access';
+import { DeclineAccessInput, type DeclinedBy } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessRequests, accounts } from '../../db/schema';
+import type { ViewerStaff } from '../../policy/viewer';
 import { mailPerson, requestDeclinedMail } from '../access/mails';
 import { findAccountById } from '../access/queries';
 import { findAccessRequest } from './queries';
 import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
+
+type DeclineDecision = { reason?: string | undefined; declinedBy: DeclinedBy };
 
 /**
  * Declines a pending request and tells the requester (with the reason when given). A pending
@@ -21,43 +24,61 @@ export async function declineAccessRequest({
   input: { requestId: string; body: z.input<typeof DeclineAccessInput> };
 }): Promise<void> {
   const staff = requireAccessEditor(ctx.viewer);
-  const { reason, declinedBy } = DeclineAccessInput.parse(input.body);
+  const decision = DeclineAccessInput.parse(input.body);
   const organisation = ctx.viewer.organisation;
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
     const request = await findAccessRequest(tx, organisation.id, input.requestId);
     if (!request) throw notFound('Access request');
-    const [updated] = await tx
-      .update(accessRequests)
-      .set({
-        status: 'declined',
-        declinedBy,
-        decisionReason: reason || null,
-        decidedByStaffUserId: staff.id,
-        decidedAt: now,
-      })
-      .where(and(eq(accessRequests.id, request.id), eq(accessRequests.status, 'pending')))
-      .returning({ id: accessRequests.id });
-    if (!updated) throw new AppError('conflict', 'This request was already decided.');
-    const account = request.accountId ? await findAccountById(tx, organisation.id, request.accountId) : null;
-    if (account && (account.reviewStatus === 'pending' || account.reviewStatus === 'other')) {
-      await tx
-        .update(accounts)
-        .set({ reviewStatus: 'declined', decisionReason: reason || null, reviewedAt: now })
-        .where(eq(accounts.id, account.id));
-    }
-    await mailPerson({ ...ctx, db: tx }, organisation, {
-      to: request.email,
-      ...requestDeclinedMail(organisation, {
-        firstName: request.firstName,
-        reason: reason || null,
-        declinedBy,
-      }),
-    });
-    await writeAudit(tx, ctx.viewer, {
-      action: 'access_request.decline',
-      target: request.id,
-      data: { email: request.email, reason: reason || null, declinedBy },
-    });
+    const declined = await declinePendingRequest({ ...ctx, db: tx }, staff, request, decision, now);
+    if (!declined) throw new AppError('conflict', 'This request was already decided.');
   });
+}
+
+/**
+ * The decline itself, inside the caller's transaction; false when the request is no longer pending.
+ * The single and the bulk decline share it so both decline, mail and audit alike.
+ */
+export async function declinePendingRequest(
+  tx: StaffContext,
+  staff: ViewerStaff,
+  request: typeof accessRequests.$inferSelect,
+  { reason, declinedBy }: DeclineDecision,
+  now: Date,
+  auditExtra: Record<string, unknown> = {},
+): Promise<boolean> {
+  const organisation = tx.viewer.organisation;
+  const [updated] = await tx.db
+    .update(accessRequests)
+    .set({
+      status: 'declined',
+      declinedBy,
+      decisionReason: reason || null,
+      decidedByStaffUserId: staff.id,
+      decidedAt: now,
+    })
+    .where(and(eq(accessRequests.id, request.id), eq(accessRequests.status, 'pending')))
+    .returning({ id: accessRequests.id });
+  if (!updated) return false;
+  const account = request.accountId ? await findAccountById(tx.db, organisation.id, request.accountId) : null;
+  if (account && (account.reviewStatus === 'pending' || account.reviewStatus === 'other')) {
+    await tx.db
+      .update(accounts)
+      .set({ reviewStatus: 'declined', decisionReason: reason || null, reviewedAt: now })
+      .where(eq(accounts.id, account.id));
+  }
+  await mailPerson(tx, organisation, {
+    to: request.email,
+    ...requestDeclinedMail(organisation, {
+      firstName: request.firstName,
+      reason: reason || null,
+      declinedBy,
+    }),
+  });
+  await writeAudit(tx.db, tx.viewer, {
+    action: 'access_request.decline',
+    target: request.id,
+    data: { email: request.email, reason: reason || null, declinedBy, ...auditExtra },
+  });
+  return true;
 }

@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { AccessRequestRow, AccountDetail, AccountRow, PermissionProfile } from '../../../shared/access';
-import { RequesterType } from '../../../shared/access';
+import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
+import type { AccountDetail, AccountRow, PermissionProfile } from '../../../shared/access';
+import { AppError } from '../../../shared/errors';
 import { ReviewStatus } from '../../../shared/portal';
 import type { Database } from '../../db/client';
 import {
@@ -12,77 +11,9 @@ import {
   ndaAcceptances,
   permissionProfileItems,
   permissionProfiles,
-  products,
 } from '../../db/schema';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-export async function listAccessRequestRows(
-  db: Database,
-  organisationId: string,
-  status: 'pending' | 'decided',
-): Promise<AccessRequestRow[]> {
-  const inviter = alias(accountMembers, 'inviter');
-  const rows = await db
-    .select({
-      request: accessRequests,
-      productName: products.name,
-      itemTitle: items.title,
-      accountName: accounts.name,
-      invitedBy: inviter.email,
-    })
-    .from(accessRequests)
-    .leftJoin(products, eq(products.id, accessRequests.productId))
-    .leftJoin(
-      items,
-      and(eq(sql`${items.id}::text`, accessRequests.itemUid), eq(items.organisationId, organisationId)),
-    )
-    .leftJoin(accounts, eq(accounts.id, accessRequests.accountId))
-    .leftJoin(inviter, eq(inviter.id, accessRequests.invitedByAccountMemberId))
-    .where(
-      and(
-        eq(accessRequests.organisationId, organisationId),
-        status === 'pending' ? eq(accessRequests.status, 'pending') : ne(accessRequests.status, 'pending'),
-      ),
-    )
-    .orderBy(status === 'pending' ? asc(accessRequests.createdAt) : desc(accessRequests.createdAt))
-    .limit(500);
-  const productNames = new Map(
-    (
-      await db
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(eq(products.organisationId, organisationId))
-    ).map((product) => [product.id, product.name]),
-  );
-  return rows.map(({ request, productName, itemTitle, accountName, invitedBy }) => {
-    const relationship = RequesterType.safeParse(request.relationship);
-    return {
-      id: request.id,
-      email: request.email,
-      firstName: request.firstName,
-      lastName: request.lastName,
-      companyName: request.companyName,
-      jobTitle: request.jobTitle,
-      pointOfContactEmail: request.pointOfContactEmail,
-      relationship: relationship.success ? relationship.data : null,
-      country: request.country,
-      requestedProductNames: request.requestedProductIds.flatMap((id) => productNames.get(id) ?? []),
-      productName,
-      itemTitle,
-      source: request.source,
-      kind: request.kind,
-      status: request.status,
-      declinedBy: request.declinedBy,
-      decisionReason: request.decisionReason,
-      accountId: request.accountId,
-      accountName,
-      invitedBy,
-      createdAt: request.createdAt.toISOString(),
-      decidedAt: iso(request.decidedAt),
-    };
-  });
-}
 
 export async function findAccessRequest(db: Database, organisationId: string, id: string) {
   const [row] = await db
@@ -222,4 +153,48 @@ export async function findForeignItemIds(db: Database, organisationId: string, i
     .where(and(eq(items.organisationId, organisationId), inArray(items.id, itemIds)));
   const ownIds = new Set(own.map((row) => row.id));
   return itemIds.filter((id) => !ownIds.has(id));
+}
+
+/**
+ * Locks the organisation's requests among `ids` for a bulk decision, in id order so two bulk
+ * decisions over overlapping selections cannot deadlock; a missing id refuses the whole batch.
+ */
+export async function lockAccessRequests(db: Database, organisationId: string, ids: string[]) {
+  const rows = await db
+    .select()
+    .from(accessRequests)
+    .where(and(eq(accessRequests.organisationId, organisationId), inArray(accessRequests.id, ids)))
+    .orderBy(asc(accessRequests.id))
+    .for('update');
+  if (rows.length !== ids.length) {
+    const missing = ids.length - rows.length;
+    throw new AppError(
+      'not_found',
+      missing === 1 ? 'One selected request was not found.' : `${missing} selected requests were not found.`,
+    );
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+type LockedRequest = Awaited<ReturnType<typeof lockAccessRequests>>[number];
+
+/**
+ * A bulk decision in one transaction: locks the selection, runs `decide` on each pending request
+ * (false: it was decided meanwhile) and names which were decided and which were left as they were.
+ */
+export async function decideEachPending(
+  ctx: { db: Database; viewer: { organisation: { id: string } } },
+  ids: string[],
+  decide: (tx: Database, request: LockedRequest) => Promise<boolean>,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const requests = await lockAccessRequests(tx, ctx.viewer.organisation.id, ids);
+    const result = { decidedIds: [] as string[], alreadyDecidedIds: [] as string[] };
+    for (const request of requests) {
+      const decided = request.status === 'pending' && (await decide(tx, request));
+      (decided ? result.decidedIds : result.alreadyDecidedIds).push(request.id);
+    }
+    return result;
+  });
 }

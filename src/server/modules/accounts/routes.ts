@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AccessRequestList,
   AccessSettings,
   AccessSettingsInput,
   AccountDetail,
@@ -19,6 +18,14 @@ import {
   PermissionProfileList,
   UpdateAccountInput,
 } from '../../../shared/access';
+import {
+  AccessRequestDetail,
+  AccessRequestPage,
+  AccessRequestQueueQuery,
+  BulkApproveInput,
+  BulkDecisionResult,
+  BulkDeclineInput,
+} from '../../../shared/access-queue';
 import { AppError } from '../../../shared/errors';
 import { EndedSessions } from '../../../shared/sessions';
 import type { AppDeps } from '../../context';
@@ -26,6 +33,8 @@ import { requireViewer } from '../../plugins/viewer';
 import { getAccessSettings, updateAccessSettings } from './access-settings';
 import { addAccountMember, removeAccountMember } from './account-members';
 import { approveAccessRequest } from './approve-access-request';
+import { bulkApproveAccessRequests } from './bulk-approve-access-requests';
+import { bulkDeclineAccessRequests } from './bulk-decline-access-requests';
 import { createAccount } from './create-account';
 import { declineAccessRequest } from './decline-access-request';
 import { endMemberSessions } from './end-member-sessions';
@@ -36,7 +45,8 @@ import {
   deletePermissionProfile,
   updatePermissionProfile,
 } from './permission-profiles';
-import { findAccountDetail, listAccessRequestRows, listAccountRows, listPermissionProfiles } from './queries';
+import { findAccountDetail, listAccountRows, listPermissionProfiles } from './queries';
+import { findAccessRequestDetail, listAccessRequestPage } from './queue-queries';
 import { revokeAccount } from './revoke-account';
 import { notFound, requireConsole } from './staff-access';
 import { updateAccount } from './update-account';
@@ -66,17 +76,67 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       config: staff,
       schema: {
         tags: ['access (staff)'],
-        summary: 'Access requests waiting for review (oldest first) or decided (newest first)',
-        querystring: z.object({ status: z.enum(['pending', 'decided']).default('pending') }),
-        response: { 200: AccessRequestList },
+        summary:
+          'A page of the review queue: status, search (name, e-mail, domain, company), filters and sort, with counts per status',
+        querystring: AccessRequestQueueQuery,
+        response: { 200: AccessRequestPage },
       },
     },
     async (request) => {
       const ctx = context(request);
       requireConsole(ctx.viewer);
-      return {
-        requests: await listAccessRequestRows(ctx.db, ctx.viewer.organisation.id, request.query.status),
-      };
+      return listAccessRequestPage(ctx.db, ctx.viewer.organisation.id, request.query);
+    },
+  );
+
+  app.post(
+    '/api/access-requests/bulk-approve',
+    {
+      config: staff,
+      schema: {
+        tags: ['access (staff)'],
+        summary:
+          'Approves up to 100 requests in one transaction with one access duration and profile; each is mailed a sign-in link (statuspage:edit)',
+        body: BulkApproveInput,
+        response: { 200: BulkDecisionResult },
+      },
+    },
+    async (request) => bulkApproveAccessRequests({ ctx: context(request), input: request.body }),
+  );
+
+  app.post(
+    '/api/access-requests/bulk-decline',
+    {
+      config: staff,
+      schema: {
+        tags: ['access (staff)'],
+        summary:
+          'Declines up to 100 requests in one transaction with one reason; each requester is mailed (statuspage:edit)',
+        body: BulkDeclineInput,
+        response: { 200: BulkDecisionResult },
+      },
+    },
+    async (request) => bulkDeclineAccessRequests({ ctx: context(request), input: request.body }),
+  );
+
+  app.get(
+    '/api/access-requests/:id',
+    {
+      config: staff,
+      schema: {
+        tags: ['access (staff)'],
+        summary:
+          'A request with what the requester asked for, and the requests of the same person and domain',
+        params: idParams,
+        response: { 200: AccessRequestDetail },
+      },
+    },
+    async (request) => {
+      const ctx = context(request);
+      requireConsole(ctx.viewer);
+      const detail = await findAccessRequestDetail(ctx.db, ctx.viewer.organisation.id, request.params.id);
+      if (!detail) throw notFound('Access request');
+      return detail;
     },
   );
 

@@ -1,31 +1,59 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AccessRequestList, ApproveAccessInput, DeclineAccessInput } from '../../../../shared/access';
+import type { ApproveAccessInput, DeclineAccessInput } from '../../../../shared/access';
+import type {
+  AccessRequestDetail,
+  AccessRequestPage,
+  BulkApproveInput,
+  BulkDecisionResult,
+  BulkDeclineInput,
+} from '../../../../shared/access-queue';
 import { apiRequest } from '../../../lib/api-client';
+import { apiQueryOf, type QueueView } from '../lib/queue-view';
 import { accessKeys } from './query-keys';
 
-export type RequestTab = 'pending' | 'decided';
 export type ApproveInput = z.input<typeof ApproveAccessInput>;
 export type DeclineInput = z.input<typeof DeclineAccessInput>;
+export type BulkApprove = z.input<typeof BulkApproveInput>;
+export type BulkDecline = z.input<typeof BulkDeclineInput>;
 
-export function useAccessRequests(status: RequestTab) {
+const fetchPage = (query: string) => apiRequest<AccessRequestPage>(`/api/access-requests?${query}`);
+
+/** One page of the queue; the previous page stays on screen while the next one loads. */
+export function useAccessRequestPage(view: QueueView) {
+  const query = apiQueryOf(view);
   return useQuery({
-    queryKey: accessKeys.requestList(status),
-    queryFn: () =>
-      apiRequest<z.infer<typeof AccessRequestList>>(`/api/access-requests?status=${status}`).then(
-        (list) => list.requests,
-      ),
+    queryKey: accessKeys.requestPage(query),
+    queryFn: () => fetchPage(query),
+    placeholderData: keepPreviousData,
   });
 }
 
-/** The nav badge: the same query as the pending queue, so a decision updates both. */
+/** The nav badge: the pending count alone, refreshed by every decision (same key prefix). */
 export function usePendingRequestCount(): number | null {
-  const pending = useAccessRequests('pending');
-  return pending.data ? pending.data.length : null;
+  const query = apiQueryOf({ status: 'pending', page: 1 }, 1);
+  const pending = useQuery({ queryKey: accessKeys.requestPage(query), queryFn: () => fetchPage(query) });
+  return pending.data ? pending.data.counts.pending : null;
+}
+
+export function useAccessRequestDetail(id: string | null) {
+  return useQuery({
+    queryKey: accessKeys.request(id ?? ''),
+    queryFn: () => apiRequest<AccessRequestDetail>(`/api/access-requests/${encodeURIComponent(id!)}`),
+    enabled: id !== null,
+  });
+}
+
+function useInvalidateAfterDecision() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: accessKeys.requests });
+    void queryClient.invalidateQueries({ queryKey: accessKeys.accounts });
+  };
 }
 
 function useRequestDecision<Input>(csrfToken: string, verb: 'approve' | 'decline') {
-  const queryClient = useQueryClient();
+  const onSuccess = useInvalidateAfterDecision();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: Input }) =>
       apiRequest<unknown>(`/api/access-requests/${encodeURIComponent(id)}/${verb}`, {
@@ -33,10 +61,7 @@ function useRequestDecision<Input>(csrfToken: string, verb: 'approve' | 'decline
         body: input,
         csrfToken,
       }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: accessKeys.requests });
-      void queryClient.invalidateQueries({ queryKey: accessKeys.accounts });
-    },
+    onSuccess,
   });
 }
 
@@ -46,4 +71,25 @@ export function useApproveAccessRequest(csrfToken: string) {
 
 export function useDeclineAccessRequest(csrfToken: string) {
   return useRequestDecision<DeclineInput>(csrfToken, 'decline');
+}
+
+function useBulkDecision<Input>(csrfToken: string, verb: 'bulk-approve' | 'bulk-decline') {
+  const onSuccess = useInvalidateAfterDecision();
+  return useMutation({
+    mutationFn: (input: Input) =>
+      apiRequest<BulkDecisionResult>(`/api/access-requests/${verb}`, {
+        method: 'POST',
+        body: input,
+        csrfToken,
+      }),
+    onSuccess,
+  });
+}
+
+export function useBulkApprove(csrfToken: string) {
+  return useBulkDecision<BulkApprove>(csrfToken, 'bulk-approve');
+}
+
+export function useBulkDecline(csrfToken: string) {
+  return useBulkDecision<BulkDecline>(csrfToken, 'bulk-decline');
 }

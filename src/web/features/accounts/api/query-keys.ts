@@ -1,7 +1,8 @@
 /** Query keys of the access console; a write invalidates every list it can change. */
 export const accessKeys = {
   requests: ['access-requests'] as const,
-  requestList: (status: 'pending' | 'decided') => ['access-requests', status] as const,
+  requestPage: (query: string) => ['access-requests', 'page', query] as const,
+  request: (id: string) => ['access-requests', 'detail', id] as const,
   accounts: ['accounts'] as const,
   account: (id: string) => ['accounts', id] as const,
   profiles: ['permission-profiles'] as const,

@@ -23,6 +23,130 @@ import { ProfileSelect, profileIdValue } from './profile-select';
 
 const requesterOf = (request: AccessRequestRow) => `${request.firstName} ${request.lastName}`.trim();
 
+/**
+ * The approve form of one request or a selection: the default duration filled in when the access
+ * settings arrive (unless staff typed one), and the server's field errors put on their fields.
+ */
+export function useApproveForm(defaultAccessDays: number | undefined, permissionProfileId: null | undefined) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(ApproveAccessInput, { error: accessDaysErrorMap }),
+    defaultValues: { accessDays: defaultAccessDays, permissionProfileId },
+  });
+  useEffect(() => {
+    if (defaultAccessDays !== undefined && !form.getFieldState('accessDays').isDirty) {
+      form.resetField('accessDays', { defaultValue: defaultAccessDays });
+    }
+  }, [defaultAccessDays, form]);
+  const onServerError = (error: unknown) =>
+    setFormError(
+      applyServerErrors(
+        error,
+        (path) => path === 'accessDays' || path === 'permissionProfileId',
+        (path, message) =>
+          form.setError(path as 'accessDays' | 'permissionProfileId', { type: 'server', message }),
+      ),
+    );
+  return { form, formError, setFormError, onServerError };
+}
+
+/** The decline form of one request or a selection, with the server's reason error on its field. */
+export function useDeclineForm() {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(DeclineAccessInput),
+    defaultValues: { reason: '', declinedBy: 'organisation' as DeclinedBy },
+  });
+  const onServerError = (failure: unknown) =>
+    setFormError(
+      applyServerErrors(
+        failure,
+        (path) => path === 'reason',
+        (_path, message) => form.setError('reason', { type: 'server', message }),
+      ),
+    );
+  return { form, formError, setFormError, onServerError };
+}
+
+/** Who declines, and the optional reason that goes in the requester's e-mail. */
+export function DeclineFields({
+  form,
+  reasonId,
+  reasonHint,
+}: {
+  form: ReturnType<typeof useDeclineForm>['form'];
+  reasonId: string;
+  reasonHint: string;
+}) {
+  const error = form.formState.errors.reason?.message;
+  return (
+    <>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Who declines</legend>
+        <div className="mt-1.5 space-y-2">
+          {declinedByOptions.map((option) => (
+            <label
+              key={option.value}
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2.5 has-[:checked]:border-slate-400 has-[:checked]:bg-slate-50"
+            >
+              <input
+                type="radio"
+                value={option.value}
+                className="mt-0.5 size-4 shrink-0 accent-slate-900"
+                {...form.register('declinedBy')}
+              />
+              <span>
+                <span className="block text-sm font-medium text-slate-900">
+                  {declinedByLabels[option.value]}
+                </span>
+                <span className="block text-xs text-slate-600">{option.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field id={reasonId} label="Reason (optional)" hint={reasonHint} error={error}>
+        <Textarea
+          id={reasonId}
+          rows={4}
+          maxLength={accessLimits.declineReasonMaxLength}
+          isInvalid={Boolean(error)}
+          aria-describedby={describedBy(reasonId, error)}
+          {...form.register('reason')}
+        />
+      </Field>
+    </>
+  );
+}
+
+/** Cancel and the decision's button, which says what it is doing while the call runs. */
+export function DecisionButtons({
+  isPending,
+  label,
+  pendingLabel,
+  isDecline = false,
+}: {
+  isPending: boolean;
+  label: string;
+  pendingLabel: string;
+  isDecline?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <DialogClose asChild>
+        <Button variant="secondary">Cancel</Button>
+      </DialogClose>
+      <Button
+        type="submit"
+        disabled={isPending}
+        className={isDecline ? 'bg-red-600 text-white hover:bg-red-700' : undefined}
+      >
+        {isPending ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}
+
 type DecisionDialogProps = { request: AccessRequestRow | null; csrfToken: string; onClose(): void };
 
 function ApproveForm({
@@ -36,21 +160,14 @@ function ApproveForm({
   defaultAccessDays: number | undefined;
   profiles: PermissionProfile[];
 }) {
-  const [formError, setFormError] = useState<string | null>(null);
   const approve = useApproveAccessRequest(csrfToken);
   const isRenewal = request.kind === 'renewal';
-  const form = useForm({
-    resolver: zodResolver(ApproveAccessInput, { error: accessDaysErrorMap }),
-    // A renewal keeps the account's profile (changed on the account's page): it sends none.
-    defaultValues: { accessDays: defaultAccessDays, permissionProfileId: isRenewal ? undefined : null },
-  });
+  // A renewal keeps the account's profile (changed on the account's page): it sends none.
+  const { form, formError, setFormError, onServerError } = useApproveForm(
+    defaultAccessDays,
+    isRenewal ? undefined : null,
+  );
   const { errors } = form.formState;
-  // The access settings may arrive after the dialog opened: fill the default unless staff typed one.
-  useEffect(() => {
-    if (defaultAccessDays !== undefined && !form.getFieldState('accessDays').isDirty) {
-      form.resetField('accessDays', { defaultValue: defaultAccessDays });
-    }
-  }, [defaultAccessDays, form]);
 
   const submit = form.handleSubmit((input) => {
     setFormError(null);
@@ -61,15 +178,7 @@ function ApproveForm({
           toast.success(`Access approved for ${requesterOf(request)}`);
           onClose();
         },
-        onError: (error) =>
-          setFormError(
-            applyServerErrors(
-              error,
-              (path) => path === 'accessDays' || path === 'permissionProfileId',
-              (path, message) =>
-                form.setError(path as 'accessDays' | 'permissionProfileId', { type: 'server', message }),
-            ),
-          ),
+        onError: onServerError,
       },
     );
   });
@@ -90,14 +199,7 @@ function ApproveForm({
         />
       )}
       <FormAlert message={formError} />
-      <div className="flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={approve.isPending}>
-          {approve.isPending ? 'Approving…' : 'Approve'}
-        </Button>
-      </div>
+      <DecisionButtons isPending={approve.isPending} label="Approve" pendingLabel="Approving…" />
     </form>
   );
 }
@@ -134,13 +236,8 @@ const declinedByOptions: { value: DeclinedBy; hint: string }[] = [
 ];
 
 function DeclineForm({ request, csrfToken, onClose }: DecisionDialogProps & { request: AccessRequestRow }) {
-  const [formError, setFormError] = useState<string | null>(null);
   const decline = useDeclineAccessRequest(csrfToken);
-  const form = useForm({
-    resolver: zodResolver(DeclineAccessInput),
-    defaultValues: { reason: '', declinedBy: 'organisation' as DeclinedBy },
-  });
-  const error = form.formState.errors.reason?.message;
+  const { form, formError, setFormError, onServerError } = useDeclineForm();
 
   const submit = form.handleSubmit(({ reason, declinedBy }) => {
     setFormError(null);
@@ -151,68 +248,20 @@ function DeclineForm({ request, csrfToken, onClose }: DecisionDialogProps & { re
           toast.success(`Request from ${requesterOf(request)} declined`);
           onClose();
         },
-        onError: (failure) =>
-          setFormError(
-            applyServerErrors(
-              failure,
-              (path) => path === 'reason',
-              (_path, message) => form.setError('reason', { type: 'server', message }),
-            ),
-          ),
+        onError: onServerError,
       },
     );
   });
 
   return (
     <form onSubmit={submit} noValidate className="mt-6 space-y-5">
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Who declines</legend>
-        <div className="mt-1.5 space-y-2">
-          {declinedByOptions.map((option) => (
-            <label
-              key={option.value}
-              className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2.5 has-[:checked]:border-slate-400 has-[:checked]:bg-slate-50"
-            >
-              <input
-                type="radio"
-                value={option.value}
-                className="mt-0.5 size-4 shrink-0 accent-slate-900"
-                {...form.register('declinedBy')}
-              />
-              <span>
-                <span className="block text-sm font-medium text-slate-900">
-                  {declinedByLabels[option.value]}
-                </span>
-                <span className="block text-xs text-slate-600">{option.hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <Field
-        id="decline-reason"
-        label="Reason (optional)"
-        hint="Included in the e-mail to the requester and kept with the request."
-        error={error}
-      >
-        <Textarea
-          id="decline-reason"
-          rows={4}
-          maxLength={accessLimits.declineReasonMaxLength}
-          isInvalid={Boolean(error)}
-          aria-describedby={describedBy('decline-reason', error)}
-          {...form.register('reason')}
-        />
-      </Field>
+      <DeclineFields
+        form={form}
+        reasonId="decline-reason"
+        reasonHint="Included in the e-mail to the requester and kept with the request."
+      />
       <FormAlert message={formError} />
-      <div className="flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={decline.isPending} className="bg-red-600 text-white hover:bg-red-700">
-          {decline.isPending ? 'Declining…' : 'Decline'}
-        </Button>
-      </div>
+      <DecisionButtons isPending={decline.isPending} label="Decline" pendingLabel="Declining…" isDecline />
     </form>
   );
 }

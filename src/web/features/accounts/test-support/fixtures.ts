@@ -30,6 +30,7 @@ export function requestFixture(overrides: Partial<AccessRequestRow> = {}): Acces
     accountId: null,
     accountName: null,
     invitedBy: null,
+    nda: null,
     createdAt: '2025-03-04T10:00:00.000Z',
     decidedAt: null,
     ...overrides,

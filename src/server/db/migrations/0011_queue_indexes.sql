@@ -1,0 +1,3 @@
+CREATE INDEX "access_requests_org_created_idx" ON "access_requests" USING btree ("organisation_id","created_at");--> statement-breakpoint
+CREATE INDEX "access_requests_org_domain_idx" ON "access_requests" USING btree ("organisation_id",lower(split_part("email", '@', 2)));--> statement-breakpoint
+CREATE INDEX "nda_acceptances_org_email_idx" ON "nda_acceptances" USING btree ("organisation_id",lower("signer_email"));

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AccessRequestPage } from '../../../../shared/access-queue';
+import {
+  byText,
+  click,
+  press,
+  type Rendered,
+  renderInDom,
+  settle,
+  typeInto,
+  waitFor,
+} from '../../../lib/test-support/render-in-dom';
+import { type Call, json, stubFetch, writes } from '../test-support/fetch-stub';
+import { profileFixture, requestFixture, settingsFixture } from '../test-support/fixtures';
+import { AccessRequestsScreen } from './access-requests-screen';
+
+// jsdom lays nothing out and has no scrollIntoView; moving through the queue calls it.
+Element.prototype.scrollIntoView ??= () => {};
+
+let rendered: Rendered | undefined;
+afterEach(async () => {
+  await rendered?.unmount();
+  rendered = undefined;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const ada = requestFixture();
+const grace = requestFixture({
+  id: '5f1c9a8e-2b7d-4c3e-8f6a-1d2e3f4a5b6c',
+  email: 'grace@navy.example',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  companyName: 'Navy Systems',
+});
+
+function pageOf(requests = [ada, grace]): AccessRequestPage {
+  return {
+    requests,
+    total: requests.length,
+    page: 1,
+    pageSize: 25,
+    pageCount: 1,
+    sort: 'oldest',
+    counts: { pending: requests.length, approved: 3, declined: 1, auto_approved: 0, auto_declined: 0 },
+    facets: { products: [], sources: ['item'], countries: ['GB'] },
+  };
+}
+
+function answer(call: Call) {
+  if (call.url.startsWith('/api/access-requests?')) return json(pageOf());
+  if (call.url === '/api/access-settings') return json(settingsFixture());
+  if (call.url === '/api/permission-profiles') return json({ profiles: [profileFixture()] });
+  if (call.url === '/api/access-requests/bulk-approve')
+    return json({ decidedIds: (call.body as { ids: string[] }).ids, alreadyDecidedIds: [] });
+  return undefined;
+}
+
+async function renderScreen(address = '/console/access-requests') {
+  const calls = stubFetch(answer);
+  rendered = await renderInDom(
+    <MemoryRouter initialEntries={[address]}>
+      <AccessRequestsScreen csrfToken="csrf-1" />
+    </MemoryRouter>,
+  );
+  await waitFor(() => document.querySelectorAll('[data-testid="access-request-row"]').length === 2);
+  return calls;
+}
+
+const dialogTitle = () => document.querySelector('[role="dialog"] h2')?.textContent;
+const listCalls = (calls: Call[]) => calls.filter((call) => call.url.startsWith('/api/access-requests?'));
+
+describe('the review queue screen', () => {
+  it('asks for the view in the address and shows the counts per status', async () => {
+    const calls = await renderScreen('/console/access-requests?q=navy&sort=name&page=2');
+    expect(listCalls(calls).map((call) => call.url)).toContain(
+      '/api/access-requests?q=navy&sort=name&page=2&status=pending',
+    );
+    const tabs = [...document.querySelectorAll('nav[aria-label="Request status"] a')].map(
+      (link) => link.textContent,
+    );
+    expect(tabs).toEqual(['Pending2', 'Approved3', 'Declined1', 'Auto-approved0', 'Auto-declined0', 'All6']);
+    expect(document.querySelector('a[aria-current="page"]')?.textContent).toBe('Pending2');
+  });
+
+  it('works through the queue from the keyboard: j and k move, a approves, d declines', async () => {
+    await renderScreen();
+    const rows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="access-request-row"]')];
+    // Until staff move to a row, a and d decide nothing.
+    await press(document.body, 'a');
+    expect(dialogTitle()).toBeUndefined();
+    expect(document.querySelector('[data-active]')).toBeNull();
+    await press(document.body, 'j');
+    expect(document.activeElement).toBe(rows()[0]);
+    await press(document.activeElement, 'j');
+    expect(document.activeElement).toBe(rows()[1]);
+    await press(document.activeElement, 'a');
+    expect(dialogTitle()).toBe('Approve access request');
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain('Grace Hopper');
+    await press(document.activeElement, 'Escape');
+    await settle();
+    expect(dialogTitle()).toBeUndefined();
+    await press(rows()[1], 'k');
+    expect(document.activeElement).toBe(rows()[0]);
+    await press(document.activeElement, 'd');
+    expect(dialogTitle()).toBe('Decline access request');
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain('Ada Lovelace');
+  });
+
+  it('leaves the keys alone while someone types in the search, then searches after the pause', async () => {
+    const calls = await renderScreen();
+    const search = document.getElementById('queue-search') as HTMLInputElement;
+    search.focus();
+    await typeInto(search, 'ada');
+    await press(search, 'a');
+    expect(dialogTitle()).toBeUndefined();
+    await waitFor(() => listCalls(calls).some((call) => call.url.includes('q=ada')));
+  });
+
+  it('selects requests and approves them together after a confirmation that names how many', async () => {
+    const calls = await renderScreen();
+    await click(document.querySelector('[aria-label="Select Ada Lovelace"]'));
+    await click(document.querySelector('[aria-label="Select Grace Hopper"]'));
+    expect(byText('section[aria-label="Selected requests"] span', '2 requests selected')).toHaveLength(1);
+    await click(byText('button', 'Approve 2')[0]);
+    expect(dialogTitle()).toBe('Approve 2 access requests?');
+    await click(byText('button', 'Approve 2 requests')[0]);
+    await settle(3);
+    expect(writes(calls)).toEqual([
+      {
+        url: '/api/access-requests/bulk-approve',
+        method: 'POST',
+        body: { ids: [ada.id, grace.id], accessDays: 30, permissionProfileId: null },
+        csrf: 'csrf-1',
+      },
+    ]);
+    expect(dialogTitle()).toBeUndefined();
+    expect(document.querySelector('section[aria-label="Selected requests"]')).toBeNull();
+  });
+});

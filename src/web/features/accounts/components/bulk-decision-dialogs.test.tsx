@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  byText,
+  click,
+  type Rendered,
+  renderInDom,
+  settle,
+  typeInto,
+} from '../../../lib/test-support/render-in-dom';
+import { type Call, fieldError, json, stubFetch, writes } from '../test-support/fetch-stub';
+import { requestFixture } from '../test-support/fixtures';
+import { BulkDeclineDialog } from './bulk-decision-dialogs';
+
+let rendered: Rendered | undefined;
+afterEach(async () => {
+  await rendered?.unmount();
+  rendered = undefined;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const selection = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson'].map((name, index) => {
+  const [firstName, lastName] = name.split(' ') as [string, string];
+  return requestFixture({ id: `9d4b2f6a-1c1e-4f55-9a57-2f3f4b5c6d7${index}`, firstName, lastName });
+});
+
+async function renderDecline(answer: (call: Call) => Response | undefined) {
+  const calls = stubFetch(answer);
+  const onClose = vi.fn();
+  const onDone = vi.fn();
+  rendered = await renderInDom(
+    <BulkDeclineDialog requests={selection} csrfToken="csrf-1" onClose={onClose} onDone={onDone} />,
+  );
+  return { calls, onClose, onDone };
+}
+
+describe('BulkDeclineDialog', () => {
+  it('names how many and whom, and declines them all with one reason', async () => {
+    const { calls, onClose, onDone } = await renderDecline((call) =>
+      json({
+        decidedIds: (call.body as { ids: string[] }).ids.slice(1),
+        alreadyDecidedIds: [selection[0]!.id],
+      }),
+    );
+    expect(document.querySelector('[role="dialog"] h2')?.textContent).toBe('Decline 4 access requests?');
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain(
+      'Ada Lovelace, Grace Hopper, Alan Turing and 1 other will not get access',
+    );
+    await typeInto(document.getElementById('bulk-decline-reason'), '  Customers only  ');
+    await click(byText('button', 'Decline 4 requests')[0]);
+    await settle();
+    expect(writes(calls)).toEqual([
+      {
+        url: '/api/access-requests/bulk-decline',
+        method: 'POST',
+        body: {
+          ids: selection.map((request) => request.id),
+          reason: 'Customers only',
+          declinedBy: 'organisation',
+        },
+        csrf: 'csrf-1',
+      },
+    ]);
+    expect(onDone).toHaveBeenCalledWith({
+      decidedIds: selection.slice(1).map((request) => request.id),
+      alreadyDecidedIds: [selection[0]!.id],
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the dialog open with the server’s message on the reason', async () => {
+    const { onClose } = await renderDecline(() => fieldError({ 'body.reason': 'The reason is too long' }));
+    await click(byText('button', 'Decline 4 requests')[0]);
+    await settle();
+    expect(document.getElementById('bulk-decline-reason-error')?.textContent).toBe('The reason is too long');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,207 @@
+import { Check, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { AccessRequestRow } from '../../../../shared/access';
+import type { AccessRequestHistoryEntry } from '../../../../shared/access-queue';
+import { Button } from '../../../components/ui/button';
+import { Drawer, DrawerContent } from '../../../components/ui/drawer';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useAccessRequestDetail } from '../api/access-requests';
+import { countryName, declinedByLabels, formatDate, relationshipLabel } from '../lib/format';
+import { Badge, RequestStatusBadge } from './status-badge';
+
+const nameOf = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim();
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="border-b border-slate-200 px-4 py-4 sm:px-6">
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+        {children}
+      </dl>
+    </section>
+  );
+}
+
+function Term({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+export function ndaLabel(nda: AccessRequestRow['nda']): string {
+  if (!nda) return 'Not accepted';
+  return nda.isCurrent
+    ? `Accepted on ${formatDate(nda.acceptedAt)}`
+    : `Accepted an earlier version on ${formatDate(nda.acceptedAt)}`;
+}
+
+function History({
+  title,
+  entries,
+  empty,
+}: {
+  title: string;
+  entries: AccessRequestHistoryEntry[];
+  empty: string;
+}) {
+  return (
+    <section className="border-b border-slate-200 px-4 py-4 sm:px-6">
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {entries.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
+              <span className="min-w-0">
+                <span className="block font-medium text-slate-900">
+                  {nameOf(entry)} <span className="font-normal break-all text-slate-600">{entry.email}</span>
+                </span>
+                <span className="block text-xs text-slate-600">
+                  Asked {formatDate(entry.createdAt)}
+                  {entry.kind === 'renewal' ? ' (renewal)' : ''}
+                  {entry.decidedAt
+                    ? ` · decided ${formatDate(entry.decidedAt)}${entry.decidedBy ? ` by ${entry.decidedBy}` : ''}`
+                    : ''}
+                  {entry.accessDays ? ` · ${entry.accessDays} days` : ''}
+                </span>
+                {entry.decisionReason ? (
+                  <span className="block text-xs text-slate-600">
+                    {entry.declinedBy ? `${declinedByLabels[entry.declinedBy]}: ` : ''}
+                    {entry.decisionReason}
+                  </span>
+                ) : null}
+              </span>
+              <RequestStatusBadge status={entry.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Everything the requester gave and asked for, with the earlier requests and decisions for the same
+ * person and the same company domain, so a decision can follow the ones made before.
+ */
+export function RequestDetailDrawer({
+  request,
+  onClose,
+  onApprove,
+  onDecline,
+}: {
+  request: AccessRequestRow | null;
+  onClose(): void;
+  onApprove(request: AccessRequestRow): void;
+  onDecline(request: AccessRequestRow): void;
+}) {
+  const detail = useAccessRequestDetail(request?.id ?? null);
+  const shown = detail.data?.request;
+  return (
+    <Drawer open={request !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {request ? (
+        <DrawerContent
+          title={nameOf(request)}
+          description={`${request.email} · ${request.companyName}`}
+          actions={
+            request.status === 'pending' ? (
+              <>
+                <Button size="sm" onClick={() => onApprove(request)}>
+                  <Check className="size-4" aria-hidden />
+                  Approve
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => onDecline(request)}>
+                  <X className="size-4" aria-hidden />
+                  Decline
+                </Button>
+              </>
+            ) : null
+          }
+        >
+          {detail.isPending ? (
+            <div className="space-y-3 p-6" aria-busy="true">
+              <Skeleton className="h-24 w-full" />
+              <Skeleton className="h-24 w-full" />
+            </div>
+          ) : detail.isError ? (
+            <div className="p-6">
+              <ErrorBox detail={detail.error.message} />
+            </div>
+          ) : shown ? (
+            <>
+              <Section title="Requester">
+                <Term label="Status">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <RequestStatusBadge status={shown.status} />
+                    {shown.kind === 'renewal' ? <Badge tone="slate">Renewal</Badge> : null}
+                  </span>
+                </Term>
+                <Term label="Company">{shown.companyName}</Term>
+                {shown.jobTitle ? <Term label="Job title">{shown.jobTitle}</Term> : null}
+                <Term label="Relationship">{relationshipLabel(shown.relationship)}</Term>
+                <Term label="Country">{countryName(shown.country)}</Term>
+                {shown.pointOfContactEmail ? (
+                  <Term label="Point of contact">{shown.pointOfContactEmail}</Term>
+                ) : null}
+                <Term label="NDA">{ndaLabel(shown.nda)}</Term>
+                <Term label="Asked on">{formatDate(shown.createdAt)}</Term>
+              </Section>
+              <Section title="Asked for">
+                <Term label="Products">
+                  {shown.requestedProductNames.length > 0
+                    ? shown.requestedProductNames.join(', ')
+                    : (shown.productName ?? '—')}
+                </Term>
+                <Term label="Item">
+                  {shown.itemTitle ?? (shown.itemKind ? `A ${shown.itemKind} item` : '—')}
+                </Term>
+                <Term label="Source">{shown.source ?? '—'}</Term>
+                <Term label="Invited by">{shown.invitedBy ?? '—'}</Term>
+                <Term label="Updates by e-mail">{shown.wantsUpdates ? 'Yes' : 'No'}</Term>
+                {shown.customCheckbox !== null ? (
+                  <Term label="Custom checkbox">{shown.customCheckbox ? 'Ticked' : 'Not ticked'}</Term>
+                ) : null}
+                {shown.accountName ? <Term label="Account">{shown.accountName}</Term> : null}
+              </Section>
+              {shown.status !== 'pending' ? (
+                <Section title="Decision">
+                  <Term label="Decided">
+                    {formatDate(shown.decidedAt)}
+                    {shown.decidedBy ? ` by ${shown.decidedBy}` : ''}
+                  </Term>
+                  {shown.declinedBy ? (
+                    <Term label="Declined by">{declinedByLabels[shown.declinedBy]}</Term>
+                  ) : null}
+                  {shown.decisionReason ? <Term label="Reason">{shown.decisionReason}</Term> : null}
+                </Section>
+              ) : null}
+              <History
+                title="Other requests from this person"
+                entries={detail.data.samePerson}
+                empty="None: this is their first request."
+              />
+              {detail.data.domain ? (
+                <History
+                  title={`Other people at ${detail.data.domain}`}
+                  entries={detail.data.sameDomain}
+                  empty="No one else from this domain has asked."
+                />
+              ) : (
+                <section className="px-4 py-4 text-sm text-slate-600 sm:px-6">
+                  A personal mailbox provider: other requests from this domain say nothing about the
+                  requester's company.
+                </section>
+              )}
+            </>
+          ) : null}
+        </DrawerContent>
+      ) : null}
+    </Drawer>
+  );
+}
