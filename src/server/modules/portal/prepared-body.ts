@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  brotliCompressSync,
-  crc32,
-  deflateRawSync,
-  gzipSync,
-  constants as zlibConstants,
-} from 'node:zlib';
+import { brotliCompressSync, crc32, deflateRawSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
@@ -62,7 +56,10 @@ export function prepareSplicedBody(contentType: string, text: string, placeholde
   }
   const prefix = Buffer.from(text.slice(0, at), 'utf8');
   const suffix = Buffer.from(text.slice(at + placeholder.length), 'utf8');
-  const deflatedPrefix = deflateRawSync(prefix, { level: gzipLevel, finishFlush: zlibConstants.Z_FULL_FLUSH });
+  const deflatedPrefix = deflateRawSync(prefix, {
+    level: gzipLevel,
+    finishFlush: zlibConstants.Z_FULL_FLUSH,
+  });
   const deflatedSuffix = deflateRawSync(suffix, { level: gzipLevel });
   return {
     contentType,

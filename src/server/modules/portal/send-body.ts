@@ -52,7 +52,12 @@ export function sendPreparedBody(request: FastifyRequest, reply: FastifyReply, b
 }
 
 /** A shared body around one person's part, for them only: no validator, never stored by anyone. */
-export function sendSplicedBody(request: FastifyRequest, reply: FastifyReply, body: SplicedBody, part: string) {
+export function sendSplicedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SplicedBody,
+  part: string,
+) {
   const encoding = chooseEncoding(request.headers['accept-encoding'], personalPreference);
   setEncodingHeaders(reply, encoding);
   return reply.type(body.contentType).send(spliceBody(body, part, encoding));
