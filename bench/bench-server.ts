@@ -9,6 +9,7 @@ import { accountMembers } from '../src/server/db/schema';
 import { seedDemoOrganisation } from '../src/server/db/seed/demo';
 import { getPortalView } from '../src/server/modules/portal/get-portal-view';
 import { findOrganisationBySlug } from '../src/server/modules/portal/queries';
+import { sessionCookieName } from '../src/server/plugins/sessions';
 import { buildViewer } from '../src/server/policy/viewer';
 import { createProviders } from '../src/server/providers/create-providers';
 import { createTestSession } from '../src/server/test/sessions';
@@ -63,9 +64,8 @@ const session = await createTestSession(database.db, {
   organisationId: member!.organisationId,
   accountMemberId: member!.id,
 });
-const memberCookie = Object.entries(session.cookies)
-  .map(([name, value]) => `${name}=${value}`)
-  .join('; ');
+// The production cookie name (__Host-), as the app configured for production reads it.
+const memberCookie = `${sessionCookieName('member', config.isProduction)}=${session.token}`;
 await app.listen({ port, host: '127.0.0.1' });
 process.stdout.write(`ready ${JSON.stringify({ memberCookie })}\n`);
 

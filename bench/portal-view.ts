@@ -90,12 +90,17 @@ export async function benchPortalView() {
     for (const target of [pagePath, viewPath]) {
       const raw = await fetchRaw(`${appUrl}${target}`, browser);
       const plain = await fetchRaw(`${appUrl}${target}`, {});
+      const gzip = await fetchRaw(`${appUrl}${target}`, { 'accept-encoding': 'gzip' });
       const file = path.join(directory, `${answers.length}.bin`);
       await writeFile(file, raw.body);
       answers.push({ path: target, file, headers: raw.headers });
       sizes[target] =
-        `${(plain.body.length / 1000).toFixed(0)} kB, ${(raw.body.length / 1000).toFixed(1)} kB ${raw.headers['content-encoding'] ?? 'identity'}`;
+        `${(plain.body.length / 1000).toFixed(0)} kB, ${(raw.body.length / 1000).toFixed(1)} kB ${raw.headers['content-encoding'] ?? 'identity'}, ${(gzip.body.length / 1000).toFixed(1)} kB gzip`;
     }
+    // The member really is signed in: their view names them (an ignored cookie would measure the anonymous view).
+    const memberView = await fetchRaw(`${appUrl}${viewPath}`, { cookie: memberCookie });
+    if (!memberView.body.toString('utf8').includes('"firstName":"Hank"'))
+      throw new Error('the member session was not accepted');
     trivial = (
       await startProcess('bench/trivial-server.ts', {
         BENCH_TRIVIAL_PORT: String(trivialPort),
