@@ -7,9 +7,9 @@ import type { Viewer } from './viewer';
 /**
  * What decides a portal answer's content, as a cache key: two viewers with the same key are shown the
  * same content by every gate function (only their own name and session parts differ, added per
- * request). `viewer` is the one to build the shared answer with: its grants are the ones the key names.
+ * request). `grants` are what the key was made from: build the shared answer with them pinned.
  */
-export type AccessShape = { key: string; viewer: Viewer };
+export type AccessShape = { key: string; grants: ItemGrants };
 
 /**
  * Public mode (with or without an unauthorised member's session) is one shape. An authorised member's
@@ -19,11 +19,18 @@ export type AccessShape = { key: string; viewer: Viewer };
  */
 export async function loadAccessShape(db: Database, viewer: Viewer): Promise<AccessShape | null> {
   if (viewer.mode === 'public') {
-    return { key: 'public', viewer: withPinnedItemGrants(viewer, noItemGrants) };
+    return publicShape;
   }
   if (viewer.mode !== 'account_external') return null;
   const grants = await loadMemberGrants(db, viewer);
-  return { key: memberShapeKey(grants), viewer: withPinnedItemGrants(viewer, grants) };
+  return { key: memberShapeKey(grants), grants };
+}
+
+const publicShape: AccessShape = { key: 'public', grants: noItemGrants };
+
+/** The viewer to build a shape's shared answer with: every grant lookup of the build gets the shape's grants. */
+export function viewerOfShape(viewer: Viewer, shape: AccessShape): Viewer {
+  return withPinnedItemGrants(viewer, shape.grants);
 }
 
 function memberShapeKey(grants: ItemGrants): string {

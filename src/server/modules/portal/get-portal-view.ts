@@ -5,8 +5,8 @@ import { orderSections } from '../../../shared/ordering';
 import { PortalView, type ProductSummary, withScheme } from '../../../shared/portal';
 import type { Context } from '../../context';
 import { canEditPortal, canSeeProduct, canSeeProductLink } from '../../policy';
-import { type AccessShape, loadAccessShape } from '../../policy/access-shape';
-import { findMemberSummary } from '../access/member-summary';
+import { type AccessShape, loadAccessShape, viewerOfShape } from '../../policy/access-shape';
+import { memberSummaryOf } from '../access/member-summary';
 import { listCardViews } from '../cards/list-card-views';
 import { buildDocumentsView } from '../documents/build-documents-view';
 import { buildSpecialisedView } from '../specialised-cards/build-specialised-view';
@@ -48,13 +48,13 @@ export async function getPortalView({
   if (!shape) return buildPortalView(ctx, input);
   const shared = await sharedPortalView(ctx, shape, input);
   if (!ctx.viewer.member) return shared;
-  return { ...shared, viewer: { ...shared.viewer, member: await findMemberSummary(ctx.db, ctx.viewer) } };
+  return { ...shared, viewer: { ...shared.viewer, member: memberSummaryOf(ctx.viewer) } };
 }
 
 function sharedPortalView(ctx: Context, shape: AccessShape, input: PortalViewInput): Promise<PortalView> {
   const { id, revision } = ctx.viewer.organisation;
   return ctx.providers.cache.publicValue(id, revision, `view:${shape.key}:${productKey(input)}`, () =>
-    buildPortalView({ ...ctx, viewer: shape.viewer }, input),
+    buildPortalView({ ...ctx, viewer: viewerOfShape(ctx.viewer, shape) }, input),
   );
 }
 
@@ -89,15 +89,12 @@ export async function getPortalViewAnswer({
     );
     return { kind: 'shared', body };
   }
-  const [body, member] = await Promise.all([
-    ctx.providers.cache.body(id, revision, `${key}:personal`, async () => {
-      const view = await sharedPortalView(ctx, shape, input);
-      const withPlaceholder = { ...view, viewer: { ...view.viewer, member: JSON.parse(memberPlaceholder) } };
-      return prepareSplicedBody(json, JSON.stringify(withPlaceholder), memberPlaceholder);
-    }),
-    findMemberSummary(ctx.db, ctx.viewer),
-  ]);
-  return { kind: 'personal', body, part: JSON.stringify(member) };
+  const body = await ctx.providers.cache.body(id, revision, `${key}:personal`, async () => {
+    const view = await sharedPortalView(ctx, shape, input);
+    const withPlaceholder = { ...view, viewer: { ...view.viewer, member: JSON.parse(memberPlaceholder) } };
+    return prepareSplicedBody(json, JSON.stringify(withPlaceholder), memberPlaceholder);
+  });
+  return { kind: 'personal', body, part: JSON.stringify(memberSummaryOf(ctx.viewer)) };
 }
 
 async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<PortalView> {
