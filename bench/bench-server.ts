@@ -1,18 +1,23 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres } from '../src/server/db/client';
+import { accountMembers } from '../src/server/db/schema';
 import { seedDemoOrganisation } from '../src/server/db/seed/demo';
 import { getPortalView } from '../src/server/modules/portal/get-portal-view';
 import { findOrganisationBySlug } from '../src/server/modules/portal/queries';
+import { sessionCookieName } from '../src/server/plugins/sessions';
 import { buildViewer } from '../src/server/policy/viewer';
 import { createProviders } from '../src/server/providers/create-providers';
+import { createTestSession } from '../src/server/test/sessions';
 
 /**
- * The server under benchmark: the real app on a seeded demo organisation, plus one baseline route
- * that returns the same view payload from memory. It exists only in this process, never in the app.
+ * The server under benchmark: the real app on a seeded demo organisation, a signed-in member's session
+ * (printed on the ready line), and the view with the cache bypassed, a route that exists only in this
+ * process, never in the app.
  */
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -31,13 +36,9 @@ await seedDemoOrganisation(database.db, {
   storage: providers.storage,
 });
 const app = await buildApp({ config, database, providers });
-const viewPath = '/api/statuspage/share/acme/view';
-let payload = '';
 // The database path without the cache: what an anonymous request costs right after an edit.
-const noCache = {
-  ...providers.cache,
-  publicValue: <T>(_id: string, _revision: number, _key: string, load: () => Promise<T>) => load(),
-};
+const passThrough = <T>(_id: string, _revision: number, _key: string, load: () => Promise<T>) => load();
+const noCache = { ...providers.cache, publicValue: passThrough, body: passThrough };
 app.get('/__bench/uncached-view', async () => {
   const organisation = await findOrganisationBySlug(database.db, 'acme');
   const viewer = buildViewer({
@@ -53,12 +54,20 @@ app.get('/__bench/uncached-view', async () => {
     input: {},
   });
 });
-app.get('/__bench/static-view', async (_request, reply) =>
-  reply.type('application/json; charset=utf-8').send(payload),
-);
-payload = (await app.inject({ url: viewPath })).body;
+// A signed-in member of an approved account with a permission profile and the NDA accepted (demo seed).
+const [member] = await database.db
+  .select({ id: accountMembers.id, organisationId: accountMembers.organisationId })
+  .from(accountMembers)
+  .where(eq(accountMembers.email, 'hank.scorpio@globex.example'))
+  .limit(1);
+const session = await createTestSession(database.db, {
+  organisationId: member!.organisationId,
+  accountMemberId: member!.id,
+});
+// The production cookie name (__Host-), as the app configured for production reads it.
+const memberCookie = `${sessionCookieName('member', config.isProduction)}=${session.token}`;
 await app.listen({ port, host: '127.0.0.1' });
-process.stdout.write(`ready ${payload.length}\n`);
+process.stdout.write(`ready ${JSON.stringify({ memberCookie })}\n`);
 
 const stop = async () => {
   await app.close();

@@ -130,6 +130,7 @@ async function accountViewer(handle: DatabaseHandle): Promise<Viewer> {
       email: member.email,
       firstName: member.firstName,
       lastName: member.lastName,
+      isAutoApproved: member.isAutoApproved,
       account: {
         id: account.id,
         name: account.name,

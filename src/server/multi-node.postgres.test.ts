@@ -149,6 +149,37 @@ describe('two app nodes on one PostgreSQL', () => {
     expect((await settingsOnB.json()).customisation.portalTitle).toBe('Security at Acme');
   });
 
+  it('answers a validator from before an edit on another node with the new bytes, on both nodes', async () => {
+    const session = await signIn(nodeA);
+    const paths = [`/api/statuspage/share/${demoSlug}/view`, `/${demoSlug}`];
+    const read = (node: ServerProcess, pathname: string, etag?: string) =>
+      fetch(`${node.url}${pathname}`, {
+        headers: { 'accept-encoding': 'br', ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const before = new Map<string, string>();
+    for (const node of [nodeA, nodeB]) {
+      for (const pathname of paths) {
+        const first = await read(node, pathname);
+        expect(first.headers.get('content-encoding')).toBe('br');
+        const etag = first.headers.get('etag')!;
+        expect((await read(node, pathname, etag)).status).toBe(304);
+        before.set(`${node.url}${pathname}`, etag);
+      }
+    }
+    const saved = await request(nodeB, '/api/staff/organisation', session, {
+      method: 'PATCH',
+      body: JSON.stringify({ customisation: { portalTitle: 'Assurance at Acme' } }),
+    });
+    expect(saved.status).toBe(200);
+    for (const node of [nodeA, nodeB]) {
+      for (const pathname of paths) {
+        const response = await read(node, pathname, before.get(`${node.url}${pathname}`));
+        expect(response.status, `${node.url}${pathname}`).toBe(200);
+        expect(await response.text()).toContain('Assurance at Acme');
+      }
+    }
+  });
+
   it('runs each job enqueued on either node exactly once while both nodes run workers', async () => {
     const session = await signIn(nodeA);
     const outboxIds: string[] = [];

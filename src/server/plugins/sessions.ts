@@ -153,6 +153,7 @@ export async function loadSession(
         email: member.email,
         firstName: member.firstName,
         lastName: member.lastName,
+        isAutoApproved: member.isAutoApproved,
         account: {
           id: account.id,
           name: account.name,

@@ -21,11 +21,12 @@ async function findAccountProfileId(db: Database, organisationId: string, accoun
   return row ? { permissionProfileId: row.permissionProfileId } : null;
 }
 
+/** Without a productId: the profile's items in every product (item ids are unique, so grants still hold). */
 async function listProfileItemIds(
   db: Database,
   organisationId: string,
   permissionProfileId: string,
-  productId: string,
+  productId?: string,
 ): Promise<Set<string>> {
   const rows = await db
     .select({ itemId: permissionProfileItems.itemId })
@@ -36,7 +37,7 @@ async function listProfileItemIds(
       and(
         eq(permissionProfileItems.permissionProfileId, permissionProfileId),
         eq(permissionProfiles.organisationId, organisationId),
-        eq(items.productId, productId),
+        productId === undefined ? undefined : eq(items.productId, productId),
       ),
     );
   return new Set(rows.map((row) => row.itemId));
@@ -48,6 +49,8 @@ async function listProfileItemIds(
  * an account shows what it sees once it has access, whatever its review status.
  */
 export async function loadItemGrants(db: Database, viewer: Viewer, productId: string): Promise<ItemGrants> {
+  const pinned = pinnedGrants.get(viewer);
+  if (pinned) return pinned;
   const organisationId = viewer.organisation.id;
   let profileId: string | null = null;
   if (viewer.mode === 'account_external' && viewer.member) {
@@ -100,4 +103,33 @@ export async function isMemberNdaMissing(
     .where(and(eq(accessSettings.organisationId, organisationId), eq(accessSettings.requireNda, true)))
     .limit(1);
   return row?.isMissing ?? false;
+}
+
+/**
+ * Grants fixed for one build of a shared answer: every loadItemGrants of that build returns exactly the
+ * grants its cache key was made from, so a key can never label content built from other grants.
+ */
+const pinnedGrants = new WeakMap<Viewer, ItemGrants>();
+
+export function withPinnedItemGrants(viewer: Viewer, grants: ItemGrants): Viewer {
+  const pinnedViewer = { ...viewer };
+  pinnedGrants.set(pinnedViewer, grants);
+  return pinnedViewer;
+}
+
+/**
+ * What an authorised member's account unlocks in the whole organisation (every product): the input of
+ * the access shape. Same rules as loadItemGrants for Account External mode.
+ */
+export async function loadMemberGrants(db: Database, viewer: Viewer): Promise<ItemGrants> {
+  const { member } = viewer;
+  if (viewer.mode !== 'account_external' || !member) return noItemGrants;
+  const organisationId = viewer.organisation.id;
+  const profileId = member.account.permissionProfileId;
+  const [isNdaMissing, profileItemIds] = await Promise.all([
+    isMemberNdaMissing(db, organisationId, member.id),
+    profileId ? listProfileItemIds(db, organisationId, profileId) : new Set<string>(),
+  ]);
+  if (isNdaMissing) return { ...noItemGrants, isNdaMissing: true };
+  return { isAccount: true, profileItemIds, isNdaMissing: false };
 }

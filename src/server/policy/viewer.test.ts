@@ -39,6 +39,7 @@ const member = (
   email: 'casey@customer.example',
   firstName: 'Casey',
   lastName: 'C',
+  isAutoApproved: false,
   account: { id: 'a1', name: 'Customer', reviewStatus, accessExpiresAt, permissionProfileId: null },
 });
 const noPreview = { accountId: null, permissionProfileId: null, asPublic: false };

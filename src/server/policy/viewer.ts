@@ -29,6 +29,8 @@ export type ViewerMember = {
   email: string;
   firstName: string;
   lastName: string;
+  /** Joined through an auto-approved domain (the account menu says so); read with the session. */
+  isAutoApproved: boolean;
   account: {
     id: string;
     name: string;

@@ -1,21 +1,14 @@
-import { eq } from 'drizzle-orm';
 import type { ViewerSummary } from '../../../shared/portal';
-import type { Database } from '../../db/client';
-import { accountMembers } from '../../db/schema';
 import type { Viewer } from '../../policy/viewer';
 
 /**
  * The signed-in member as the page shows them (spec 3 §3 Account user), for any member session: an
- * unauthorised member is in Public mode yet still sees 'Review {status}' and can log out.
+ * unauthorised member is in Public mode yet still sees 'Review {status}' and can log out. Everything
+ * comes with the session's member row: no query of its own on the signed-in hot path.
  */
-export async function findMemberSummary(db: Database, viewer: Viewer): Promise<ViewerSummary['member']> {
+export function memberSummaryOf(viewer: Viewer): ViewerSummary['member'] {
   const { member } = viewer;
   if (!member) return null;
-  const [row] = await db
-    .select({ isAutoApproved: accountMembers.isAutoApproved })
-    .from(accountMembers)
-    .where(eq(accountMembers.id, member.id))
-    .limit(1);
   return {
     email: member.email,
     firstName: member.firstName,
@@ -23,6 +16,6 @@ export async function findMemberSummary(db: Database, viewer: Viewer): Promise<V
     accountId: member.account.id,
     accountName: member.account.name,
     reviewStatus: member.account.reviewStatus,
-    isAutoApprovedAccountMember: row?.isAutoApproved ?? false,
+    isAutoApprovedAccountMember: member.isAutoApproved,
   };
 }

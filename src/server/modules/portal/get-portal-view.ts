@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { orderSections } from '../../../shared/ordering';
 import { PortalView, type ProductSummary, withScheme } from '../../../shared/portal';
 import type { Context } from '../../context';
 import { canEditPortal, canSeeProduct, canSeeProductLink } from '../../policy';
-import { findMemberSummary } from '../access/member-summary';
+import { type AccessShape, loadAccessShape, viewerOfShape } from '../../policy/access-shape';
+import { memberSummaryOf } from '../access/member-summary';
 import { listCardViews } from '../cards/list-card-views';
 import { buildDocumentsView } from '../documents/build-documents-view';
 import { buildSpecialisedView } from '../specialised-cards/build-specialised-view';
+import { type PreparedBody, prepareBody, prepareSplicedBody, type SplicedBody } from './prepared-body';
 import { findPreviewNames } from './preview-targets';
 import { listProductLinks, listProducts } from './queries';
 
@@ -26,7 +29,14 @@ export function portalUrl(
 
 type PortalViewInput = { productId?: string; productSlug?: string };
 
-/** The viewer's page model; a productId picks the product, otherwise the default (or first) one. */
+/** Cache key part for the requested product, as the caller named it. */
+const productKey = (input: PortalViewInput) => `${input.productId ?? ''}:${input.productSlug ?? ''}`;
+
+/**
+ * The viewer's page model; a productId picks the product, otherwise the default (or first) one.
+ * Viewers with the same access shape (policy/access-shape.ts) share one model per organisation
+ * revision; the signed-in member's own summary is added to a copy, never cached.
+ */
 export async function getPortalView({
   ctx,
   input,
@@ -34,39 +44,57 @@ export async function getPortalView({
   ctx: Context;
   input: PortalViewInput;
 }): Promise<PortalView> {
-  // Every Public-mode viewer gets the same model, so it is built once per organisation change.
-  if (ctx.viewer.mode === 'public') {
-    const key = `view:${input.productId ?? ''}:${input.productSlug ?? ''}`;
-    const { id, revision } = ctx.viewer.organisation;
-    const shared = await ctx.providers.cache.publicValue(id, revision, key, () =>
-      buildPortalView(ctx, input),
-    );
-    // A member without access sees the public page plus their own summary, added to a copy, never cached.
-    if (!ctx.viewer.member) return shared;
-    return { ...shared, viewer: { ...shared.viewer, member: await findMemberSummary(ctx.db, ctx.viewer) } };
-  }
-  return buildPortalView(ctx, input);
+  const shape = await loadAccessShape(ctx.db, ctx.viewer);
+  if (!shape) return buildPortalView(ctx, input);
+  const shared = await sharedPortalView(ctx, shape, input);
+  if (!ctx.viewer.member) return shared;
+  return { ...shared, viewer: { ...shared.viewer, member: memberSummaryOf(ctx.viewer) } };
 }
 
+function sharedPortalView(ctx: Context, shape: AccessShape, input: PortalViewInput): Promise<PortalView> {
+  const { id, revision } = ctx.viewer.organisation;
+  return ctx.providers.cache.publicValue(id, revision, `view:${shape.key}:${productKey(input)}`, () =>
+    buildPortalView({ ...ctx, viewer: viewerOfShape(ctx.viewer, shape) }, input),
+  );
+}
+
+/** How the view goes out: ready bytes for everyone of a shape, those bytes around one member's summary, or built for one staff view. */
+export type PortalViewAnswer =
+  | { kind: 'shared'; body: PreparedBody }
+  | { kind: 'personal'; body: SplicedBody; part: string }
+  | { kind: 'single'; json: string };
+
+/** Stands for the member summary in a shared serialised view; random, so no content can contain it. */
+const memberPlaceholder = JSON.stringify(`attest-member-${randomUUID()}`);
+const json = 'application/json; charset=utf-8';
+
 /**
- * The page model as the JSON the API sends. Public viewers share one serialised copy per organisation
- * revision, so the hot path is a cache hit and a write of a ready string.
+ * The page model as the bytes the API sends. Viewers of one access shape share one serialised and
+ * compressed copy per organisation revision, so the hot path is a cache hit and a write of ready bytes.
  */
-export async function getPortalViewJson({
+export async function getPortalViewAnswer({
   ctx,
   input,
 }: {
   ctx: Context;
   input: PortalViewInput;
-}): Promise<string> {
-  if (ctx.viewer.mode === 'public' && !ctx.viewer.member) {
-    const key = `json:${input.productId ?? ''}:${input.productSlug ?? ''}`;
-    const { id, revision } = ctx.viewer.organisation;
-    return ctx.providers.cache.publicValue(id, revision, key, async () =>
-      JSON.stringify(await getPortalView({ ctx, input })),
+}): Promise<PortalViewAnswer> {
+  const shape = await loadAccessShape(ctx.db, ctx.viewer);
+  if (!shape) return { kind: 'single', json: JSON.stringify(await buildPortalView(ctx, input)) };
+  const { id, revision } = ctx.viewer.organisation;
+  const key = `view-body:${shape.key}:${productKey(input)}`;
+  if (!ctx.viewer.member) {
+    const body = await ctx.providers.cache.body(id, revision, key, async () =>
+      prepareBody(json, JSON.stringify(await sharedPortalView(ctx, shape, input))),
     );
+    return { kind: 'shared', body };
   }
-  return JSON.stringify(await getPortalView({ ctx, input }));
+  const body = await ctx.providers.cache.body(id, revision, `${key}:personal`, async () => {
+    const view = await sharedPortalView(ctx, shape, input);
+    const withPlaceholder = { ...view, viewer: { ...view.viewer, member: JSON.parse(memberPlaceholder) } };
+    return prepareSplicedBody(json, JSON.stringify(withPlaceholder), memberPlaceholder);
+  });
+  return { kind: 'personal', body, part: JSON.stringify(memberSummaryOf(ctx.viewer)) };
 }
 
 async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<PortalView> {
@@ -104,7 +132,7 @@ async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<Po
     organisation.planFeatures,
   );
 
-  const { staff, member } = viewer;
+  const { staff } = viewer;
   const preview = viewer.preview
     ? { ...viewer.preview, ...(await findPreviewNames(ctx.db, viewer.organisation.id, viewer.preview)) }
     : null;
@@ -133,8 +161,8 @@ async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<Po
     viewer: {
       mode: viewer.mode,
       staff: staff ? { name: staff.name, email: staff.email, canEdit: canEditPortal(viewer) } : null,
-      // Public-mode models are shared by every visitor: a member summary is added per request above.
-      member: member && viewer.mode === 'account_external' ? await findMemberSummary(ctx.db, viewer) : null,
+      // Shared by every viewer of the access shape: a member's own summary is added per request above.
+      member: null,
       preview,
     },
     sections: orderSections(productRow.sectionOrder),

@@ -21,6 +21,16 @@ import { portalContentSecurityPolicy } from '../consent/content-security-policy'
 import { getNotificationBar } from '../updates/get-notification-bar';
 import { findHomeDestination } from './find-home-destination';
 import { getPortalView } from './get-portal-view';
+import { prepareBody } from './prepared-body';
+import { sendPreparedBody } from './send-body';
+
+/**
+ * A page without any per-person part: a Public-mode viewer without a session (no CSRF token, no
+ * member summary). Signed-in pages are rendered per request from the shared page model.
+ */
+function isSharedPage(viewer: Viewer): boolean {
+  return viewer.mode === 'public' && viewer.session === null && viewer.member === null;
+}
 
 /** The portal's query parameters (spec 1 §2) plus ?preview=public, which the viewer plugin reads. */
 const PortalPageQuery = PortalQuery.extend({ preview: z.enum(['public']).optional() });
@@ -167,7 +177,14 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       // Exactly the origins of this organisation's configured scripts, on top of the default policy.
       .header('content-security-policy', portalContentSecurityPolicy(view.customisation));
     markIfStale(request, reply);
-    return reply.send(renderPortalDocument(build, data, { revision: viewer.organisation.revision, item }));
+    const render = () => renderPortalDocument(build, data, { revision: viewer.organisation.revision, item });
+    if (!isSharedPage(viewer)) return reply.send(render());
+    // Every anonymous visitor gets the same page for what it resolved to: rendered and compressed once
+    // per revision. Keyed by the resolved product and item, so made-up query values cannot fill the cache.
+    const { id, revision } = viewer.organisation;
+    const key = `page:${build.entries.portal.script}:${input.basePath}:${view.product.productId}:${item?.item.itemUid ?? ''}`;
+    const body = await deps.providers.cache.body(id, revision, key, async () => prepareBody(html, render()));
+    return sendPreparedBody(request, reply, body);
   }
 
   const portalRoute = { config: { viewer: 'portal' as const } };

@@ -112,4 +112,32 @@ describe('portal cache', () => {
       'fresh-2',
     );
   });
+
+  it('keeps response bodies within its byte budget, least recently used out, and drops them on a change', async () => {
+    const small = await createPortalCache(database, { maxBodyBytes: 3_000 });
+    try {
+      const { organisation } = await createOrganisation(database.db);
+      const loads: string[] = [];
+      const body = (key: string) =>
+        small.body(organisation.id, 1, key, async () => {
+          loads.push(key);
+          return { key, byteLength: 1_000 };
+        });
+      for (const key of ['a', 'b', 'c', 'a', 'd', 'a', 'b']) await body(key);
+      // a, b, c fill the budget; a is used again, so d evicts b (least recently used) and b reloads.
+      expect(loads).toEqual(['a', 'b', 'c', 'd', 'b']);
+      const oversized = await small.body(organisation.id, 1, 'big', async () => ({ byteLength: 10_000 }));
+      expect(oversized.byteLength).toBe(10_000);
+      await small.body(organisation.id, 1, 'a', async () => {
+        loads.push('a again');
+        return { key: 'a', byteLength: 1_000 };
+      });
+      expect(loads.at(-1)).toBe('b');
+      small.invalidate(organisation.id);
+      await body('a');
+      expect(loads.at(-1)).toBe('a');
+    } finally {
+      await small.close();
+    }
+  });
 });

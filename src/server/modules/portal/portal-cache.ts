@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { type DatabaseHandle, isDatabaseUnreachable } from '../../db/client';
 import type { ViewerOrganisation } from '../../policy/viewer';
 import { organisationChangedChannel } from './publish-organisation-changed';
@@ -26,6 +27,16 @@ export type PortalCache = {
   ): Promise<ViewerOrganisation | null>;
   /** `revision` is the organisation's revision the caller read; a value built at another one is not served. */
   publicValue<T>(organisationId: string, revision: number, key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * Like publicValue, for ready response bodies: `key` must name everything the bytes depend on (the
+   * viewer's access shape among them). Kept in a least-recently-used store bounded by `maxBodyBytes`.
+   */
+  body<T extends { byteLength: number }>(
+    organisationId: string,
+    revision: number,
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<T>;
   invalidate(organisationId: string): void;
   /** Lookups since start: answered from memory, loaded from the database, served stale in an outage. */
   lookups: { hit: number; miss: number; stale: number };
@@ -34,19 +45,26 @@ export type PortalCache = {
 
 export async function createPortalCache(
   database: DatabaseHandle,
-  options: { ttlMs?: number; staleMaxAgeMs?: number; lookUpRevision?: RevisionLookup } = {},
+  options: {
+    ttlMs?: number;
+    staleMaxAgeMs?: number;
+    lookUpRevision?: RevisionLookup;
+    maxBodyBytes?: number;
+  } = {},
 ): Promise<PortalCache> {
   const ttlMs = options.ttlMs ?? 30_000;
   const staleMaxAgeMs = options.staleMaxAgeMs ?? 0;
   const slugToOrganisation = new Map<string, Entry<ViewerOrganisation>>();
-  const values = new Map<string, Map<string, Entry<unknown>>>();
+  const values: ValueStore = mapStore();
+  const bodies: ValueStore = lruStore(options.maxBodyBytes ?? defaultMaxBodyBytes);
   // A load that started before an invalidation must not store what it read.
   let invalidationCount = 0;
   const lookups = { hit: 0, miss: 0, stale: 0 };
 
   function invalidate(organisationId: string) {
     invalidationCount++;
-    values.delete(organisationId);
+    values.deleteOrganisation(organisationId);
+    bodies.deleteOrganisation(organisationId);
     for (const [slug, entry] of slugToOrganisation) {
       if (entry.value.id === organisationId) slugToOrganisation.delete(slug);
     }
@@ -56,6 +74,7 @@ export async function createPortalCache(
     invalidationCount++;
     slugToOrganisation.clear();
     values.clear();
+    bodies.clear();
   }
 
   const isLive = (entry: Entry<unknown> | undefined): entry is Entry<unknown> =>
@@ -72,6 +91,38 @@ export async function createPortalCache(
     return (
       entry !== undefined && Date.now() - entry.confirmedAt <= staleMaxAgeMs && isDatabaseUnreachable(error)
     );
+  }
+
+  async function cachedValue<T>(
+    store: ValueStore,
+    organisationId: string,
+    revision: number,
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const cached = store.get(organisationId, key);
+    if (isLive(cached) && cached.revision === revision) {
+      lookups.hit++;
+      return cached.value as T;
+    }
+    lookups.miss++;
+    const before = invalidationCount;
+    let value: T;
+    try {
+      value = await load();
+    } catch (error) {
+      // What was built at this very revision is still its content; only time-bound parts may have aged.
+      if (cached?.revision === revision && canServeStale(cached, error)) {
+        lookups.stale++;
+        return cached.value as T;
+      }
+      throw error;
+    }
+    if (before === invalidationCount) {
+      const now = Date.now();
+      store.set(organisationId, key, { value, revision, expiresAt: now + ttlMs, confirmedAt: now });
+    }
+    return value;
   }
 
   const stopListening = await database.listen(organisationChangedChannel, invalidate, clear);
@@ -118,41 +169,78 @@ export async function createPortalCache(
       }
       return organisation;
     },
-    async publicValue<T>(organisationId: string, revision: number, key: string, load: () => Promise<T>) {
-      const cached = values.get(organisationId)?.get(key);
-      if (isLive(cached) && cached.revision === revision) {
-        lookups.hit++;
-        return cached.value as T;
-      }
-      lookups.miss++;
-      const before = invalidationCount;
-      let value: T;
-      try {
-        value = await load();
-      } catch (error) {
-        // What was built at this very revision is still its content; only time-bound parts may have aged.
-        if (cached?.revision === revision && canServeStale(cached, error)) {
-          lookups.stale++;
-          return cached.value as T;
-        }
-        throw error;
-      }
-      if (before === invalidationCount) {
-        let forOrganisation = values.get(organisationId);
-        if (!forOrganisation) {
-          forOrganisation = new Map();
-          values.set(organisationId, forOrganisation);
-        }
-        const now = Date.now();
-        forOrganisation.set(key, { value, revision, expiresAt: now + ttlMs, confirmedAt: now });
-      }
-      return value;
-    },
+    publicValue: (organisationId, revision, key, load) =>
+      cachedValue(values, organisationId, revision, key, load),
+    body: (organisationId, revision, key, load) => cachedValue(bodies, organisationId, revision, key, load),
     invalidate,
     lookups,
     async close() {
       await stopListening();
       clear();
     },
+  };
+}
+
+/** Bodies kept per node by default: a few hundred pages and views of the busiest organisations. */
+const defaultMaxBodyBytes = 64 * 1024 * 1024;
+
+type ValueStore = {
+  get(organisationId: string, key: string): Entry<unknown> | undefined;
+  set(organisationId: string, key: string, entry: Entry<unknown>): void;
+  deleteOrganisation(organisationId: string): void;
+  clear(): void;
+};
+
+/** Page models and small answers: a handful of keys per organisation, dropped with it. */
+function mapStore(): ValueStore {
+  const byOrganisation = new Map<string, Map<string, Entry<unknown>>>();
+  return {
+    get: (organisationId, key) => byOrganisation.get(organisationId)?.get(key),
+    set(organisationId, key, entry) {
+      let forOrganisation = byOrganisation.get(organisationId);
+      if (!forOrganisation) {
+        forOrganisation = new Map();
+        byOrganisation.set(organisationId, forOrganisation);
+      }
+      forOrganisation.set(key, entry);
+    },
+    deleteOrganisation: (organisationId) => byOrganisation.delete(organisationId),
+    clear: () => byOrganisation.clear(),
+  };
+}
+
+/** Response bodies: many keys (pages x access shapes), so bounded by their bytes, least recently used out. */
+function lruStore(maxBytes: number): ValueStore {
+  const keysOf = new Map<string, Set<string>>();
+  const separator = '\n';
+  const fullKey = (organisationId: string, key: string) => `${organisationId}${separator}${key}`;
+  const entries = new LRUCache<string, Entry<unknown>>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => Math.max(1, (entry.value as { byteLength: number }).byteLength),
+    // Evicted or replaced: forget the key too, so the per-organisation index stays as small as the store.
+    dispose: (_entry, stored) => {
+      const at = stored.indexOf(separator);
+      const organisationId = stored.slice(0, at);
+      const keys = keysOf.get(organisationId);
+      keys?.delete(stored.slice(at + 1));
+      if (keys?.size === 0) keysOf.delete(organisationId);
+    },
+  });
+  return {
+    get: (organisationId, key) => entries.get(fullKey(organisationId, key)),
+    set(organisationId, key, entry) {
+      if ((entry.value as { byteLength: number }).byteLength > maxBytes) return;
+      entries.set(fullKey(organisationId, key), entry);
+      let keys = keysOf.get(organisationId);
+      if (!keys) {
+        keys = new Set();
+        keysOf.set(organisationId, keys);
+      }
+      keys.add(key);
+    },
+    deleteOrganisation(organisationId) {
+      for (const key of [...(keysOf.get(organisationId) ?? [])]) entries.delete(fullKey(organisationId, key));
+    },
+    clear: () => entries.clear(),
   };
 }

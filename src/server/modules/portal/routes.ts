@@ -1,11 +1,12 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limits } from '../../../shared/limits';
 import { PortalView, Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { markIfStale, requireViewer } from '../../plugins/viewer';
-import { getPortalViewJson } from './get-portal-view';
+import { getPortalViewAnswer, type PortalViewAnswer } from './get-portal-view';
+import { sendPreparedBody, sendSplicedBody } from './send-body';
 
 const shareParams = z.object({ org: Slug });
 const previewQuery = z.object({
@@ -15,9 +16,18 @@ const previewQuery = z.object({
   product: Slug.optional(),
 });
 
-/** The view is already validated and serialised by getPortalViewJson; Fastify sends strings as they are. */
-function sendJson(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json as unknown as PortalView);
+/**
+ * The view is already validated and serialised by getPortalViewAnswer; Fastify sends strings and
+ * buffers as they are. Shared answers are revalidated on each use (ETag), so an edit shows at once.
+ */
+function sendView(request: FastifyRequest, reply: FastifyReply, answer: PortalViewAnswer) {
+  markIfStale(request, reply);
+  if (answer.kind === 'single') {
+    return reply.type('application/json; charset=utf-8').send(answer.json as unknown as PortalView);
+  }
+  if (answer.kind === 'personal') return sendSplicedBody(request, reply, answer.body, answer.part);
+  if (!request.staleSince) reply.header('cache-control', 'no-cache');
+  return sendPreparedBody(request, reply, answer.body);
 }
 
 export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -41,12 +51,11 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request, reply) => {
-      const json = await getPortalViewJson({
+      const answer = await getPortalViewAnswer({
         ctx: context(requireViewer(request)),
         input: { productSlug: request.query.product },
       });
-      markIfStale(request, reply);
-      return sendJson(reply, json);
+      return sendView(request, reply, answer);
     },
   );
 
@@ -63,12 +72,11 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request, reply) => {
-      const json = await getPortalViewJson({
+      const answer = await getPortalViewAnswer({
         ctx: context(requireViewer(request)),
         input: { productId: request.params.productId },
       });
-      markIfStale(request, reply);
-      return sendJson(reply, json);
+      return sendView(request, reply, answer);
     },
   );
 };

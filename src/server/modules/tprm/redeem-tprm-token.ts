@@ -44,6 +44,7 @@ export async function redeemTprmToken({
     email: found.member.email,
     firstName: found.member.firstName,
     lastName: found.member.lastName,
+    isAutoApproved: found.member.isAutoApproved,
     account: {
       id: found.account.id,
       name: found.account.name,
