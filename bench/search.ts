@@ -83,7 +83,11 @@ function benchEmbedder(dimensions: number): EmbeddingProvider {
   };
 }
 
-async function fillKnowledgeBase(handle: DatabaseHandle, organisationId: string, productIds: string[]) {
+export async function fillKnowledgeBase(
+  handle: DatabaseHandle,
+  organisationId: string,
+  productIds: string[],
+) {
   const db = handle.db;
   const templates = await db
     .select({ question: knowledgeBaseEntries.question, answer: knowledgeBaseEntries.answer })

@@ -1,0 +1,172 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { openPglite } from '../src/server/db/client';
+import { organisations, products } from '../src/server/db/schema';
+import { seedDemoOrganisation } from '../src/server/db/seed/demo';
+import { freePort } from '../src/server/test/server-process';
+import { fillKnowledgeBase } from './search';
+
+/**
+ * GET /healthz answered while 10 clients search 100 000 FAQ entries on embedded PGlite, against the same
+ * /healthz on the same server with nothing else running, interleaved (idle, loaded, idle, …), p50/p99.
+ * The server is its own process (`src/server/main.ts`), so the measuring client never waits on it.
+ * BENCH_COMPARE_ROOT=<another checkout> measures that tree's server on the same data in the same rounds.
+ */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const searchers = Number(process.env.BENCH_SEARCHERS ?? 10);
+const root = path.resolve(import.meta.dirname, '..');
+const terms = ['SOC 2 report', 'backup', 'access review', 'encryption at rest', 'data retention', 'MFA'];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+async function prepareDataDirectory(): Promise<{ dataDir: string; productId: string }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-bench-health-'));
+  const handle = await openPglite({ dataDir });
+  try {
+    await seedDemoOrganisation(handle.db, { adminPassword: 'bench-password-not-used' });
+    const [organisation] = await handle.db.select().from(organisations).where(eq(organisations.slug, 'acme'));
+    const productRows = await handle.db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(eq(products.organisationId, organisation!.id));
+    await fillKnowledgeBase(
+      handle,
+      organisation!.id,
+      productRows.map((row) => row.id),
+    );
+    return { dataDir, productId: productRows.find((row) => row.slug === 'payroll')!.id };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function startServer(treeRoot: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: treeRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      // Each search client gets its own address, so the per-address search limit never answers 429.
+      TRUST_PROXY: 'true',
+      RUN_JOBS: 'false',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    const ready = await fetch(`${url}/readyz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ready) return { child, url };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(killer);
+}
+
+/** One health check after another for `seconds`; each latency from sending to the whole answer. */
+async function sampleHealth(url: string, until: number): Promise<number[]> {
+  const latencies: number[] = [];
+  while (performance.now() < until) {
+    const start = performance.now();
+    const response = await fetch(`${url}/healthz`);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - start);
+  }
+  return latencies;
+}
+
+async function searchUntil(url: string, productId: string, client: number, until: number): Promise<number> {
+  let count = 0;
+  while (performance.now() < until) {
+    const term = terms[(client + count) % terms.length]!;
+    const response = await fetch(`${url}/api/statuspage/share/acme/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${client + 1}` },
+      body: JSON.stringify({ query: { term, filters: { products: [productId] } } }),
+    });
+    if (!response.ok) throw new Error(`search answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+    count++;
+  }
+  return count;
+}
+
+async function measureTree(label: string, treeRoot: string, dataDir: string, productId: string) {
+  const { child, url } = await startServer(treeRoot, dataDir);
+  try {
+    await searchUntil(url, productId, 0, performance.now() + 2000); // warm-up
+    const idle: number[] = [];
+    const loaded: number[] = [];
+    let searches = 0;
+    for (let round = 0; round < rounds; round++) {
+      idle.push(...(await sampleHealth(url, performance.now() + seconds * 1000)));
+      const until = performance.now() + seconds * 1000;
+      const [health, ...counts] = await Promise.all([
+        sampleHealth(url, until),
+        ...Array.from({ length: searchers }, (_, client) => searchUntil(url, productId, client, until)),
+      ]);
+      loaded.push(...health);
+      searches += counts.reduce((sum, count) => sum + count, 0);
+    }
+    return {
+      label,
+      idleP50: percentile(idle, 50),
+      idleP99: percentile(idle, 99),
+      loadedP50: percentile(loaded, 50),
+      loadedP99: percentile(loaded, 99),
+      loadedMax: Math.max(...loaded),
+      searchesPerSecond: searches / (rounds * seconds),
+    };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+export async function benchHealthUnderSearch() {
+  const { dataDir, productId } = await prepareDataDirectory();
+  try {
+    const trees = [{ label: 'this tree', treeRoot: root }];
+    if (process.env.BENCH_COMPARE_ROOT)
+      trees.push({ label: 'compared tree', treeRoot: process.env.BENCH_COMPARE_ROOT });
+    const lines = [
+      `health under search on PGlite (${searchers} searching clients, ${rounds} rounds of ${seconds} s idle then loaded):`,
+    ];
+    for (const { label, treeRoot } of trees) {
+      const figures = await measureTree(label, treeRoot, dataDir, productId);
+      lines.push(
+        `  ${label}: /healthz idle p50 ${figures.idleP50.toFixed(1)} ms p99 ${figures.idleP99.toFixed(1)} ms;` +
+          ` while searching p50 ${figures.loadedP50.toFixed(1)} ms p99 ${figures.loadedP99.toFixed(1)} ms` +
+          ` (max ${figures.loadedMax.toFixed(0)} ms), ratio p99 ${(figures.loadedP99 / figures.idleP99).toFixed(1)}×;` +
+          ` ${figures.searchesPerSecond.toFixed(1)} searches/s`,
+      );
+    }
+    console.log(lines.join('\n'));
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchHealthUnderSearch();
