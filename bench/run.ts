@@ -1,5 +1,6 @@
 import { benchBulkDownload } from './bulk-download';
 import { benchFanOut } from './fan-out';
+import { benchHealthUnderSearch } from './health-under-search';
 import { benchPortalView } from './portal-view';
 import { benchReviewQueue } from './review-queue';
 import { benchSearch } from './search';
@@ -13,6 +14,7 @@ await benchFanOut();
 await benchSearch();
 await benchSearchKeystroke();
 await benchStartup();
+await benchHealthUnderSearch();
 // The review queue is measured on PostgreSQL only: it needs a server to create its database on.
 if (process.env.BENCH_DATABASE_URL) await benchReviewQueue();
 else console.log('review queue: BENCH_DATABASE_URL not set, skipped');
