@@ -35,7 +35,7 @@ describe('PGlite statements take turns', () => {
       order.push('transaction: second statement');
     });
     const outside = handle.db.execute(sql`select count(*)::int as n from turns`).then((result) => {
-      order.push(`outside saw ${(result.rows[0] as { n: number }).n} rows`);
+      order.push(`outside saw ${(result as { rows: Array<{ n: number }> }).rows[0]!.n} rows`);
     });
     await Promise.all([transaction, outside]);
     expect(order).toEqual([

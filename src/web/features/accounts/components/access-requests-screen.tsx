@@ -15,7 +15,7 @@ import { classNames } from '../../../lib/class-names';
 import { useAccessRequestPage } from '../api/access-requests';
 import { useAccessSettings } from '../api/access-settings';
 import { usePermissionProfiles } from '../api/permission-profiles';
-import { countryName, declinedByLabels, formatDate, relationshipLabel } from '../lib/format';
+import { countryName, declinedByLabels, formatDate, relationshipLabel, sourceLabel } from '../lib/format';
 import { shortcutOf } from '../lib/queue-shortcuts';
 import {
   activeFilterCount,
@@ -241,7 +241,7 @@ function Filters({
         id="filter-source"
         label="Source"
         anyLabel="Any source"
-        options={(facets?.sources ?? []).map((source) => ({ value: source, label: source }))}
+        options={(facets?.sources ?? []).map((source) => ({ value: source, label: sourceLabel(source) }))}
         value={view.source}
         onChange={(source) => onChange({ source })}
       />
@@ -355,7 +355,7 @@ function RequestItem({
         <div className="min-w-0">
           <Detail label="Products" value={products ?? '—'} />
           <Detail label="Item" value={request.itemTitle} />
-          <Detail label="Source" value={request.source} />
+          <Detail label="Source" value={sourceLabel(request.source)} />
           <Detail label="Invited by" value={request.invitedBy} />
           {request.nda ? <Detail label="NDA" value={ndaLabel(request.nda)} /> : null}
         </div>

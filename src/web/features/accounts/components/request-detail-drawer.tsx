@@ -7,7 +7,7 @@ import { Drawer, DrawerContent } from '../../../components/ui/drawer';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAccessRequestDetail } from '../api/access-requests';
-import { countryName, declinedByLabels, formatDate, relationshipLabel } from '../lib/format';
+import { countryName, declinedByLabels, formatDate, relationshipLabel, sourceLabel } from '../lib/format';
 import { Badge, RequestStatusBadge } from './status-badge';
 
 const nameOf = (person: { firstName: string; lastName: string }) =>
@@ -161,7 +161,7 @@ export function RequestDetailDrawer({
                 <Term label="Item">
                   {shown.itemTitle ?? (shown.itemKind ? `A ${shown.itemKind} item` : '—')}
                 </Term>
-                <Term label="Source">{shown.source ?? '—'}</Term>
+                <Term label="Source">{sourceLabel(shown.source)}</Term>
                 <Term label="Invited by">{shown.invitedBy ?? '—'}</Term>
                 <Term label="Updates by e-mail">{shown.wantsUpdates ? 'Yes' : 'No'}</Term>
                 {shown.customCheckbox !== null ? (

@@ -21,6 +21,12 @@ export function countryName(code: string | null): string {
   }
 }
 
+/** Where a request came from, as the page sent it ('locked_item'), read as words ('Locked item'). */
+export function sourceLabel(source: string | null | undefined): string {
+  const words = (source ?? '').replace(/[_-]+/g, ' ').trim();
+  return words ? `${words[0]!.toUpperCase()}${words.slice(1)}` : '—';
+}
+
 export function relationshipLabel(relationship: RequesterType | null): string {
   return relationship ? requesterTypeLabels[relationship] : '—';
 }
