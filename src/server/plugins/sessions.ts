@@ -107,9 +107,13 @@ export async function loadSession(
 ): Promise<LoadedSession | null> {
   const id = hashSessionToken(token);
   const idleMs = kind === 'staff' ? sessionLimits.staffIdleMs : sessionLimits.memberIdleMs;
-  const [row] = await db
-    .select()
+  // One statement: the session with the staff user or the member and account behind it.
+  const [found] = await db
+    .select({ row: sessions, user: staffUsers, member: accountMembers, account: accounts })
     .from(sessions)
+    .leftJoin(staffUsers, eq(staffUsers.id, sessions.staffUserId))
+    .leftJoin(accountMembers, eq(accountMembers.id, sessions.accountMemberId))
+    .leftJoin(accounts, eq(accounts.id, accountMembers.accountId))
     .where(
       and(
         eq(sessions.id, id),
@@ -119,7 +123,8 @@ export async function loadSession(
       ),
     )
     .limit(1);
-  if (!row) return null;
+  if (!found) return null;
+  const { row, user, member, account } = found;
   // Activity moves the idle deadline; written at most once a minute, not on every request.
   if (now.getTime() - row.lastSeenAt.getTime() > lastSeenResolutionMs) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
@@ -131,20 +136,12 @@ export async function loadSession(
     organisationId: row.organisationId,
   };
   if (row.kind === 'staff' && row.staffUserId) {
-    const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, row.staffUserId)).limit(1);
     if (!user || user.isDisabled) return null;
     const permissions = new Set(user.permissions.filter((value) => StaffPermission.safeParse(value).success));
     return { session, staff: { id: user.id, name: user.name, email: user.email, permissions }, member: null };
   }
   if (row.kind === 'member' && row.accountMemberId) {
-    const [found] = await db
-      .select({ member: accountMembers, account: accounts })
-      .from(accountMembers)
-      .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
-      .where(eq(accountMembers.id, row.accountMemberId))
-      .limit(1);
-    if (!found) return null;
-    const { member, account } = found;
+    if (!member || !account) return null;
     return {
       session,
       staff: null,
