@@ -56,6 +56,17 @@ app.get('/__bench/uncached-view', async () => {
 app.get('/__bench/static-view', async (_request, reply) =>
   reply.type('application/json; charset=utf-8').send(payload),
 );
+// The first-visit baseline: the portal's own HTML with every script, preload and page-data block taken out.
+app.get('/__bench/no-script/acme', async (_request, reply) => {
+  const page = await app.inject({ url: '/acme' });
+  const html = page.body
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', String(page.headers['content-security-policy'] ?? ''))
+    .send(html);
+});
 payload = (await app.inject({ url: viewPath })).body;
 await app.listen({ port, host: '127.0.0.1' });
 process.stdout.write(`ready ${payload.length}\n`);

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { startBenchServer } from './start-bench-server';
 
 /**
  * GET {base}/view of the demo organisation against the same payload served from memory, interleaved
@@ -9,19 +9,6 @@ const port = Number(process.env.BENCH_PORT ?? 3900);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bench-server.ts'], {
-    env: { ...process.env, BENCH_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().startsWith('ready')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-}
 
 async function measure(path: string): Promise<number> {
   const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, duration: seconds });
@@ -37,7 +24,7 @@ const median = (values: number[]) => {
 };
 
 export async function benchPortalView() {
-  const server = await startServer();
+  const server = await startBenchServer(port);
   try {
     const paths = {
       baseline: '/__bench/static-view',
