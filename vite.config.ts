@@ -1,14 +1,42 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+const iconBarrel = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 const clientEntries = { portal: 'src/web/entry-portal.tsx', console: 'src/web/entry-console.tsx' };
 
 /**
  * Which client entries import each module statically (at once, not through import()), read from the
  * module graph once it is built; the chunking below groups modules by it.
  */
+/** The icon modules a source file imports by name from lucide-react's barrel. */
+function iconsImportedBy(importer: string, barrel: string): string[] {
+  iconFiles ??= new Map(
+    [...readFileSync(barrel, 'utf8').matchAll(/export \{([^}]+)\} from '(\.[^']+)'/g)].flatMap(
+      ([, names, file]) =>
+        names!
+          .split(',')
+          .map((name) => [
+            name.replace(/^\s*default as\s+/, '').trim(),
+            path.resolve(path.dirname(barrel), file!),
+          ]),
+    ),
+  );
+  const source = readFileSync(importer, 'utf8');
+  const names = [...source.matchAll(/import\s*\{([^}]+)\}\s*from\s*'lucide-react'/g)].flatMap(([, list]) =>
+    list!.split(',').map((name) =>
+      name
+        .replace(/^\s*type\s+/, '')
+        .split(/\s+as\s+/)[0]!
+        .trim(),
+    ),
+  );
+  return names.flatMap((name) => iconFiles?.get(name) ?? []);
+}
+let iconFiles: Map<string, string> | undefined;
+
 function staticImportersOfEntries(): Plugin & { entriesOf(id: string): string } {
   const entriesByModule = new Map<string, string[]>();
   return {
@@ -26,8 +54,12 @@ function staticImportersOfEntries(): Plugin & { entriesOf(id: string): string } 
           const info = this.getModuleInfo(id);
           // importedIds lists import() targets too; only what loads at once counts.
           const lazy = new Set(info?.dynamicallyImportedIds ?? []);
-          const next = (info?.importedIds ?? []).filter((imported) => !lazy.has(imported));
-          pending.push(...next);
+          for (const imported of info?.importedIds ?? []) {
+            if (lazy.has(imported)) continue;
+            // Past the icon barrel every icon looks imported: follow only the icons this module names.
+            if (iconBarrel.test(imported)) pending.push(...iconsImportedBy(id, imported));
+            else pending.push(imported);
+          }
         }
       }
     },

@@ -39,7 +39,7 @@ const median = (values: number[]) => {
 
 type LighthouseSample = { scores: Record<string, number>; fcp: number; tbt: number; lcp: number };
 
-async function runLighthouse(url: string, chromePort: number): Promise<LighthouseSample> {
+async function lighthouseOnce(url: string, chromePort: number): Promise<LighthouseSample> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -63,6 +63,18 @@ async function runLighthouse(url: string, chromePort: number): Promise<Lighthous
     tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
     lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
   };
+}
+
+/** A loaded machine sometimes loses Lighthouse's trace (NO_NAVSTART, NO_FCP): that run is taken again. */
+async function runLighthouse(url: string, chromePort: number): Promise<LighthouseSample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, chromePort);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`    ${String(error)}; again`);
+    }
+  }
 }
 
 type ScriptLoad = { url: string; gzip: number; transferred: number };

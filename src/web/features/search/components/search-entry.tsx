@@ -46,6 +46,8 @@ export function SearchEntry({ view, basePath }: SearchEntryProps) {
         />
         <input
           type="search"
+          // Chrome reports a form field with neither id nor name as a DevTools issue (Lighthouse best practices).
+          name="search"
           value=""
           aria-label={searchBoxPlaceholder}
           aria-haspopup="dialog"
