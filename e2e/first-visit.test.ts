@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useJourneyHarness } from './support/journey-harness';
+import { root, useJourneyHarness } from './support/journey-harness';
 
 const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-first-visit-' });
 
+const portalEntry = 'src/web/entry-portal.tsx';
 // Zod's minified core still names its base schema class; no other library the portal uses does.
 const zodMarker = '$ZodType';
 
@@ -34,9 +37,19 @@ describe("a visitor's first visit to the portal", () => {
     await context.close();
   });
 
-  it('waits on the entry script and at most two preloaded chunks before hydrating', async () => {
+  it('has the first paint wait on one small entry script, which no other chunk imports', async () => {
     const html = await (await fetch(`${journey.baseUrl}/acme`)).text();
     expect(html.match(/<script type="module" src="[^"]+"/g)).toHaveLength(1);
-    expect((html.match(/<link rel="modulepreload"/g) ?? []).length).toBeLessThanOrEqual(2);
+    expect((html.match(/<link rel="modulepreload"/g) ?? []).length).toBeLessThanOrEqual(1);
+    // The entry starts hydration when it runs: a chunk importing it would start the portal anywhere.
+    const manifest = JSON.parse(
+      await readFile(path.join(root, 'dist', 'client', '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { imports?: string[]; dynamicImports?: string[] }>;
+    const importers = Object.entries(manifest)
+      .filter(([, chunk]) =>
+        [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].includes(portalEntry),
+      )
+      .map(([name]) => name);
+    expect(importers).toEqual([]);
   });
 });
