@@ -135,7 +135,9 @@ export async function benchFirstVisit() {
         await context.close();
       }
     }
-    const lines = [`first-visit of /acme (${rounds} interleaved rounds, medians; baseline = the no-script copy):`];
+    const lines = [
+      `first-visit of /acme (${rounds} interleaved rounds, medians; baseline = the no-script copy):`,
+    ];
     for (const variant of Object.keys(variants) as Variant[]) {
       const samples = lighthouseSamples[variant];
       const categories = Object.keys(samples[0]!.scores);
@@ -164,7 +166,9 @@ export async function benchFirstVisit() {
     lines.push('  scripts of the last portal visit (gzip -9):');
     for (const script of [...last.scripts].sort((a, b) => b.gzip - a.gzip))
       lines.push(`    ${script.url.padEnd(48)} ${kb(script.gzip).padStart(9)}`);
-    const issues = new Set(Object.values(browserSamples).flatMap((samples) => samples.flatMap((s) => s.issues)));
+    const issues = new Set(
+      Object.values(browserSamples).flatMap((samples) => samples.flatMap((s) => s.issues)),
+    );
     lines.push(`  DevTools issues: ${issues.size === 0 ? 'none' : ''}`);
     for (const issue of issues) lines.push(`    ${issue}`);
     console.log(lines.join('\n'));
