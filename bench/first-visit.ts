@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
+import { chromiumFlags } from '../e2e/support/chromium-flags';
 import { startBenchServer } from './start-bench-server';
 
 /**
@@ -16,17 +17,6 @@ import { startBenchServer } from './start-bench-server';
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const rounds = Number(process.env.BENCH_FIRST_VISIT_ROUNDS ?? 5);
 const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const base = `http://127.0.0.1:${port}`;
 const variants = { baseline: `${base}/__bench/no-script/acme`, portal: `${base}/acme` } as const;
 type Variant = keyof typeof variants;

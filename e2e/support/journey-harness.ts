@@ -8,22 +8,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ensureWebBuild } from '../../scripts/ensure-web-build';
+import { chromiumFlags as chromiumArgs } from './chromium-flags';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const screenshots = path.join(root, 'e2e', 'screenshots');
 export const adminEmail = 'admin@acme.example';
 export const adminPassword = 'e2e-demo-password-123';
-// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
