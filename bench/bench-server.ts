@@ -66,6 +66,17 @@ const session = await createTestSession(database.db, {
 });
 // The production cookie name (__Host-), as the app configured for production reads it.
 const memberCookie = `${sessionCookieName('member', config.isProduction)}=${session.token}`;
+// The first-visit baseline: the portal's own HTML with every script, preload and page-data block taken out.
+app.get('/__bench/no-script/acme', async (_request, reply) => {
+  const page = await app.inject({ url: '/acme' });
+  const html = page.body
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', String(page.headers['content-security-policy'] ?? ''))
+    .send(html);
+});
 await app.listen({ port, host: '127.0.0.1' });
 process.stdout.write(`ready ${JSON.stringify({ memberCookie })}\n`);
 

@@ -1,5 +1,6 @@
 import { benchBulkDownload } from './bulk-download';
 import { benchFanOut } from './fan-out';
+import { benchFirstVisit } from './first-visit';
 import { benchHealthUnderSearch } from './health-under-search';
 import { benchPortalView } from './portal-view';
 import { benchReviewQueue } from './review-queue';
@@ -9,6 +10,7 @@ import { benchStartup } from './startup';
 
 /** npm run bench: every benchmark, one after another (they would disturb each other in parallel). */
 await benchPortalView();
+await benchFirstVisit();
 await benchBulkDownload();
 await benchFanOut();
 await benchSearch();

@@ -8,8 +8,9 @@ import { ensureWebBuild } from './ensure-web-build';
 
 /**
  * First-load JS of the demo portal: builds when needed, renders /acme on a fresh in-memory database,
- * and adds up the gzip size of every script the HTML loads at once (entry + modulepreload).
- * Usage: node --import tsx scripts/measure-first-load.ts
+ * and adds up the gzip size of every script the HTML loads at once (entry + modulepreload), then of the
+ * hydration the entry imports after the first paint (its chunks per the client manifest).
+ * Usage: node --import tsx scripts/measure-first-load.ts (bench/first-visit.ts counts what a browser loads)
  */
 
 const clientDirectory = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -43,7 +44,31 @@ try {
   }
   let css = 0;
   for (const url of styles) css += (await gzipBytes(url)).gzip;
-  console.log(`first-load JS of /${demoSlug}: ${scripts.length} files, ${total} bytes gzip (${kb(total)})`);
+  console.log(`first-paint JS of /${demoSlug}: ${scripts.length} files, ${total} bytes gzip (${kb(total)})`);
+  type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
+  const manifest = JSON.parse(
+    await readFile(path.join(clientDirectory, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const hydration = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || hydration.has(`/${chunk.file}`)) return;
+    hydration.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of manifest['src/web/entry-portal.tsx']?.dynamicImports ?? []) visit(key);
+  let hydrationTotal = 0;
+  for (const url of hydration) {
+    if (scripts.includes(url)) continue;
+    const size = await gzipBytes(url);
+    hydrationTotal += size.gzip;
+    console.log(
+      `  ${url.padEnd(40)} ${kb(size.raw).padStart(10)} raw ${kb(size.gzip).padStart(10)} gzip (hydration)`,
+    );
+  }
+  console.log(
+    `JS until hydration of /${demoSlug}: ${total + hydrationTotal} bytes gzip (${kb(total + hydrationTotal)})`,
+  );
   console.log(`first-load CSS of /${demoSlug}: ${styles.length} files, ${css} bytes gzip (${kb(css)})`);
 } finally {
   await t.close();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { chromium } from 'playwright-core';
-import { chromiumArgs } from '../e2e/support/journey-harness';
+import { chromiumFlags as chromiumArgs } from '../e2e/support/chromium-flags';
 import { demoLogoSvg } from '../src/server/db/seed/demo-logo';
 import { galleryOrganisation, renderMailGallery } from '../src/server/test/mail-gallery';
 

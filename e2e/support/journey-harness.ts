@@ -8,22 +8,12 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ensureWebBuild } from '../../scripts/ensure-web-build';
 import { freePort } from '../../src/server/test/server-process';
+import { chromiumFlags as chromiumArgs } from './chromium-flags';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const screenshots = path.join(root, 'e2e', 'screenshots');
 export const adminEmail = 'admin@acme.example';
 export const adminPassword = 'e2e-demo-password-123';
-// Chromium stays on 127.0.0.1: no background traffic, no updates, no QUIC.
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -121,6 +111,7 @@ export function useJourneyHarness(options: JourneyOptions): Journey {
     },
     async newContext(width, { abortNonLoopback = false, ...contextOptions } = {}) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, ...contextOptions });
+      if (contextOptions.javaScriptEnabled !== false) navigationsWaitForHydration(context);
       if (abortNonLoopback) {
         await context.route(
           (url) => url.hostname !== '127.0.0.1',
@@ -129,6 +120,37 @@ export function useJourneyHarness(options: JourneyOptions): Journey {
       }
       return context;
     },
+  };
+}
+
+/**
+ * The portal paints its server HTML first and starts hydrating after that paint (decision 220), so
+ * `load` can come before React listens. A journey's goto and reload on a portal page also wait until
+ * hydration has started, as a person's first tap then takes effect.
+ */
+function navigationsWaitForHydration(context: BrowserContext) {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    const untilHydrationStarted = () =>
+      page.waitForFunction(
+        () =>
+          !document.getElementById('attest-page-data') ||
+          document.documentElement.dataset.hydrationStarted === 'true',
+      );
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await untilHydrationStarted();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await untilHydrationStarted();
+      return response;
+    };
+    return page;
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
+import { categoryLabels, updateCategories, updateLimits, updateMessages } from './update-texts';
 
 /**
  * Trust updates (spec 1 §3 / spec 3 §3 Topic, Update, create payload; spec 3 §5 rules): the contract
@@ -30,88 +31,18 @@ import { messages } from './messages';
  * - Feeds (public updates only): GET /:org/updates.atom, /:org/updates.json (each takes ?category=)
  */
 
-export const UpdateCategory = z.enum(
-  ['compliance', 'vulnerabilities', 'incidents', 'subprocessors', 'general'],
-  {
-    error: (issue) =>
-      issue.input === undefined || issue.input === ''
-        ? updateMessages.categoryRequired
-        : updateMessages.categoryInvalid,
-  },
-);
+export const UpdateCategory = z.enum(updateCategories, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === ''
+      ? updateMessages.categoryRequired
+      : updateMessages.categoryInvalid,
+});
 export type UpdateCategory = z.infer<typeof UpdateCategory>;
-export const updateCategories = UpdateCategory.options;
+export { categoryLabels, updateCategories, updateLimits, updateMessages };
 
 /** Who sees an update on the status page (spec 3 §3 spAudience). */
 export const UpdateAudience = z.enum(['public', 'private']);
 export type UpdateAudience = z.infer<typeof UpdateAudience>;
-
-export const updateLimits = {
-  /** Spec 3 §9. */
-  pageSize: 5,
-  /** Spec 1 §9: the notification bar shows updates created within this window. */
-  notificationWindowHours: limits.notificationWindowHours,
-  subjectMaxLength: 200,
-  messageMaxLength: 20_000,
-  /** Listed e-mail addresses of one update. */
-  audienceMaxAddresses: 500,
-  /** Subscribers read and mails queued per transaction during a fan-out. */
-  fanOutBatchSize: 500,
-  webhookMaxPerOrganisation: 20,
-  /** Newest entries in a feed. */
-  feedMaxEntries: 50,
-} as const;
-
-export const categoryLabels: Record<UpdateCategory, string> = {
-  compliance: 'Compliance',
-  vulnerabilities: 'Vulnerabilities',
-  incidents: 'Incidents',
-  subprocessors: 'Subprocessors',
-  general: 'General',
-};
-
-export const updateMessages = {
-  subjectRequired: 'Subject is required',
-  subjectTooLong: `Subject must be at most ${updateLimits.subjectMaxLength} characters`,
-  categoryRequired: 'Category is required',
-  categoryInvalid:
-    'Choose one of the categories: compliance, vulnerabilities, incidents, subprocessors, general',
-  messageRequired: 'Message is required',
-  messageTooLong: `Message must be at most ${updateLimits.messageMaxLength} characters`,
-  channelRequired: 'Select at least one channel',
-  emailAudienceRequired: 'Add at least one e-mail address',
-  emailInvalid: (value: string) => `"${value}" is not a valid email`,
-  emailDuplicate: (value: string) => `"${value}" has already been added`,
-  tooManyAddresses: `At most ${updateLimits.audienceMaxAddresses} addresses`,
-  /** Subscribers are anonymous: a private update can only be e-mailed to addresses staff list. */
-  privateToSubscribers: 'Private updates cannot be e-mailed to all subscribers; list the addresses instead',
-  editNeedsAField: 'Change at least one field',
-  topicNotFound: 'Update topic not found',
-  updateNotFound: 'Update not found',
-  lastUpdate: 'A topic needs at least one update; hide or delete the topic instead',
-  topicCreated: 'Update published',
-  updateAdded: 'Update added',
-  topicSaved: 'Topic saved',
-  topicHidden: 'Topic hidden',
-  topicShown: 'Topic shown',
-  topicPinned: 'Topic pinned',
-  topicUnpinned: 'Topic unpinned',
-  subscriberNotFound: 'Subscriber not found',
-  blockNotFound: 'Block not found',
-  blockInvalidDomain: 'Enter a domain such as example.com',
-  blockExists: 'This address or domain is already blocked',
-  webhookNotFound: 'Webhook not found',
-  webhookUrlInvalid: 'Enter an http(s) address such as https://example.com/hooks/attest',
-  webhookUrlNotAllowed: 'This address is not allowed for webhooks (private or local network)',
-  webhookCategoriesRequired: 'Select at least one category',
-  webhookLimit: `At most ${updateLimits.webhookMaxPerOrganisation} webhooks per organisation`,
-  /** Card title (spec 3 §2): '{portal title} Updates'. */
-  cardTitle: (portalTitle: string) => `${portalTitle} Updates`,
-  pinned: 'Pinned',
-  noUpdates: 'No updates yet',
-  latestTrustUpdates: messages.latestTrustUpdates,
-  recentTrustUpdates: messages.recentTrustUpdates,
-} as const;
 
 const AudienceAddress = z.string().trim().toLowerCase().max(limits.emailMaxLength, messages.emailTooLong);
 

@@ -1,12 +1,5 @@
 import './styles.css';
-import { hydrateRoot } from 'react-dom/client';
-import { type PortalPageData, pageDataElementId } from '../shared/page';
-import { PortalPage } from './app/routes/portal/portal-page';
 
-/** Hydrates the server-rendered portal with the page data the server inlined. */
-const dataElement = document.getElementById(pageDataElementId);
-const root = document.getElementById('root');
-if (dataElement?.textContent && root) {
-  const data = JSON.parse(dataElement.textContent) as PortalPageData;
-  hydrateRoot(root, <PortalPage data={data} />);
-}
+// The server's HTML paints first; React and the page's code are fetched and hydrate after that paint,
+// so on a slow phone the first paint does not share the network and the main thread with them.
+requestAnimationFrame(() => setTimeout(() => void import('./hydrate-portal'), 0));

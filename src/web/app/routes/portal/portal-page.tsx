@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import type { PortalPageData } from '../../../../shared/page';
 import type { PortalView } from '../../../../shared/portal';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
@@ -59,7 +59,8 @@ function PortalContent({ data }: { data: PortalPageData }) {
   const isMember = view.viewer.mode === 'account_external' && view.viewer.member !== null;
   // Lazy parts mount after hydration: the server cannot render them, and the HTML must match.
   const [isHydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // A transition: re-rendering the whole page for the lazy parts yields to input instead of blocking it.
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   // First-party analytics (off in Main and Preview mode); loaded after the first paint.
   const analyticsMode = view.viewer.mode;
   const analyticsSlug = view.organisation.slug;

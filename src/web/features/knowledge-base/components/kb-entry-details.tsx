@@ -1,5 +1,6 @@
 import { Copy, X } from 'lucide-react';
-import { type KbHit, kbMessages, kbSourceTypeLabels } from '../../../../shared/knowledge-base';
+import type { KbHit } from '../../../../shared/knowledge-base';
+import { kbMessages, kbSourceTypeLabels } from '../../../../shared/knowledge-base-texts';
 import type { ProductSummary } from '../../../../shared/portal';
 import { accessLabel, formatKbDate, formatKbDateTime, productNames } from '../lib/kb-format';
 

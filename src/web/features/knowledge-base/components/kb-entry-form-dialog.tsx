@@ -2,17 +2,19 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import {
-  type KbAccessLevel,
   KbAccessLevel as KbAccessLevels,
   type KbEntryInput,
   type KbHit,
-  type KbSourceType,
   KbSourceType as KbSourceTypes,
+} from '../../../../shared/knowledge-base';
+import {
+  type KbAccessLevel,
+  type KbSourceType,
   kbAccessLevelLabels,
   kbLimits,
   kbMessages,
   kbSourceTypeLabels,
-} from '../../../../shared/knowledge-base';
+} from '../../../../shared/knowledge-base-texts';
 import type { ProductSummary } from '../../../../shared/portal';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';

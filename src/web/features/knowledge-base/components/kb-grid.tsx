@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
-import { type KbHit, kbMessages } from '../../../../shared/knowledge-base';
+import type { KbHit } from '../../../../shared/knowledge-base';
+import { kbMessages } from '../../../../shared/knowledge-base-texts';
 import { classNames } from '../../../lib/class-names';
 import { accessLabel, formatKbDate } from '../lib/kb-format';
 

@@ -1,17 +1,15 @@
 import { Search, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useCallback, useId, useMemo, useState } from 'react';
+import type { KbHit, KbQuery, KbSearchKey } from '../../../../shared/knowledge-base';
 import {
   type KbAccessLevel,
-  type KbHit,
-  type KbQuery,
-  type KbSearchKey,
   type KbTimeFilter,
   kbAccessLevelLabels,
   kbLimits,
   kbMessages,
   kbTimeFilterLabels,
-} from '../../../../shared/knowledge-base';
+} from '../../../../shared/knowledge-base-texts';
 import type { PortalView } from '../../../../shared/portal';
 import { InlineSnack } from '../../../components/ui/inline-snack';
 import { Pagination } from '../../../components/ui/pagination';

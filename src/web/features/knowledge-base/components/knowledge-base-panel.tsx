@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, MessageCircleQuestion, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type KbHit, kbLimits, kbMessages } from '../../../../shared/knowledge-base';
+import type { KbHit } from '../../../../shared/knowledge-base';
+import { kbLimits, kbMessages } from '../../../../shared/knowledge-base-texts';
 import type { PortalView } from '../../../../shared/portal';
 import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -1,10 +1,10 @@
 import { format } from 'date-fns';
+import type { KbHit } from '../../../../shared/knowledge-base';
 import {
   type KbAccessLevel,
-  type KbHit,
   kbAccessLevelLabels,
   kbSourceTypeLabels,
-} from '../../../../shared/knowledge-base';
+} from '../../../../shared/knowledge-base-texts';
 import type { ProductSummary } from '../../../../shared/portal';
 
 /** Spec 1 §9 / 3 §9: dates as 'MMMM d, yyyy'; hits carry Unix seconds. */

@@ -1,4 +1,4 @@
-import { kbMessages } from '../../../../shared/knowledge-base';
+import { kbMessages } from '../../../../shared/knowledge-base-texts';
 
 /**
  * Reads a chosen CSV file as text (spec 3 §8): a reader error is 'Error reading file'; anything

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { kbLimits } from '../../../../shared/knowledge-base';
+import { kbLimits } from '../../../../shared/knowledge-base-texts';
 import { isApiError } from '../../../lib/api-client';
 import { fetchSearchKey, type KeySource } from '../api/kb-api';
 

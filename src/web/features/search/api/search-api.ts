@@ -1,11 +1,5 @@
-import {
-  type KbHit,
-  type KbQuery,
-  type KbQueryResult,
-  type KbSearchKey,
-  kbLimits,
-  kbMaxPage,
-} from '../../../../shared/knowledge-base';
+import type { KbHit, KbQuery, KbQueryResult, KbSearchKey } from '../../../../shared/knowledge-base';
+import { kbLimits, kbMaxPage } from '../../../../shared/knowledge-base-texts';
 import type {
   AnswerRequest,
   AnswerResponse,

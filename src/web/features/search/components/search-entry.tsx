@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
 import { isSearchShortcut, searchBoxPlaceholder } from '../lib/search-keys';
 
@@ -17,6 +17,7 @@ type DialogState = { isOpen: boolean; initialTerm: string; instance: number };
 export function SearchEntry({ view, basePath }: SearchEntryProps) {
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [shortcutLabel, setShortcutLabel] = useState('Ctrl K');
+  const boxRef = useRef<HTMLInputElement>(null);
 
   const open = useCallback((initialTerm: string, via: 'click' | 'keyboard') => {
     // The tracker is the portal page's own chunk, loaded after hydration: importing it here keeps it there.
@@ -25,6 +26,12 @@ export function SearchEntry({ view, basePath }: SearchEntryProps) {
     );
     setDialog((current) => ({ isOpen: true, initialTerm, instance: (current?.instance ?? 0) + 1 }));
   }, []);
+
+  // The page hydrates after its first paint: a box already focused then was clicked or typed in before.
+  useEffect(() => {
+    const box = boxRef.current;
+    if (box && document.activeElement === box) open(box.value, box.value ? 'keyboard' : 'click');
+  }, [open]);
 
   useEffect(() => {
     if (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)) setShortcutLabel('⌘K');
@@ -46,6 +53,9 @@ export function SearchEntry({ view, basePath }: SearchEntryProps) {
         />
         <input
           type="search"
+          // Chrome reports a form field with neither id nor name as a DevTools issue (Lighthouse best practices).
+          name="search"
+          ref={boxRef}
           value=""
           aria-label={searchBoxPlaceholder}
           aria-haspopup="dialog"

@@ -2,12 +2,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import {
   categoryLabels,
-  EditTopicInput,
-  type StaffTopicView,
   type UpdateCategory,
   updateCategories,
   updateMessages,
-} from '../../../../shared/updates';
+} from '../../../../shared/update-texts';
+import { EditTopicInput, type StaffTopicView } from '../../../../shared/updates';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { type AddUpdateInput, type CreateTopicInput, updateMessages } from '../../../../shared/updates';
+import { updateMessages } from '../../../../shared/update-texts';
+import type { AddUpdateInput, CreateTopicInput } from '../../../../shared/updates';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { isApiError } from '../../../lib/api-client';
 import { addUpdate, createTopic, useStaffTopics, useTopicMutation } from '../api/staff-updates';

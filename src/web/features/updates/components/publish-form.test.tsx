@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { updateMessages } from '../../../../shared/updates';
+import { updateMessages } from '../../../../shared/update-texts';
 import { byText, click, type Rendered, renderInDom, settle } from '../../../lib/test-support/render-in-dom';
 import { PublishForm } from './publish-form';
 

@@ -9,13 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import {
-  type AddUpdateInput,
-  type CreateTopicInput,
-  categoryLabels,
-  type UpdateAudience,
-  updateCategories,
-} from '../../../../shared/updates';
+import { categoryLabels, updateCategories } from '../../../../shared/update-texts';
+import type { AddUpdateInput, CreateTopicInput, UpdateAudience } from '../../../../shared/updates';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { describedBy, Field } from '../../../components/ui/field';

@@ -1,7 +1,8 @@
 import { EyeOff, MoreHorizontal, Pin, Plus, Rss, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
-import { type EditTopicInput, type StaffTopicView, updateMessages } from '../../../../shared/updates';
+import { updateMessages } from '../../../../shared/update-texts';
+import type { EditTopicInput, StaffTopicView } from '../../../../shared/updates';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';

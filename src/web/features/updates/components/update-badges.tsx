@@ -1,5 +1,5 @@
 import { Lock, Pin } from 'lucide-react';
-import { categoryLabels, type UpdateCategory, updateMessages } from '../../../../shared/updates';
+import { categoryLabels, type UpdateCategory, updateMessages } from '../../../../shared/update-texts';
 import { updateTexts } from '../lib/update-texts';
 
 const badgeClassName =

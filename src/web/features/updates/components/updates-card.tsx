@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Megaphone, Plus } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
-import { updateMessages } from '../../../../shared/updates';
+import { updateMessages } from '../../../../shared/update-texts';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';

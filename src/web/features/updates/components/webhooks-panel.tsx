@@ -1,13 +1,8 @@
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  categoryLabels,
-  type UpdateCategory,
-  updateCategories,
-  WebhookCreateInput,
-  type WebhookView,
-} from '../../../../shared/updates';
+import { categoryLabels, type UpdateCategory, updateCategories } from '../../../../shared/update-texts';
+import { WebhookCreateInput, type WebhookView } from '../../../../shared/updates';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateLimits, updateMessages } from '../../../../shared/updates';
+import { updateLimits, updateMessages } from '../../../../shared/update-texts';
 import {
   audienceIssues,
   defaultPublishValues,

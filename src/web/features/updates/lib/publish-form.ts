@@ -1,9 +1,5 @@
-import {
-  AddUpdateInput,
-  CreateTopicInput,
-  type UpdateAudience,
-  type UpdateCategory,
-} from '../../../../shared/updates';
+import type { UpdateCategory } from '../../../../shared/update-texts';
+import { AddUpdateInput, CreateTopicInput, type UpdateAudience } from '../../../../shared/updates';
 
 /** What the publish form edits; the payload the contract validates is derived from it. */
 export type PublishValues = {

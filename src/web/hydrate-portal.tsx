@@ -1,0 +1,19 @@
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { type PortalPageData, pageDataElementId } from '../shared/page';
+import { PortalPage } from './app/routes/portal/portal-page';
+
+/**
+ * Hydrates the server-rendered portal with the page data the server inlined (loaded by entry-portal).
+ * As a transition React hydrates in slices and yields between them, so a tap is never stuck behind it.
+ */
+const dataElement = document.getElementById(pageDataElementId);
+const root = document.getElementById('root');
+if (dataElement?.textContent && root) {
+  const data = JSON.parse(dataElement.textContent) as PortalPageData;
+  startTransition(() => {
+    hydrateRoot(root, <PortalPage data={data} />);
+  });
+  // From here React holds every tap and replays it on the part it hydrates first; journeys wait for this.
+  document.documentElement.dataset.hydrationStarted = 'true';
+}
