@@ -29,3 +29,12 @@ export function onPortalQueryChange(listener: () => void): () => void {
     window.removeEventListener('popstate', listener);
   };
 }
+
+/**
+ * loginRequest=true / requestAccess=true ask for the access modal (spec 3 §2). While they stand, an
+ * itemUid in the address names the item access is asked for, not one to open under the modal.
+ */
+export function isAccessModalRequested(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.get('loginRequest') === 'true' || params.get('requestAccess') === 'true';
+}
