@@ -1,12 +1,13 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
 import type { PortalCustomisation, ViewerMode } from '../../../../shared/portal';
 import { classNames } from '../../../lib/class-names';
+import { followQueryLink } from '../../../lib/portal-query';
 import { securityReviewBannerFor } from '../lib/banner';
 import { extrasTexts } from '../lib/texts';
 
 type SecurityReviewBannerProps = { customisation: PortalCustomisation; mode: ViewerMode };
 
-// The access modal opens on these parameters when the page loads.
+// The access modal opens on these parameters, in place or when a new tab loads them.
 const requestAccessHref = '?requestAccess=true&source=banner';
 
 /** 'Start your security review' for external viewers (spec 3 §2); subtitles at medium size only. */
@@ -58,6 +59,7 @@ export function SecurityReviewBanner({ customisation, mode }: SecurityReviewBann
           {mode === 'account_external' ? null : (
             <a
               href={requestAccessHref}
+              onClick={(event) => followQueryLink(event, { loginRequest: null })}
               className="inline-flex h-10 shrink-0 items-center justify-center gap-2 self-start rounded-lg bg-white px-4 text-sm font-medium text-slate-950 shadow-sm transition hover:bg-slate-100 md:self-auto"
             >
               {extrasTexts.bannerAction}
