@@ -110,7 +110,7 @@ describe('CardSections and the address', () => {
     expect(drawer()).not.toBeNull();
   });
 
-  it("asks for access to a locked document without opening the Documents drawer, before or after the modal", async () => {
+  it('asks for access to a locked document without opening the Documents drawer, before or after the modal', async () => {
     await rendered?.unmount();
     const locked = itemViewFixture({ title: 'SOC 2 report', isLocked: true, isPublic: false });
     const documentsView = {
