@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ViewerSummary } from '../../../shared/portal';
 import type { Database } from '../../db/client';
 import { accountMembers } from '../../db/schema';
-import type { Viewer } from '../../policy/viewer';
+import { isMemberAuthorised, type Viewer } from '../../policy/viewer';
 
 /**
  * The signed-in member as the page shows them (spec 3 §3 Account user), for any member session: an
@@ -23,6 +23,9 @@ export async function findMemberSummary(db: Database, viewer: Viewer): Promise<V
     accountId: member.account.id,
     accountName: member.account.name,
     reviewStatus: member.account.reviewStatus,
+    ...(member.account.reviewStatus === 'approved' && !isMemberAuthorised(member, new Date())
+      ? { isAccessExpired: true }
+      : {}),
     isAutoApprovedAccountMember: row?.isAutoApproved ?? false,
   };
 }

@@ -47,7 +47,8 @@ export function HeaderAccessEntry({ view, basePath, csrfToken }: HeaderAccessEnt
   }
 
   if (mode !== 'public' || !hasRestrictedContent(view)) return null;
-  const openSignIn = (event: MouseEvent<HTMLAnchorElement>) => followQueryLink(event, { requestAccess: null });
+  const openSignIn = (event: MouseEvent<HTMLAnchorElement>) =>
+    followQueryLink(event, { requestAccess: null });
   return (
     <a
       href={signInHref}
