@@ -45,7 +45,10 @@ export function PrivateAudienceMarker() {
 /** Staff see hidden topics (visitors never do), always marked as such. */
 export function HiddenMarker() {
   return (
-    <span className={`${badgeClassName} bg-slate-100 text-slate-700 ring-slate-300`} data-testid="hidden-marker">
+    <span
+      className={`${badgeClassName} bg-slate-100 text-slate-700 ring-slate-300`}
+      data-testid="hidden-marker"
+    >
       <EyeOff className="size-3" aria-hidden />
       {updateTexts.hidden}
     </span>
