@@ -112,6 +112,41 @@ describe('a visitor', () => {
   });
 });
 
+describe('a visitor whose subscription fails', () => {
+  it('reads the failure inside the open popover, next to its button', async () => {
+    for (const width of widths) {
+      const context = await journey.newContext(width, { abortNonLoopback: true });
+      const page = await context.newPage();
+      await openPortalPastWelcome(page);
+      // The server fails once: the popover stays open and says so.
+      await page.route(/\/subscribe$/, (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":{"code":"internal","message":"x"}}',
+        }),
+      );
+      await page.getByTestId('subscribe-button').first().click();
+      const popover = page.getByTestId('subscribe-popover');
+      await popover.getByRole('textbox').fill('ada@customer.example');
+      await popover.getByRole('button', { name: 'Subscribe' }).click();
+      await popover.getByRole('alert').waitFor();
+      expect(await popover.getByRole('alert').textContent()).toBe(
+        'Unfortunately, an unknown error has occurred.',
+      );
+      await settle(page);
+      const button = await popover.getByRole('button', { name: 'Subscribe' }).boundingBox();
+      const isButtonOnTop = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="subscribe-popover"]') != null,
+        { x: button!.x + button!.width / 2, y: button!.y + button!.height / 2 },
+      );
+      expect(isButtonOnTop).toBe(true);
+      await page.screenshot({ path: shot('subscribe-failure', width) });
+      await context.close();
+    }
+  });
+});
+
 describe('staff in Main mode', () => {
   it('see a hidden topic marked, a failed logo as the building icon, and toasts under the search', async () => {
     const context = await journey.newContext(1280, { abortNonLoopback: true });
