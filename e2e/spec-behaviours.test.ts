@@ -229,3 +229,36 @@ describe('staff in Main mode', () => {
     await context.close();
   });
 });
+
+describe('staff after revoking an account', () => {
+  it("see 'No access', never the old end date, on the account and in the list", async () => {
+    const context = await journey.newContext(1280, { abortNonLoopback: true });
+    const page = await context.newPage();
+    await signInAsStaff(page, journey.baseUrl);
+    const { csrfToken } = (await (await page.request.get(`${journey.baseUrl}/api/auth/session`)).json()) as {
+      csrfToken: string;
+    };
+    const { accounts } = (await (await page.request.get(`${journey.baseUrl}/api/accounts`)).json()) as {
+      accounts: Array<{ id: string; name: string; reviewStatus: string; accessExpiresAt: string | null }>;
+    };
+    const approved = accounts.find(
+      (account) => account.reviewStatus === 'approved' && account.accessExpiresAt,
+    );
+    expect(approved).toBeDefined();
+    const revoked = await page.request.post(`${journey.baseUrl}/api/accounts/${approved!.id}/revoke`, {
+      headers: { 'x-csrf-token': csrfToken },
+    });
+    expect(revoked.status()).toBe(200);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+      await page.goto(`${journey.baseUrl}/console/accounts/${approved!.id}`);
+      const heading = page.getByRole('heading', { level: 1, name: approved!.name });
+      await heading.waitFor();
+      const summary = page.locator('h1').locator('xpath=../..').locator('p').first();
+      expect(await summary.textContent()).toMatch(/^No access · /);
+      await settle(page);
+      await page.screenshot({ path: shot('revoked-account', width) });
+    }
+    await context.close();
+  });
+});
