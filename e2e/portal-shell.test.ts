@@ -101,10 +101,27 @@ describe('pages around the portal', () => {
       await page.screenshot({ path: path.join(screenshots, `about-${width}.png`), fullPage: true });
       await expectNoSeriousAccessibilityViolations(page);
 
-      const missing = await page.goto(`${journey.baseUrl}/no-such-company`);
+      const missing = await page.goto(`${journey.baseUrl}/acme/no-such-page`);
       expect(missing?.status()).toBe(404);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Organisation not found');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
       await page.screenshot({ path: path.join(screenshots, `not-found-${width}.png`) });
+      await expectNoSeriousAccessibilityViolations(page);
+
+      // An unknown organisation goes to the default route (spec 1 §2): '/', which finds the portal.
+      const unknown = await page.goto(`${journey.baseUrl}/no-such-company`);
+      expect(unknown?.status()).toBe(200);
+      expect(unknown?.request().redirectedFrom()?.redirectedFrom()?.url()).toBe(
+        `${journey.baseUrl}/no-such-company`,
+      );
+      expect(new URL(page.url()).pathname).toBe('/acme');
+
+      // A preview address opened by a visitor: the 'No access' page.
+      const preview = await page.goto(`${journey.baseUrl}/acme?preview=public`);
+      expect(preview?.status()).toBe(403);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        "You don't have access to this page",
+      );
+      await page.screenshot({ path: path.join(screenshots, `no-access-${width}.png`) });
       await expectNoSeriousAccessibilityViolations(page);
       await context.close();
     }

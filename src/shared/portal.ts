@@ -123,6 +123,8 @@ export const ViewerSummary = z.object({
       accountId: z.string().uuid(),
       accountName: z.string(),
       reviewStatus: ReviewStatus,
+      /** Approved, but the access's end date has passed (the member is in Public mode). */
+      isAccessExpired: z.boolean().optional(),
       isAutoApprovedAccountMember: z.boolean(),
     })
     .nullable(),

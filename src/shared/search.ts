@@ -43,6 +43,7 @@ export const searchMessages = {
   tryDifferentTerm: 'Try using a different search term.',
   topMatch: 'Top match',
   results: (count: number) => `${count} results`,
+  searching: 'Searching…',
   more: (count: number) => `...${count} more`,
   modeSearch: 'Search',
   modeAskAi: 'Ask AI',

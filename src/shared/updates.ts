@@ -230,6 +230,8 @@ export const TopicView = z.object({
   subject: z.string(),
   category: UpdateCategory,
   isPinned: z.boolean(),
+  /** Only staff (Main mode) see hidden topics; for them it is true, so the card can mark it. */
+  isHidden: z.literal(true).optional(),
   /** createdAt of its newest visible update. */
   latestAt: z.string(),
   /** Visible updates, newest first (never empty). */

@@ -29,3 +29,38 @@ export function onPortalQueryChange(listener: () => void): () => void {
     window.removeEventListener('popstate', listener);
   };
 }
+
+/**
+ * loginRequest=true / requestAccess=true ask for the access modal (spec 3 §2). While they stand, an
+ * itemUid in the address names the item access is asked for, not one to open under the modal.
+ */
+export function isAccessModalRequested(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.get('loginRequest') === 'true' || params.get('requestAccess') === 'true';
+}
+
+type QueryLinkClick = {
+  currentTarget: HTMLAnchorElement;
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  defaultPrevented: boolean;
+  preventDefault(): void;
+};
+
+/**
+ * A link whose href is only query parameters (`?requestAccess=true&source=banner`) keeps its address
+ * for a new tab, but a plain click writes the parameters in place (no reload). `changes` adds or removes more.
+ */
+export function followQueryLink(
+  event: QueryLinkClick,
+  changes: Record<string, string | null | undefined> = {},
+): void {
+  const isModified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+  if (event.defaultPrevented || event.button !== 0 || isModified) return;
+  event.preventDefault();
+  const params = new URL(event.currentTarget.href, window.location.href).searchParams;
+  writePortalQuery({ ...Object.fromEntries(params), ...changes });
+}

@@ -49,6 +49,23 @@ async function setUp(account: Parameters<typeof createAccountMember>[2] = {}) {
   return { organisation, product, staff, ...created, session };
 }
 
+describe('the member the page shows', () => {
+  it('marks an approval whose end date has passed as expired, and only that one', async () => {
+    const view = async (session: { cookies: Record<string, string> }, slug: string) =>
+      (await t.app.inject({ url: `/api/statuspage/share/${slug}/view`, cookies: session.cookies })).json();
+    const expired = await setUp({ accessExpiresAt: new Date(Date.now() - 1000) });
+    const expiredView = await view(expired.session, expired.organisation.slug);
+    expect(expiredView.viewer).toMatchObject({
+      mode: 'public',
+      member: { reviewStatus: 'approved', isAccessExpired: true },
+    });
+    const current = await setUp({ accessExpiresAt: future() });
+    const currentView = await view(current.session, current.organisation.slug);
+    expect(currentView.viewer.mode).toBe('account_external');
+    expect(currentView.viewer.member).not.toHaveProperty('isAccessExpired');
+  });
+});
+
 describe('POST /api/statuspage/share/:accountId/external/extend-access', () => {
   const extend = (
     accountId: string,

@@ -1,5 +1,5 @@
 import type { ViewerSummary } from '../../../shared/portal';
-import type { Viewer } from '../../policy/viewer';
+import { isMemberAuthorised, type Viewer } from '../../policy/viewer';
 
 /**
  * The signed-in member as the page shows them (spec 3 §3 Account user), for any member session: an
@@ -16,6 +16,9 @@ export function memberSummaryOf(viewer: Viewer): ViewerSummary['member'] {
     accountId: member.account.id,
     accountName: member.account.name,
     reviewStatus: member.account.reviewStatus,
+    ...(member.account.reviewStatus === 'approved' && !isMemberAuthorised(member, new Date())
+      ? { isAccessExpired: true }
+      : {}),
     isAutoApprovedAccountMember: member.isAutoApproved,
   };
 }

@@ -184,11 +184,17 @@ describe('GET /:org (the portal page)', () => {
 });
 
 describe('HTML errors', () => {
-  it('answers an unknown organisation with a 404 page, and an unknown Host with "Company not found"', async () => {
-    const unknownSlug = await t.app.inject({ url: '/no-such-company' });
-    expect(unknownSlug.statusCode).toBe(404);
-    expect(unknownSlug.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(unknownSlug.body).toContain(messages.organisationNotFound);
+  it('redirects an unknown organisation to the default route (spec 1 §2), and answers an unknown Host with "Company not found"', async () => {
+    for (const url of ['/no-such-company', '/no-such-company/item/soc-2', '/no-such-company?product=x']) {
+      const unknownSlug = await t.app.inject({ url });
+      expect(unknownSlug.statusCode).toBe(302);
+      expect(unknownSlug.headers.location).toBe('/');
+      expect(unknownSlug.headers['cache-control']).toBe('no-store');
+    }
+    // The API keeps its JSON 404: only pages redirect.
+    const api = await t.app.inject({ url: '/api/statuspage/share/no-such-company/view' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'organisation_not_found' } });
 
     const unknownHost = await t.app.inject({ url: '/', headers: { host: 'trust.nobody.example' } });
     expect(unknownHost.statusCode).toBe(404);
@@ -280,6 +286,31 @@ describe('HTML errors', () => {
   it('renders the No access page', async () => {
     const html = await renderNoAccessPage({ isWatching: false });
     expect(html).toContain('You don&#x27;t have access to this page');
+  });
+
+  it("shows the No access page to anyone but the organisation's staff who opens a preview address", async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const other = await createOrganisation(t.database.db);
+    const otherStaff = await createStaffUser(t.database.db, other.organisation.id);
+    const otherSession = await createTestSession(t.database.db, {
+      organisationId: other.organisation.id,
+      staffUserId: otherStaff.id,
+    });
+    const previews = [
+      '?preview=public',
+      '?accountId=00000000-0000-4000-8000-000000000000',
+      '?permissionProfileId=00000000-0000-4000-8000-000000000000',
+    ];
+    for (const query of previews) {
+      for (const cookies of [undefined, otherSession.cookies]) {
+        const response = await t.app.inject({ url: `/${organisation.slug}${query}`, cookies });
+        expect(response.statusCode).toBe(403);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.body).toContain('You don&#x27;t have access to this page');
+        expect(response.body).not.toContain('attest-page-data');
+      }
+    }
+    expect((await t.app.inject({ url: `/${organisation.slug}` })).statusCode).toBe(200);
   });
 });
 

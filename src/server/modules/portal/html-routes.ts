@@ -102,6 +102,11 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // An address naming no organisation goes to the default route (spec 1 §2), which finds one.
+    const orgSlug = (request.params as { org?: unknown } | undefined)?.org;
+    if (isAppError(error) && error.code === 'organisation_not_found' && orgSlug !== undefined) {
+      return reply.header('cache-control', 'no-store').redirect('/', 302);
+    }
     const page = errorPageFor(error, config.isProduction);
     if (page.status >= 500) request.log.error({ err: error }, 'page failed');
     return reply
@@ -140,6 +145,10 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   ) {
     const viewer: Viewer = requireViewer(request);
+    // A preview address is a staff view: the viewer plugin gives anyone else Public mode, the page says no.
+    const query = request.query as { accountId?: string; permissionProfileId?: string; preview?: string };
+    const isPreviewAsked = Boolean(query.accountId || query.permissionProfileId || query.preview);
+    if (isPreviewAsked && viewer.mode !== 'preview') throw new AppError('forbidden', messages.noAccess);
     const ctx = { db: deps.database.db, viewer, providers: deps.providers, config };
     // The notification bar is part of the first paint: no layout shift when it arrives later.
     const [build, view, notification] = await Promise.all([

@@ -296,6 +296,10 @@ describe('visitor updates card', () => {
       await visitorUpdates(staff.organisation.slug, '', staff.session.cookies)
     ).json<VisitorUpdatesResponse>();
     expect(main.totalTopics).toBe(7);
+    // Staff see what visitors do not, marked: the hidden topic carries isHidden, the others none.
+    const mainHidden = main.topics.filter((topic) => topic.isHidden).map((topic) => topic.subject);
+    expect(mainHidden).toEqual(['Topic 6']);
+    expect([...first.topics, ...second.topics].some((topic) => 'isHidden' in topic)).toBe(false);
     const byCategory = (
       await visitorUpdates(staff.organisation.slug, '?category=incidents')
     ).json<VisitorUpdatesResponse>();

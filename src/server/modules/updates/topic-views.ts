@@ -78,6 +78,7 @@ export function visitorTopicView(topic: TopicWithUpdates): TopicView {
     subject: topic.subject,
     category: topic.category,
     isPinned: topic.isPinned,
+    ...(topic.isHidden ? { isHidden: true as const } : {}),
     latestAt: latestAtOf(topic).toISOString(),
     updates: topic.updates.map((update) => ({
       id: update.id,

@@ -1,7 +1,7 @@
 import { Building2 } from 'lucide-react';
-import { useState } from 'react';
 import { type CompanyRef, companyDisplay, monogram } from '../../../shared/company-catalogue';
 import { classNames } from '../../lib/class-names';
+import { useImageFailure } from '../../lib/use-image-failure';
 
 type CompanyLogoProps = { company: CompanyRef; size: number; className?: string };
 
@@ -11,18 +11,19 @@ type CompanyLogoProps = { company: CompanyRef; size: number; className?: string 
  */
 export function CompanyLogo({ company, size, className }: CompanyLogoProps) {
   const display = companyDisplay(company);
-  const [hasFailed, setFailed] = useState(false);
+  const { hasFailed, imageRef, onError } = useImageFailure(display.logo);
   const box = { width: size, height: size };
   if (display.logo && !hasFailed) {
     return (
       <img
+        ref={imageRef}
         src={display.logo}
         alt=""
         width={size}
         height={size}
         loading="lazy"
         referrerPolicy="no-referrer"
-        onError={() => setFailed(true)}
+        onError={onError}
         className={classNames('shrink-0 rounded-md bg-white object-contain', className)}
         style={box}
       />

@@ -27,8 +27,12 @@ type AccessLayerProps = {
  */
 export default function AccessLayer({ view, csrfToken, query }: AccessLayerProps) {
   const organisationId = view.organisation.id;
+  // A signed-in member (whose access is pending, declined or expired) is asked again for their own address.
   const [email, setEmail] = useState(
-    () => (query.inviteToken ? readTokenSubject(query.inviteToken) : null) ?? readLastEmail(organisationId),
+    () =>
+      (query.inviteToken ? readTokenSubject(query.inviteToken) : null) ??
+      view.viewer.member?.email ??
+      readLastEmail(organisationId),
   );
   const [dialog, setDialog] = useState<OutcomeDialogState | null>(null);
   // Each visit of a tab starts a fresh form with the current e-mail.

@@ -378,3 +378,10 @@ describe('request outcomes open the right dialog (spec 3 §4)', () => {
     expect(byText('[role="status"]', accessMessages.extendError)).toHaveLength(1);
   });
 });
+
+describe('a signed-in member without access', () => {
+  it("opens the login tab with the member's own e-mail, e.g. from the account menu's Request access", async () => {
+    await openAt('?loginRequest=true&source=account_menu', memberViewFixture('approved', 'public'));
+    expect(inputLabelled('Work email')?.value).toBe('ada@customer.example');
+  });
+});

@@ -64,7 +64,7 @@ export default function AccountMenu({ view, basePath, csrfToken }: AccountMenuPr
     retry: false,
   });
   if (!member) return null;
-  const review = reviewStatusLabel(member.reviewStatus);
+  const review = reviewStatusLabel(member);
   const canDownloadNda = isAuthorised && nda.data?.provider === 'clickwrap' && nda.data.passed;
 
   async function logOut() {
@@ -109,7 +109,10 @@ export default function AccountMenu({ view, basePath, csrfToken }: AccountMenuPr
               className="mx-1 flex items-center gap-2 rounded-md bg-slate-50 px-2 py-1.5 text-xs font-medium text-slate-700"
               data-testid="account-review-status"
             >
-              <span aria-hidden className={`size-2 rounded-full ${statusTone[member.reviewStatus]}`} />
+              <span
+                aria-hidden
+                className={`size-2 rounded-full ${member.isAccessExpired ? statusTone.declined : statusTone[member.reviewStatus]}`}
+              />
               {review}
             </DropdownMenu.Label>
           ) : null}

@@ -1,7 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
-import { writePortalQuery } from '../../../lib/portal-query';
+import { followQueryLink } from '../../../lib/portal-query';
 import { headerTexts } from '../lib/header-texts';
 import { hasRestrictedContent } from '../lib/restricted-content';
 import { accountLabel, MemberTrigger } from './member-trigger';
@@ -47,10 +47,8 @@ export function HeaderAccessEntry({ view, basePath, csrfToken }: HeaderAccessEnt
   }
 
   if (mode !== 'public' || !hasRestrictedContent(view)) return null;
-  const openSignIn = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    writePortalQuery({ loginRequest: 'true', requestAccess: null, source: 'header' });
-  };
+  const openSignIn = (event: MouseEvent<HTMLAnchorElement>) =>
+    followQueryLink(event, { requestAccess: null });
   return (
     <a
       href={signInHref}

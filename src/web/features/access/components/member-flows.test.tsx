@@ -193,6 +193,28 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
     );
   });
 
+  it("says 'Access expired', not 'Review approved', to a member whose approved access has ended", async () => {
+    answer = () => json(pendingNda);
+    const expired = memberViewFixture('approved', 'public');
+    const member = { ...expired.viewer.member!, isAccessExpired: true };
+    rendered = await renderInDom(
+      <AccountMenu
+        view={{ ...expired, viewer: { ...expired.viewer, member } }}
+        basePath="/acme"
+        csrfToken="c"
+      />,
+    );
+    await settle();
+    await press(document.querySelector('[data-testid="account-menu-trigger"]'), 'Enter');
+    expect(document.querySelector('[data-testid="account-review-status"]')?.textContent).toBe(
+      'Access expired',
+    );
+    expect([...document.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
+      'Request access',
+      'Log out',
+    ]);
+  });
+
   it('shows no review status for other; a member without access may ask for it, not invite', async () => {
     await openMenu('other');
     expect(document.querySelector('[data-testid="account-review-status"]')).toBeNull();

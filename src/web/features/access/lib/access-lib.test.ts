@@ -139,10 +139,11 @@ describe('invite e-mail tokens (spec 3 §5)', () => {
 
 describe('account menu pieces', () => {
   it("shows 'Review {status}' for approved, declined and pending, nothing for other", () => {
-    expect(reviewStatusLabel('approved')).toBe('Review approved');
-    expect(reviewStatusLabel('declined')).toBe('Review declined');
-    expect(reviewStatusLabel('pending')).toBe('Review pending');
-    expect(reviewStatusLabel('other')).toBeNull();
+    expect(reviewStatusLabel({ reviewStatus: 'approved' })).toBe('Review approved');
+    expect(reviewStatusLabel({ reviewStatus: 'declined' })).toBe('Review declined');
+    expect(reviewStatusLabel({ reviewStatus: 'pending' })).toBe('Review pending');
+    expect(reviewStatusLabel({ reviewStatus: 'other' })).toBeNull();
+    expect(reviewStatusLabel({ reviewStatus: 'approved', isAccessExpired: true })).toBe('Access expired');
   });
 
   it("keeps the copied NDA failure text equal to the contract's", () => {

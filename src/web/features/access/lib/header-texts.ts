@@ -4,6 +4,7 @@ export const headerTexts = {
   signInHint: 'Sign in or request access to restricted content',
   account: 'Account',
   review: (status: string) => `Review ${status}`,
+  accessExpired: 'Access expired',
   inviteColleagues: 'Invite colleagues',
   requestAccess: 'Request access',
   downloadNda: 'Download signed NDA',

@@ -1,7 +1,13 @@
-import type { ReviewStatus } from '../../../../shared/portal';
+import type { PortalView } from '../../../../shared/portal';
 import { headerTexts } from './header-texts';
 
-/** Spec 3 §4: 'Review {status}' for approved, declined or pending; nothing for other. */
-export function reviewStatusLabel(status: ReviewStatus): string | null {
-  return status === 'other' ? null : headerTexts.review(status);
+type MemberReview = Pick<NonNullable<PortalView['viewer']['member']>, 'reviewStatus' | 'isAccessExpired'>;
+
+/**
+ * Spec 3 §4: 'Review {status}' for approved, declined or pending; nothing for other. An approval
+ * whose access has ended is no longer 'approved' to the member: it says 'Access expired' (decision 233).
+ */
+export function reviewStatusLabel(member: MemberReview): string | null {
+  if (member.isAccessExpired) return headerTexts.accessExpired;
+  return member.reviewStatus === 'other' ? null : headerTexts.review(member.reviewStatus);
 }

@@ -60,13 +60,16 @@ export type Expiry = {
 
 const inSentence = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
-/** An account that was never approved has no access to expire; say so rather than 'No expiry'. */
+/**
+ * Only an approved account has access that can expire: any other (never approved, declined, or
+ * revoked with its old end date kept) says 'No access' rather than an end date.
+ */
 export function expiryOf(
   accessExpiresAt: string | null,
   reviewStatus: ReviewStatus = 'approved',
   now = new Date(),
 ): Expiry {
-  if (!accessExpiresAt) {
+  if (!accessExpiresAt || reviewStatus !== 'approved') {
     const label = reviewStatus === 'approved' ? 'No expiry' : 'No access';
     return { label, phrase: inSentence(label), isExpired: false };
   }

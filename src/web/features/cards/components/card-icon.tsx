@@ -1,21 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
 import type { CardView } from '../../../../shared/cards';
 import { classNames } from '../../../lib/class-names';
+import { useImageFailure } from '../../../lib/use-image-failure';
 import { cardIcons } from '../lib/card-icons';
 
 type CardIconProps = { card: Pick<CardView, 'kind' | 'iconUrl'>; className?: string };
 
 /** The card's custom icon, or its kind's default icon, also when the custom one fails to load (spec 2 §5). */
 export function CardIcon({ card, className }: CardIconProps) {
-  const [hasFailed, setFailed] = useState(false);
-  const imageRef = useRef<HTMLImageElement>(null);
+  const { hasFailed, imageRef, onError } = useImageFailure(card.iconUrl);
   const DefaultIcon = cardIcons[card.kind];
-
-  // A server-rendered image can fail before React listens for its error event; check once mounted.
-  useEffect(() => {
-    const image = imageRef.current;
-    if (image?.complete && image.naturalWidth === 0) setFailed(true);
-  }, []);
 
   return (
     <span
@@ -33,7 +26,7 @@ export function CardIcon({ card, className }: CardIconProps) {
           width={20}
           height={20}
           className="size-5 object-contain"
-          onError={() => setFailed(true)}
+          onError={onError}
         />
       ) : (
         <DefaultIcon className="size-5" strokeWidth={1.75} />

@@ -109,4 +109,26 @@ describe('CardSections and the address', () => {
     await settle(2);
     expect(drawer()).not.toBeNull();
   });
+
+  it('asks for access to a locked document without opening the Documents drawer, before or after the modal', async () => {
+    await rendered?.unmount();
+    const locked = itemViewFixture({ title: 'SOC 2 report', isLocked: true, isPublic: false });
+    const documentsView = {
+      ...viewWithCards([cardViewFixture({ kind: 'Documents', title: 'Documents', items: [locked] })]),
+      documents: { featuredItemUids: [], files: [] },
+    };
+    rendered = await renderInDom(<CardSections view={documentsView} basePath="/acme" csrfToken={null} />);
+    await click(byText('button', 'Get access')[0]);
+    await settle(4);
+    expect(new URLSearchParams(window.location.search).get('loginRequest')).toBe('true');
+    expect(drawer()).toBeNull();
+
+    // The access modal closes (its Back): the page stays as it was under it.
+    await act(async () => writePortalQuery({ loginRequest: null, source: null }));
+    await settle(4);
+    expect(drawer()).toBeNull();
+    await act(async () => writePortalQuery({ subscribe: 'true' }));
+    await settle(4);
+    expect(drawer()).toBeNull();
+  });
 });

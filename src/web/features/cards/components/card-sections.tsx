@@ -5,7 +5,7 @@ import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
-import { onPortalQueryChange } from '../../../lib/portal-query';
+import { isAccessModalRequested, onPortalQueryChange } from '../../../lib/portal-query';
 import { isCardShown, isGridCard, sectionCardKinds } from '../lib/card-content';
 import { cardTexts } from '../lib/card-texts';
 import { findDeepLinkedItem, findItemAtAddress } from '../lib/deep-link';
@@ -82,6 +82,7 @@ export function CardSections({
   useEffect(() => {
     if (!canOpenDeepLink || hasFollowedDeepLink.current) return;
     hasFollowedDeepLink.current = true;
+    if (isAccessModalRequested(window.location.search)) return;
     const target = findDeepLinkedItem(view.cards, openItemUid, window.location.search);
     if (target) open({ kind: target.card.kind, itemUid: target.item.itemUid, isEditing: false });
   }, [canOpenDeepLink, view.cards, openItemUid, open]);
@@ -95,17 +96,25 @@ export function CardSections({
     if (!canOpenDeepLink) return;
     const addressTarget = () => findItemAtAddress(view, basePath, window.location);
     addressItemUid.current = addressTarget()?.item.itemUid ?? null;
+    let wasAccessModalRequested = isAccessModalRequested(window.location.search);
     return onPortalQueryChange(() => {
+      // The access modal is a layer over the page: asking for it, or closing it, moves no drawer.
+      const isAccessRequested = isAccessModalRequested(window.location.search);
+      const isAccessTransition = isAccessRequested || wasAccessModalRequested;
+      wasAccessModalRequested = isAccessRequested;
       const target = addressTarget();
       const current = openCardRef.current;
       const previousItemUid = addressItemUid.current;
+      if (isAccessRequested) return;
       addressItemUid.current = target?.item.itemUid ?? null;
+      if (isAccessTransition) return;
       if (!target) {
         // A drawer opened by a click (the address never named its item) stays open.
         if (previousItemUid && current?.isOpen) setOpenCard({ ...current, isOpen: false });
         return;
       }
       if (current?.isOpen && current.itemUid === target.item.itemUid) return;
+      if (target.item.itemUid === previousItemUid) return; // the address still names the same item
       open({ kind: target.card.kind, itemUid: target.item.itemUid, isEditing: false });
     });
   }, [canOpenDeepLink, view, basePath, open]);

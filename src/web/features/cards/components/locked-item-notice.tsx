@@ -1,17 +1,9 @@
 import { Lock } from 'lucide-react';
-import type { MouseEvent } from 'react';
 import { buttonClassName } from '../../../components/ui/button';
-import { writePortalQuery } from '../../../lib/portal-query';
+import { followQueryLink } from '../../../lib/portal-query';
 import { cardTexts } from '../lib/card-texts';
 
 type LockedItemNoticeProps = { requestAccessHref: string; itemKind?: string };
-
-/** Opens the access modal in place: the access flow listens to the query (requestAccess, itemUid, …). */
-function askForAccess(event: MouseEvent<HTMLAnchorElement>, href: string, itemKind: string | undefined) {
-  event.preventDefault();
-  const params = new URL(href, window.location.href).searchParams;
-  writePortalQuery({ ...Object.fromEntries(params), source: 'locked_item', itemKind });
-}
 
 /** A restricted item the viewer sees but may not read: its content stays away, access can be requested. */
 export function LockedItemNotice({ requestAccessHref, itemKind }: LockedItemNoticeProps) {
@@ -21,7 +13,7 @@ export function LockedItemNotice({ requestAccessHref, itemKind }: LockedItemNoti
       <p className="min-w-0 flex-1 text-sm text-slate-700">{cardTexts.restricted}</p>
       <a
         href={requestAccessHref}
-        onClick={(event) => askForAccess(event, requestAccessHref, itemKind)}
+        onClick={(event) => followQueryLink(event, { source: 'locked_item', itemKind })}
         className={buttonClassName('secondary', 'sm')}
       >
         {cardTexts.requestAccess}

@@ -16,6 +16,8 @@ import { cardTexts } from '../lib/card-texts';
 import { CardIcon } from './card-icon';
 import { ItemStatusIcon } from './item-status-icon';
 
+export type ItemPreview = { isShowingAll: boolean; listId: string };
+
 export type OpenCardRequest = { kind: CardView['kind']; itemUid: string | null; isEditing: boolean };
 
 type PortalCardProps = {
@@ -30,8 +32,11 @@ type PortalCardProps = {
   onIntent?(): void;
   /** A heading that replaces the default title (staff's display text still wins). */
   defaultHeading?: string;
-  /** A specialised card's own body, in place of the item preview. */
-  children?: ReactNode;
+  /**
+   * A specialised card's own body, in place of the item preview; a function when that body lists the
+   * card's items, so it previews as many as the generic card, behind the same View more toggle.
+   */
+  children?: ReactNode | ((preview: ItemPreview) => ReactNode);
 };
 
 /**
@@ -58,7 +63,8 @@ export function PortalCard({
   const heading = card.displayText?.trim() ? cardHeading(card) : (defaultHeading ?? cardHeading(card));
   const enabledCount = enabledItems(card).length;
   const items = previewItems(card, isShowingAll);
-  const hasMore = !children && enabledCount > cardPreviewItemCount;
+  const isItemPreview = !children || typeof children === 'function';
+  const hasMore = isItemPreview && enabledCount > cardPreviewItemCount;
   const isHiddenMarkShown = view.viewer.mode === 'main' && card.isHidden;
   const CardMenu = editing && csrfToken ? editing.CardMenu : null;
 
@@ -122,7 +128,9 @@ export function PortalCard({
       </div>
 
       <div className="flex-1 px-5 pt-3 pb-5">
-        {children ? (
+        {typeof children === 'function' ? (
+          children({ isShowingAll, listId })
+        ) : children ? (
           children
         ) : items.length > 0 ? (
           <ul

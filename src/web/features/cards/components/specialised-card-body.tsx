@@ -3,11 +3,13 @@ import type { CardView, ItemView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import { riskAnswerLabel, riskQuestionOfKey } from '../../../../shared/risk-profile-catalogue';
 import { gradeBand, providerOfKey } from '../../../../shared/security-grade-catalogue';
+import { cardPreviewItemCount } from '../lib/card-content';
 import { cardTexts } from '../lib/card-texts';
 import { specialisedOf, specialisedTexts } from '../lib/specialised';
 import { CertificationsGrid, ItemBadge } from './certifications-card/certifications-grid';
 import { IntegrationWidget } from './integrations/integration-widget';
 import { OverviewText } from './overview-card/overview-text';
+import type { ItemPreview } from './portal-card';
 import { RiskProfileList } from './risk-profile-card/risk-profile-list';
 import { GradePill } from './security-grades-card/grade-pill';
 import { SecurityGradesList } from './security-grades-card/security-grades-list';
@@ -16,13 +18,13 @@ import { TrustedByGrid } from './trusted-by-card/trusted-by-grid';
 
 /**
  * The body of a card whose content is not a plain item list (spec 2 §2), or null for the generic
- * preview. Each kind has its renderer; the card frame (header, menu, drawer) stays the same.
+ * preview; a list of the card's items previews like the generic card (3, then View more). Each kind has its renderer; the card frame (header, menu, drawer) stays the same.
  */
 export function specialisedCardBody(
   view: PortalView,
   card: CardView,
   onAddItems: (() => void) | undefined,
-): ReactNode | null {
+): ReactNode | ((preview: ItemPreview) => ReactNode) {
   const data = specialisedOf(view);
   switch (card.kind) {
     case 'Certifications':
@@ -32,9 +34,16 @@ export function specialisedCardBody(
         <RiskProfileList view={view} card={card} />
       ) : null;
     case 'SecurityGrades':
-      return card.items.some((item) => item.enabledState === 'Enabled') ? (
-        <SecurityGradesList view={view} card={card} limit={4} />
-      ) : null;
+      return card.items.some((item) => item.enabledState === 'Enabled')
+        ? ({ isShowingAll, listId }: ItemPreview) => (
+            <SecurityGradesList
+              id={listId}
+              view={view}
+              card={card}
+              limit={isShowingAll ? undefined : cardPreviewItemCount}
+            />
+          )
+        : null;
     case 'TrustedBy':
       return <TrustedByGrid companies={data.trustedBy} />;
     case 'Subprocessors':

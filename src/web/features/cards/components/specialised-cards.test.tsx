@@ -8,6 +8,7 @@ import type { PortalView } from '../../../../shared/portal';
 import type { SpecialisedView, Subprocessor } from '../../../../shared/specialised-cards';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
 import { specialisedTexts } from '../lib/specialised';
+import { PortalCard } from './portal-card';
 import { specialisedCardBody, specialisedHeading } from './specialised-card-body';
 import { SubprocessorsTable } from './subprocessors-card/subprocessors-table';
 
@@ -26,7 +27,9 @@ function viewWith(cards: CardView[], data: Partial<SpecialisedView>): PortalView
 }
 
 function body(view: PortalView, card: CardView, onAddItems?: () => void): string {
-  return renderToString(<div>{specialisedCardBody(view, card, onAddItems)}</div>);
+  const content = specialisedCardBody(view, card, onAddItems);
+  const node = typeof content === 'function' ? content({ isShowingAll: true, listId: 'list' }) : content;
+  return renderToString(<div>{node}</div>);
 }
 
 describe('certifications card', () => {
@@ -121,6 +124,49 @@ describe('risk profile and security grades', () => {
       'data-band="red"',
       'data-band="yellow"',
     ]);
+  });
+});
+
+describe('security grades card on the page', () => {
+  let root: ReturnType<typeof createRoot> | null = null;
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = null;
+    document.body.innerHTML = '';
+  });
+
+  it('previews 3 of its enabled grades like any card, and View more shows every one', async () => {
+    const grades = Array.from({ length: 7 }, (_, index) => itemViewFixture({ title: `Grade ${index + 1}` }));
+    const card = cardViewFixture({ kind: 'SecurityGrades', title: 'Security Grades', items: grades });
+    const view = viewWith([card], {
+      itemKeys: Object.fromEntries(grades.map((item) => [item.itemUid, 'security-grades.bitsight'])),
+      securityGrades: grades.map((item) => ({
+        itemUid: item.itemUid,
+        label: item.title,
+        url: '',
+        grade: '700',
+      })),
+    });
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () =>
+      root!.render(
+        <PortalCard view={view} card={card} csrfToken={null} onOpen={() => {}}>
+          {specialisedCardBody(view, card, undefined)}
+        </PortalCard>,
+      ),
+    );
+    const shown = () => container.querySelectorAll('[data-testid="security-grades-list"] li').length;
+    expect(shown()).toBe(3);
+    const toggle = [...container.querySelectorAll('button')].find((button) =>
+      button.textContent?.includes('View more'),
+    );
+    expect(toggle?.getAttribute('aria-controls')).toBe(
+      container.querySelector('[data-testid="security-grades-list"]')?.id,
+    );
+    await act(async () => toggle!.click());
+    expect(shown()).toBe(7);
   });
 });
 

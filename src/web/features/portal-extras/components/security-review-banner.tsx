@@ -1,15 +1,16 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
 import type { PortalCustomisation, ViewerMode } from '../../../../shared/portal';
 import { classNames } from '../../../lib/class-names';
+import { followQueryLink } from '../../../lib/portal-query';
 import { securityReviewBannerFor } from '../lib/banner';
 import { extrasTexts } from '../lib/texts';
 
 type SecurityReviewBannerProps = { customisation: PortalCustomisation; mode: ViewerMode };
 
-// The access modal opens on these parameters when the page loads.
+// The access modal opens on these parameters, in place or when a new tab loads them.
 const requestAccessHref = '?requestAccess=true&source=banner';
 
-/** 'Start your security review' for external viewers (spec 3 §2); subtitles at medium size only. */
+/** 'Start your security review' for the public (spec 3 §2, decision 230); subtitles at medium size only. */
 export function SecurityReviewBanner({ customisation, mode }: SecurityReviewBannerProps) {
   const banner = securityReviewBannerFor(customisation, mode);
   if (!banner) return null;
@@ -54,16 +55,14 @@ export function SecurityReviewBanner({ customisation, mode }: SecurityReviewBann
               ) : null}
             </div>
           </div>
-          {/* A signed-in member with access has nothing to request. */}
-          {mode === 'account_external' ? null : (
-            <a
-              href={requestAccessHref}
-              className="inline-flex h-10 shrink-0 items-center justify-center gap-2 self-start rounded-lg bg-white px-4 text-sm font-medium text-slate-950 shadow-sm transition hover:bg-slate-100 md:self-auto"
-            >
-              {extrasTexts.bannerAction}
-              <ArrowRight className="size-4" aria-hidden />
-            </a>
-          )}
+          <a
+            href={requestAccessHref}
+            onClick={(event) => followQueryLink(event, { loginRequest: null })}
+            className="inline-flex h-10 shrink-0 items-center justify-center gap-2 self-start rounded-lg bg-white px-4 text-sm font-medium text-slate-950 shadow-sm transition hover:bg-slate-100 md:self-auto"
+          >
+            {extrasTexts.bannerAction}
+            <ArrowRight className="size-4" aria-hidden />
+          </a>
         </div>
       </section>
     </div>

@@ -3,13 +3,16 @@ import { extrasTexts } from './texts';
 
 export type SecurityReviewBannerModel = { size: 'small' | 'medium'; subtitles: string[] };
 
-/** Banner rules (spec 3 §2): external viewers only, not when 'none'; subtitles at medium size only. */
+/**
+ * Banner rules (spec 3 §2): not when 'none'; subtitles at medium size only. It invites a review, so it
+ * shows to the public (signed-out, or a member whose access is not granted), never to members with access (decision 230).
+ */
 export function securityReviewBannerFor(
   customisation: PortalCustomisation,
   mode: ViewerMode,
 ): SecurityReviewBannerModel | null {
   const size = customisation.securityReviewBanner;
-  if (size === 'none' || (mode !== 'public' && mode !== 'account_external')) return null;
+  if (size === 'none' || mode !== 'public') return null;
   if (size === 'small') return { size, subtitles: [] };
   const subtitles: string[] = [extrasTexts.viewAndDownload];
   if (customisation.askInformation) subtitles.push(extrasTexts.askForInformation);

@@ -82,7 +82,10 @@ export function SiteFooter({ view }: { view: PortalView }) {
       ) : null}
       {isCookieDialogOpen ? (
         <Suspense fallback={<CookieSettingsLoading />}>
-          <CookieSettingsDialog onClose={() => setCookieDialogOpen(false)} />
+          <CookieSettingsDialog
+            organisationName={organisation.name}
+            onClose={() => setCookieDialogOpen(false)}
+          />
         </Suspense>
       ) : null}
     </footer>

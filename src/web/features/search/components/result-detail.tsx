@@ -55,6 +55,37 @@ function DetailBody({ result }: { result: SearchResult }) {
   }
 }
 
+/** The text the detail body shows in full, if any. */
+function bodyText(result: SearchResult): string | null {
+  switch (result.type) {
+    case 'control':
+    case 'fact':
+    case 'trust_item':
+      return result.metadata.isLocked ? null : result.metadata.explanation;
+    case 'faq':
+      return result.metadata.answer;
+    case 'update':
+      return result.metadata.description;
+    case 'document':
+      return `${result.metadata.fileName} ${result.content[0]?.value ?? ''}`;
+    case 'webpage':
+      return result.metadata.url;
+  }
+}
+
+/** The snippet adds something only when the body does not already show all of its text. */
+function isSnippetRepeated(result: SearchResult): boolean {
+  if (!result.snippet) return false;
+  const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const snippet = squash(
+    result.snippet
+      .map((part) => part.text)
+      .join('')
+      .replace(/^…|…$/g, ''),
+  );
+  return squash(bodyText(result) ?? '').includes(snippet);
+}
+
 /** The selected result's details: the side panel on wide screens, inline under it on small ones. */
 export function ResultDetail({
   result,
@@ -76,7 +107,7 @@ export function ResultDetail({
           ) : null}
         </div>
       </div>
-      {result.snippet && result.type !== 'faq' ? (
+      {result.snippet && result.type !== 'faq' && !isSnippetRepeated(result) ? (
         <p className="rounded-lg bg-white p-3 text-sm leading-6 text-slate-700 ring-1 ring-slate-200">
           <SnippetText parts={result.snippet} />
         </p>

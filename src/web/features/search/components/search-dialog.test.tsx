@@ -354,6 +354,41 @@ describe('SearchDialog', () => {
     expect(byText('button', '...22 more')).toHaveLength(1);
   });
 
+  it("keeps one height, says 'Searching…' (never '0 results') until the count is known, and shows a detail's text once", async () => {
+    setup = { engine: 'server', isAnswerAvailable: false };
+    const explained = controlResult(1, 'Security awareness training');
+    serverMatches = [
+      {
+        ...explained,
+        snippet: [
+          { text: 'Annual ', isMatch: false },
+          { text: 'train', isMatch: true },
+          { text: 'ing for every employee.', isMatch: false },
+        ],
+        metadata: { ...explained.metadata, explanation: 'Annual training for every employee.' },
+      } as SearchResult,
+    ];
+    await renderDialog(accountView());
+    const dialogClass = dialog()?.className ?? '';
+    expect(dialogClass).toContain('md:h-[min(700px,80vh)]');
+    expect(dialogClass).not.toMatch(/md:max-h-/);
+    const footer = () => document.querySelector('[data-testid="search-footer"]')?.textContent ?? '';
+    await typeInto(input(), 'train');
+    await wait(100);
+    expect(footer()).toContain('Searching…');
+    expect(footer()).not.toContain('0 results');
+    await wait(600);
+    await settle(4);
+    expect(footer()).toContain('1 results');
+    const panel = document.querySelector('[data-testid="search-side-panel"]')?.textContent ?? '';
+    expect(panel.split('Annual training for every employee.')).toHaveLength(2);
+    const marks = [...document.querySelectorAll('[data-testid="search-dialog"] mark')].map(
+      (m) => m.textContent,
+    );
+    expect(marks.length).toBeGreaterThan(0);
+    expect(new Set(marks)).toEqual(new Set(['training']));
+  });
+
   it("shows a failed search as an error state with the snack, never 'No results found'; the next answer clears both", async () => {
     setup = { engine: 'server', isAnswerAvailable: false };
     serverMatches = [controlResult(1, 'MFA everywhere')];

@@ -189,6 +189,8 @@ export default function SearchDialog({
   }
 
   const hasResults = mode === 'search' && state.status === 'done' && state.matches.length > 0;
+  // A term on its way (debounce or request) has no count yet: the footer says so, never '0 results'.
+  const isSearching = term.trim().length > 0 && (state.status === 'loading' || state.status === 'idle');
   // The snack shows the current mode's last failure: the next request's outcome replaces it.
   const failure =
     mode === 'search' ? state.failure : answer.state.status === 'error' ? answer.state.failure : null;
@@ -213,7 +215,8 @@ export default function SearchDialog({
           }}
           className={classNames(
             'fixed inset-0 z-50 flex flex-col bg-white outline-none',
-            'md:inset-auto md:top-[10vh] md:left-1/2 md:max-h-[80vh] md:w-[min(960px,calc(100vw-4rem))] md:min-w-[700px] md:-translate-x-1/2',
+            // One steady height on wide screens (spec 1 §9: 700 px, at most 80vh), whatever the state shows.
+            'md:inset-auto md:top-[10vh] md:left-1/2 md:h-[min(700px,80vh)] md:w-[min(960px,calc(100vw-4rem))] md:min-w-[700px] md:-translate-x-1/2',
             'md:rounded-2xl md:shadow-2xl md:ring-1 md:ring-slate-900/10 motion-safe:md:animate-[attest-fade-in_150ms_ease-out]',
           )}
         >
@@ -337,7 +340,9 @@ export default function SearchDialog({
           >
             {mode === 'search' ? (
               <span className="font-medium text-slate-800" aria-live="polite">
-                {searchMessages.results(hasResults ? state.total : 0)}
+                {isSearching
+                  ? searchMessages.searching
+                  : searchMessages.results(hasResults ? state.total : 0)}
               </span>
             ) : null}
             <span className="ml-auto hidden items-center gap-3 md:flex">

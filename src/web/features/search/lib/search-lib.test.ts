@@ -13,6 +13,7 @@ import { groupResults, hiddenCount, navigableResults, resultKey, visibleResults 
 import { createLocalSearchIndex } from './local-search';
 import { itemAddress } from './open-result';
 import { isSearchShortcut, isTypedCharacter } from './search-keys';
+import { wholeWordMarks } from './snippet';
 import { createTermScheduler } from './term-scheduler';
 
 afterEach(() => {
@@ -188,5 +189,37 @@ describe('item addresses and keys', () => {
     const text = 'Yes. We encrypt data at rest [1].';
     expect(revealChunks(text)).toEqual(['Yes. ', 'We ', 'encrypt ', 'data ', 'at ', 'rest ', '[1].']);
     expect(revealChunks(text).join('')).toBe(text);
+  });
+});
+
+describe('snippet marks', () => {
+  const marked = (parts: ReturnType<typeof wholeWordMarks>) =>
+    parts.map((part) => (part.isMatch ? `[${part.text}]` : part.text)).join('');
+
+  it('never split a word: a mark inside a word grows to the whole word, touching marks join', () => {
+    expect(
+      marked(
+        wholeWordMarks([
+          { text: 'Annual ', isMatch: false },
+          { text: 'Train', isMatch: true },
+          { text: 'ing for staff in ', isMatch: false },
+          { text: '2', isMatch: true },
+          { text: '024', isMatch: true },
+          { text: ', then ', isMatch: false },
+          { text: 'tabletop', isMatch: true },
+          { text: ' exercises', isMatch: false },
+        ]),
+      ),
+    ).toBe('Annual [Training] for staff in [2024], then [tabletop] exercises');
+  });
+
+  it('keeps the text as it was, with nothing marked or a mark that already covers whole words', () => {
+    const parts = [
+      { text: '…the ', isMatch: false },
+      { text: 'SOC 2', isMatch: true },
+      { text: ' report…', isMatch: false },
+    ];
+    expect(wholeWordMarks(parts)).toEqual(parts);
+    expect(wholeWordMarks([{ text: 'plain', isMatch: false }])).toEqual([{ text: 'plain', isMatch: false }]);
   });
 });

@@ -110,3 +110,39 @@ export function fuzzySnippet(
     .sort((a, b) => a[0] - b[0]);
   return snippetParts(text, ranges);
 }
+
+const wordCharacter = /[\p{L}\p{N}]/u;
+
+/**
+ * A mark never splits a word ("[Train]ing" reads as two words once marked): each grows over the
+ * letters and digits touching it, and marks that then touch become one ("[2][024]" is "[2024]").
+ */
+export function wholeWordMarks(parts: readonly SnippetPart[]): SnippetPart[] {
+  const texts = parts.map((part) => part.text);
+  for (let index = 0; index < parts.length; index++) {
+    if (!parts[index]!.isMatch) continue;
+    const before = index > 0 && !parts[index - 1]!.isMatch ? index - 1 : -1;
+    if (before >= 0) {
+      let cut = texts[before]!.length;
+      while (cut > 0 && wordCharacter.test(texts[before]![cut - 1]!)) cut--;
+      texts[index] = texts[before]!.slice(cut) + texts[index];
+      texts[before] = texts[before]!.slice(0, cut);
+    }
+    const after = index + 1 < parts.length && !parts[index + 1]!.isMatch ? index + 1 : -1;
+    if (after >= 0) {
+      let cut = 0;
+      while (cut < texts[after]!.length && wordCharacter.test(texts[after]![cut]!)) cut++;
+      texts[index] += texts[after]!.slice(0, cut);
+      texts[after] = texts[after]!.slice(cut);
+    }
+  }
+  const joined: SnippetPart[] = [];
+  parts.forEach((part, index) => {
+    const text = texts[index]!;
+    if (!text) return;
+    const last = joined.at(-1);
+    if (last && last.isMatch === part.isMatch) last.text += text;
+    else joined.push({ text, isMatch: part.isMatch });
+  });
+  return joined;
+}

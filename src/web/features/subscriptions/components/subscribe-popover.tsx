@@ -59,6 +59,8 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [isSubmitting, setSubmitting] = useState(false);
+  // The popover stays open on failure, so it says so itself: a toast would lie under it (decision 231).
+  const [failure, setFailure] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,6 +70,7 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
       return;
     }
     setEmailError(undefined);
+    setFailure(null);
     setSubmitting(true);
     try {
       await requestSubscription(view.organisation.slug, { email: parsed.data, source });
@@ -77,7 +80,7 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
     } catch (error) {
       const fieldError = isApiError(error) ? error.fields['body.email'] : undefined;
       if (fieldError) setEmailError(fieldError);
-      else toast.error(messages.subscribeUnknownError);
+      else setFailure(messages.subscribeUnknownError);
       trackEvent({
         name: 'subscribe_failed',
         props: { action: 'subscribe', source, status: isApiError(error) ? error.status : 0 },
@@ -124,10 +127,22 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
                 value={email}
                 isInvalid={Boolean(emailError)}
                 aria-describedby={describedBy(emailId, emailError)}
-                onChange={(event) => setEmail(event.target.value)}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setFailure(null);
+                }}
               />
             </Field>
             <AgreementNote view={view} />
+            {failure ? (
+              <p
+                role="alert"
+                className="rounded-lg bg-red-700 px-3 py-2 text-sm text-white"
+                data-testid="subscribe-failure"
+              >
+                {failure}
+              </p>
+            ) : null}
             <Button type="submit" className="w-full" disabled={isSubmitting}>
               {messages.subscribeButton}
             </Button>

@@ -1,4 +1,4 @@
-import { EyeOff, MoreHorizontal, Pin, Plus, Rss, Users } from 'lucide-react';
+import { MoreHorizontal, Pin, Plus, Rss, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { updateMessages } from '../../../../shared/update-texts';
@@ -16,7 +16,7 @@ import { formatUpdateDate } from '../lib/update-dates';
 import { updateTexts } from '../lib/update-texts';
 import { DeliveryProgress } from './delivery-progress';
 import { EditTopicDialog } from './edit-topic-dialog';
-import { CategoryBadge, PinnedMarker, PrivateAudienceMarker } from './update-badges';
+import { CategoryBadge, HiddenMarker, PinnedMarker, PrivateAudienceMarker } from './update-badges';
 
 const PublishDialog = lazy(() => import('./publish-dialog'));
 
@@ -41,15 +41,6 @@ function channelSummary(update: StaffTopicView['updates'][number]): string {
     parts.push(`E-mail to ${recipients.join(' and ')}`);
   }
   return parts.join(' · ');
-}
-
-function HiddenMarker() {
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300 ring-inset">
-      <EyeOff className="size-3" aria-hidden />
-      Hidden
-    </span>
-  );
 }
 
 type TopicActions = {

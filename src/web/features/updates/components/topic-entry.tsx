@@ -5,7 +5,7 @@ import { classNames } from '../../../lib/class-names';
 import { updateElementId } from '../lib/highlight';
 import { formatUpdateDate } from '../lib/update-dates';
 import { updateTexts } from '../lib/update-texts';
-import { CategoryBadge, PinnedMarker, PrivateAudienceMarker } from './update-badges';
+import { CategoryBadge, HiddenMarker, PinnedMarker, PrivateAudienceMarker } from './update-badges';
 
 type TopicEntryProps = { topic: TopicView; isHighlighted: boolean };
 
@@ -51,6 +51,7 @@ export function TopicEntry({ topic, isHighlighted }: TopicEntryProps) {
         >
           {topic.subject}
         </h3>
+        {topic.isHidden ? <HiddenMarker /> : null}
         {topic.isPinned ? <PinnedMarker /> : null}
         <CategoryBadge category={topic.category} />
       </div>

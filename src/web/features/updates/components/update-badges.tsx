@@ -1,4 +1,4 @@
-import { Lock, Pin } from 'lucide-react';
+import { EyeOff, Lock, Pin } from 'lucide-react';
 import { categoryLabels, type UpdateCategory, updateMessages } from '../../../../shared/update-texts';
 import { updateTexts } from '../lib/update-texts';
 
@@ -38,6 +38,19 @@ export function PrivateAudienceMarker() {
       <Lock className="size-3" aria-hidden />
       {updateTexts.privateAudience}
       <span className="sr-only">: {updateTexts.privateAudienceHint}</span>
+    </span>
+  );
+}
+
+/** Staff see hidden topics (visitors never do), always marked as such. */
+export function HiddenMarker() {
+  return (
+    <span
+      className={`${badgeClassName} bg-slate-100 text-slate-700 ring-slate-300`}
+      data-testid="hidden-marker"
+    >
+      <EyeOff className="size-3" aria-hidden />
+      {updateTexts.hidden}
     </span>
   );
 }

@@ -87,6 +87,14 @@ describe('UpdatesCard', () => {
     expect(document.querySelector('nav[aria-label="Trust updates pages"]')).toBeNull();
   });
 
+  it('marks a hidden topic for staff in Main mode, so it never looks public', async () => {
+    topics = [topicFixture(1, { subject: 'Draft incident note', isHidden: true }), topicFixture(2)];
+    await renderCard(mainView());
+    const [hidden, shown] = [...document.querySelectorAll('[data-testid="trust-update"]')];
+    expect(hidden?.querySelector('[data-testid="hidden-marker"]')?.textContent).toBe('Hidden');
+    expect(shown?.querySelector('[data-testid="hidden-marker"]')).toBeNull();
+  });
+
   it('marks private-audience updates for members', async () => {
     const topic = topicFixture(1);
     topics = [{ ...topic, updates: [{ ...topic.updates[0]!, audience: 'private' }] }];

@@ -3,6 +3,7 @@ export const updateTexts = {
   publishUpdate: 'Publish update',
   addUpdate: 'Add update',
   privateAudience: 'Members only',
+  hidden: 'Hidden',
   privateAudienceHint: 'Only signed-in account members see this update',
   loadFailed: 'Trust updates could not be loaded.',
   retry: 'Try again',

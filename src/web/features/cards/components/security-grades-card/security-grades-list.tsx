@@ -7,10 +7,12 @@ import { GradePill } from './grade-pill';
 
 /** Grade entries per provider (spec 2 §2): display name, where the grade comes from, and the grade. */
 export function SecurityGradesList({
+  id,
   view,
   card,
   limit,
 }: {
+  id?: string;
   view: PortalView;
   card: CardView;
   limit?: number;
@@ -19,7 +21,7 @@ export function SecurityGradesList({
   const entries = card.items.filter((item) => item.enabledState === 'Enabled').slice(0, limit);
   if (entries.length === 0) return null;
   return (
-    <ul className="space-y-2.5 text-sm" data-testid="security-grades-list">
+    <ul id={id} className="space-y-2.5 text-sm" data-testid="security-grades-list">
       {entries.map((item) => {
         const provider = providerOfKey(data.itemKeys[item.itemUid]);
         const entry = data.securityGrades.find((grade) => grade.itemUid === item.itemUid);
