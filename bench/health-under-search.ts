@@ -59,7 +59,7 @@ async function startServer(treeRoot: string, dataDir: string): Promise<{ child: 
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
-      // Each search client gets its own address, so the per-address search limit never answers 429.
+      // Every search comes from its own address, so the per-address search limit never answers 429.
       TRUST_PROXY: 'true',
       RUN_JOBS: 'false',
       LOG_LEVEL: 'warn',
@@ -104,7 +104,10 @@ async function searchUntil(url: string, productId: string, client: number, until
     const term = terms[(client + count) % terms.length]!;
     const response = await fetch(`${url}/api/statuspage/share/acme/search`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${client + 1}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': `10.${client}.${Math.floor(count / 250) % 250}.${(count % 250) + 1}`,
+      },
       body: JSON.stringify({ query: { term, filters: { products: [productId] } } }),
     });
     if (!response.ok) throw new Error(`search answered ${response.status}: ${await response.text()}`);
