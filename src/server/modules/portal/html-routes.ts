@@ -85,6 +85,23 @@ function errorPageFor(error: FastifyError, isProduction: boolean): ErrorPageData
  * HTML pages: the portal (server-rendered, hydrated), /about, the console's shell and the built
  * client assets. Failures here answer with HTML pages; API routes keep their JSON errors.
  */
+/**
+ * Our own top-level paths (decision 16), never organisation slugs: one that is not served here (say
+ * /metrics without METRICS_TOKEN) is a plain 404, not a redirect to the default route.
+ */
+const ownTopLevelPaths = new Set([
+  'about',
+  'console',
+  'api',
+  'assets',
+  'dev',
+  'item',
+  'product',
+  'healthz',
+  'readyz',
+  'metrics',
+]);
+
 export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { config } = deps;
   const buildOptions = { isWatching: !config.isProduction };
@@ -104,7 +121,12 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     // An address naming no organisation goes to the default route (spec 1 §2), which finds one.
     const orgSlug = (request.params as { org?: unknown } | undefined)?.org;
-    if (isAppError(error) && error.code === 'organisation_not_found' && orgSlug !== undefined) {
+    if (
+      isAppError(error) &&
+      error.code === 'organisation_not_found' &&
+      typeof orgSlug === 'string' &&
+      !ownTopLevelPaths.has(orgSlug)
+    ) {
       return reply.header('cache-control', 'no-store').redirect('/', 302);
     }
     const page = errorPageFor(error, config.isProduction);
