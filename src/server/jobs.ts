@@ -5,6 +5,7 @@ import {
   createPurgeCredentialsHandler,
   purgeCredentialsQueue,
 } from './modules/access/purge-expired-credentials';
+import { createExpiryRemindersHandler, expiryRemindersQueue } from './modules/accounts/expiry-reminders';
 import { createPurgeAnalyticsHandler, purgeAnalyticsQueue } from './modules/analytics/purge-expired-events';
 import {
   createExtractTextBackfillHandler,
@@ -28,6 +29,8 @@ export const recurringJobs = [
   { queue: purgePendingQueue, everyMs: 6 * 60 * minuteMs },
   { queue: purgeAnalyticsQueue, everyMs: 24 * 60 * minuteMs },
   { queue: purgeCredentialsQueue, everyMs: 6 * 60 * minuteMs },
+  // Access ending within an organisation's reminder window is reminded within the hour it enters it.
+  { queue: expiryRemindersQueue, everyMs: 60 * minuteMs },
   // Documents stored before text extraction existed (or whose job was lost) get their text.
   { queue: extractTextBackfillQueue, everyMs: 60 * minuteMs },
   // Items and updates change in other modules; this catches them (a no-op without an embedding model).
@@ -90,6 +93,11 @@ export function registerJobHandlers(deps: AppDeps): () => void {
   );
   const { db } = deps.database;
   deps.providers.jobs.register(purgeCredentialsQueue, createPurgeCredentialsHandler(db));
+  deps.providers.jobs.register(
+    expiryRemindersQueue,
+    createExpiryRemindersHandler({ db, config: deps.config, providers: deps.providers }),
+    { timeLimitMs: 5 * minuteMs },
+  );
   deps.providers.jobs.register(
     extractTextQueue,
     createExtractTextHandler({ db, providers: deps.providers, logger: deps.logger }),

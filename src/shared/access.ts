@@ -43,6 +43,8 @@ export const accessMessages = {
   continue: 'Continue',
   changeEmailAddress: 'Change email address',
   signInLinkInvalid: 'This sign-in link is not valid or has expired. Request a new one from the portal.',
+  extensionLinkInvalid:
+    'This link to request more time is not valid or has expired. Sign in to the portal to see your access.',
   inviteTokenInvalid: 'This invitation is not valid or has expired.',
   byoidTokenInvalid: 'This sign-in token is not valid or has expired.',
   byoidTokenUsed: 'This sign-in token was already used. Sign in again through your identity provider.',
@@ -68,6 +70,12 @@ export const accessLimits = {
   requestPerIpPerMinute: 5,
   requestPerAddressPerHour: 5,
   invitePerMemberPerHour: 10,
+  /** The expiry reminder goes out this many days before access ends (access settings; 0 = off). */
+  expiryReminderDaysDefault: 14,
+  expiryReminderDaysMax: 90,
+  /** A reminder's "Request more time" link works until this long after the end date it reminds of. */
+  extensionLinkDaysAfterEnd: 30,
+  extensionLinkPerIpPerMinute: 20,
 } as const;
 
 /** Spec 3 §3 requester types (the relationship dropdown). */
@@ -275,8 +283,11 @@ export const AccessRequestStatus = z.enum([
 ]);
 export type AccessRequestStatus = z.infer<typeof AccessRequestStatus>;
 
-/** 'renewal': an expired member asks for their account's access again; 'access': everything else. */
-export const AccessRequestKind = z.enum(['access', 'renewal']);
+/**
+ * 'renewal': an expired member asks for their account's access again; 'extension': a member asks for
+ * more time before their access ends (the expiry reminder's link); 'access': everything else.
+ */
+export const AccessRequestKind = z.enum(['access', 'renewal', 'extension']);
 export type AccessRequestKind = z.infer<typeof AccessRequestKind>;
 
 /**
@@ -390,6 +401,15 @@ export const AccessSettings = z.object({
   autoApproveAccountMembers: z.boolean(),
   rejectFreeMailDomains: z.boolean(),
   defaultAccessDays: AccessDays,
+  /** Days before access ends that members are reminded (with a link to ask for more time); 0 is off. */
+  expiryReminderDays: z
+    .number({ error: 'Enter a number of days.' })
+    .int('Enter a whole number of days.')
+    .min(0, 'Enter 0 (no reminder) or more days.')
+    .max(
+      accessLimits.expiryReminderDaysMax,
+      `Remind at most ${accessLimits.expiryReminderDaysMax} days before access ends.`,
+    ),
   requireNda: z.boolean(),
   domainRules: z.array(DomainRule).max(1000),
   byoid: z.object({
@@ -401,6 +421,8 @@ export const AccessSettings = z.object({
 });
 export type AccessSettings = z.infer<typeof AccessSettings>;
 export const AccessSettingsInput = AccessSettings.omit({ byoid: true }).extend({
+  /** Left out, the stored value stays (clients written before the reminder existed keep working). */
+  expiryReminderDays: AccessSettings.shape.expiryReminderDays.optional(),
   byoid: z.object({
     /** undefined keeps the stored secret, null removes it. */
     secret: z.string().min(32).max(512).nullable().optional(),

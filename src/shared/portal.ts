@@ -125,6 +125,8 @@ export const ViewerSummary = z.object({
       reviewStatus: ReviewStatus,
       /** Approved, but the access's end date has passed (the member is in Public mode). */
       isAccessExpired: z.boolean().optional(),
+      /** When the member's access ends (ISO), only while they have access that ends. */
+      accessExpiresAt: z.string().optional(),
       isAutoApprovedAccountMember: z.boolean(),
     })
     .nullable(),

@@ -26,6 +26,8 @@ export const accessSettings = pgTable('access_settings', {
   /** Requests from free-mail providers are answered 'Please use your work email.'. */
   rejectFreeMailDomains: boolean('reject_free_mail_domains').notNull().default(true),
   defaultAccessDays: integer('default_access_days').notNull().default(365),
+  /** Members are mailed this many days before their access ends (once per end date); 0 turns it off. */
+  expiryReminderDays: integer('expiry_reminder_days').notNull().default(14),
   requireNda: boolean('require_nda').notNull().default(false),
   byoidSecret: text('byoid_secret'),
   byoidJwksUrl: text('byoid_jwks_url'),
@@ -76,8 +78,11 @@ export const accessRequests = pgTable(
     invitedByAccountMemberId: uuid('invited_by_account_member_id').references(() => accountMembers.id, {
       onDelete: 'set null',
     }),
-    /** 'renewal': an expired member asks for their account's access again (extend access, request again). */
-    kind: text('kind', { enum: ['access', 'renewal'] })
+    /**
+     * 'renewal': an expired member asks for their account's access again (extend access, request again);
+     * 'extension': a member whose access has not ended yet asks for more time (the expiry reminder's link).
+     */
+    kind: text('kind', { enum: ['access', 'renewal', 'extension'] })
       .notNull()
       .default('access'),
     status: text('status', { enum: ['pending', 'approved', 'declined', 'auto_approved', 'auto_declined'] })

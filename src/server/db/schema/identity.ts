@@ -45,6 +45,8 @@ export const accounts = pgTable(
       .notNull()
       .default('pending'),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    /** The end date whose expiry reminder went out: a new end date (an extension) re-arms the reminder. */
+    expiryReminderSentFor: timestamp('expiry_reminder_sent_for', { withTimezone: true }),
     permissionProfileId: uuid('permission_profile_id').references(() => permissionProfiles.id, {
       onDelete: 'set null',
     }),
@@ -54,6 +56,10 @@ export const accounts = pgTable(
   },
   (table) => [
     index('accounts_organisation_idx').on(table.organisationId),
+    // The expiry reminder job looks for approved accounts by end date.
+    index('accounts_approved_expiry_idx')
+      .on(table.accessExpiresAt)
+      .where(sql`${table.reviewStatus} = 'approved' and ${table.accessExpiresAt} is not null`),
     uniqueIndex('accounts_org_domain_unique')
       .on(table.organisationId, sql`lower(${table.domain})`)
       .where(sql`${table.domain} is not null`),

@@ -64,3 +64,77 @@ export async function verifyInviteToken(
     return null;
   }
 }
+
+const extensionPurpose = 'access_extension';
+
+/** Resolves the install's signing secret ahead of a transaction (PGlite has one connection). */
+export async function loadTokenSecret(db: Database): Promise<void> {
+  await tokenSecret(db);
+}
+
+export type ExtensionClaims = {
+  organisationId: string;
+  accountMemberId: string;
+  accountId: string;
+  /** The end date the reminder was about: the link speaks for this approval period only. */
+  periodEndsAt: Date;
+  issuedAt: Date;
+};
+
+/**
+ * The expiry reminder's "Request more time" link: signed, for one purpose, one member and one end
+ * date, valid until a while after that date (an expired member's click still asks for renewal).
+ */
+export async function signExtensionToken(
+  db: Database,
+  input: Omit<ExtensionClaims, 'issuedAt'>,
+  now = new Date(),
+): Promise<string> {
+  const expiresAt = input.periodEndsAt.getTime() + accessLimits.extensionLinkDaysAfterEnd * 24 * 3600 * 1000;
+  return new SignJWT({
+    purpose: extensionPurpose,
+    acct: input.accountId,
+    period: input.periodEndsAt.getTime(),
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(input.accountMemberId)
+    .setAudience(input.organisationId)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(await tokenSecret(db));
+}
+
+/** The link's claims, or null when it is expired, forged, of another purpose or another organisation. */
+export async function verifyExtensionToken(
+  db: Database,
+  organisationId: string,
+  token: string,
+  now = new Date(),
+): Promise<ExtensionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await tokenSecret(db), {
+      algorithms: ['HS256'],
+      audience: organisationId,
+      currentDate: now,
+    });
+    const { purpose, acct, period, sub, iat } = payload;
+    if (
+      purpose !== extensionPurpose ||
+      typeof acct !== 'string' ||
+      typeof period !== 'number' ||
+      typeof sub !== 'string' ||
+      typeof iat !== 'number'
+    ) {
+      return null;
+    }
+    return {
+      organisationId,
+      accountMemberId: sub,
+      accountId: acct,
+      periodEndsAt: new Date(period),
+      issuedAt: new Date(iat * 1000),
+    };
+  } catch {
+    return null;
+  }
+}

@@ -214,9 +214,30 @@ export function inviteMail(
 
 export function requestDeclinedMail(
   organisation: MailOrganisation,
-  request: { firstName: string; reason: string | null; declinedBy: 'organisation' | 'third_party' },
+  request: {
+    firstName: string;
+    reason: string | null;
+    declinedBy: 'organisation' | 'third_party';
+    /** A member asked for more time before their access ended: that access stays as it was. */
+    isExtension?: boolean;
+  },
 ): MailContent {
   const name = portalName(organisation);
+  if (request.isExtension) {
+    return {
+      subject: `Your request for more time on the ${name}`,
+      heading: 'Your request for more time was declined',
+      blocks: [
+        { kind: 'paragraph', text: greeting(request.firstName) },
+        {
+          kind: 'paragraph',
+          text: `The ${organisation.name} team reviewed your request for more time on the ${name} and could not approve it. Your access continues until the end date you were given.`,
+        },
+        ...(request.reason ? [{ kind: 'paragraph' as const, text: `Their reason: ${request.reason}` }] : []),
+      ],
+      reason: `You receive this because you asked for more time on the ${name}.`,
+    };
+  }
   return {
     subject: `Your request for access to the ${name}`,
     heading: 'Your access request was declined',

@@ -9,6 +9,9 @@ import { isMemberAuthorised, type Viewer } from '../../policy/viewer';
 export function memberSummaryOf(viewer: Viewer): ViewerSummary['member'] {
   const { member } = viewer;
   if (!member) return null;
+  const now = new Date();
+  const isAuthorised = isMemberAuthorised(member, now);
+  const { accessExpiresAt } = member.account;
   return {
     email: member.email,
     firstName: member.firstName,
@@ -16,9 +19,9 @@ export function memberSummaryOf(viewer: Viewer): ViewerSummary['member'] {
     accountId: member.account.id,
     accountName: member.account.name,
     reviewStatus: member.account.reviewStatus,
-    ...(member.account.reviewStatus === 'approved' && !isMemberAuthorised(member, new Date())
-      ? { isAccessExpired: true }
-      : {}),
+    ...(member.account.reviewStatus === 'approved' && !isAuthorised ? { isAccessExpired: true } : {}),
+    // The account menu's end date: only for access that runs now and ends (issue 20 part 3).
+    ...(isAuthorised && accessExpiresAt ? { accessExpiresAt: accessExpiresAt.toISOString() } : {}),
     isAutoApprovedAccountMember: member.isAutoApproved,
   };
 }

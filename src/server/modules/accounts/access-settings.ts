@@ -4,6 +4,7 @@ import { type AccessSettings, AccessSettingsInput } from '../../../shared/access
 import { AppError } from '../../../shared/errors';
 import { accessDomainRules, accessSettings } from '../../db/schema';
 import { findOrCreateAccessSettings, listDomainRules } from '../access/access-settings-store';
+import { expiryRemindersQueue } from './expiry-reminders';
 import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from './staff-access';
 
 export async function getAccessSettings({ ctx }: { ctx: StaffContext }): Promise<AccessSettings> {
@@ -17,6 +18,7 @@ export async function getAccessSettings({ ctx }: { ctx: StaffContext }): Promise
     autoApproveAccountMembers: settings.autoApproveAccountMembers,
     rejectFreeMailDomains: settings.rejectFreeMailDomains,
     defaultAccessDays: settings.defaultAccessDays,
+    expiryReminderDays: settings.expiryReminderDays,
     requireNda: settings.requireNda,
     domainRules: rules.map((rule) => ({ kind: rule.kind, domain: rule.domain })),
     byoid: {
@@ -45,7 +47,8 @@ export async function updateAccessSettings({
     });
   }
   const organisationId = ctx.viewer.organisation.id;
-  await findOrCreateAccessSettings(ctx.db, organisationId);
+  const before = await findOrCreateAccessSettings(ctx.db, organisationId);
+  const expiryReminderDays = parsed.expiryReminderDays ?? before.expiryReminderDays;
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(accessSettings)
@@ -53,6 +56,7 @@ export async function updateAccessSettings({
         autoApproveAccountMembers: parsed.autoApproveAccountMembers,
         rejectFreeMailDomains: parsed.rejectFreeMailDomains,
         defaultAccessDays: parsed.defaultAccessDays,
+        expiryReminderDays,
         requireNda: parsed.requireNda,
         byoidJwksUrl: parsed.byoid.jwksUrl,
         byoidIssuer: parsed.byoid.issuer,
@@ -66,6 +70,10 @@ export async function updateAccessSettings({
         .insert(accessDomainRules)
         .values(parsed.domainRules.map((rule) => ({ organisationId, ...rule })));
     }
+    // A wider window covers accounts at once: they are reminded now, not at the next hourly run.
+    if (expiryReminderDays > before.expiryReminderDays) {
+      await ctx.providers.jobs.enqueue(tx, expiryRemindersQueue, {}, { maxAttempts: 3 });
+    }
     await writeAudit(tx, ctx.viewer, {
       action: 'access_settings.update',
       target: organisationId,
@@ -73,6 +81,7 @@ export async function updateAccessSettings({
         autoApproveAccountMembers: parsed.autoApproveAccountMembers,
         rejectFreeMailDomains: parsed.rejectFreeMailDomains,
         defaultAccessDays: parsed.defaultAccessDays,
+        expiryReminderDays,
         requireNda: parsed.requireNda,
         domainRules: parsed.domainRules,
         byoidJwksUrl: parsed.byoid.jwksUrl,

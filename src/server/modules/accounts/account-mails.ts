@@ -52,6 +52,39 @@ export function accessExtendedMail(
   };
 }
 
+/** The expiry reminder (issue 20 part 3): the end date, and one click to ask for more time. */
+export function accessEndingMail(
+  config: { publicUrl: string },
+  organisation: MailOrganisation,
+  input: { firstName: string; accountName: string; until: Date; moreTimeUrl: string },
+): MailContent {
+  const name = portalName(organisation);
+  const until = formatMailDate(input.until);
+  return {
+    subject: `Your access to the ${name} ends on ${until}`,
+    heading: 'Your access ends soon',
+    blocks: [
+      { kind: 'paragraph', text: input.firstName ? `Hello ${input.firstName},` : 'Hello,' },
+      {
+        kind: 'paragraph',
+        text: `The access of ${input.accountName} to the ${name} ends on ${until}. After that, its restricted documents are no longer available to you.`,
+      },
+      { kind: 'facts', rows: [{ label: 'Until', value: until }] },
+      {
+        kind: 'action',
+        text: `If you still need it, ask the ${organisation.name} team for more time with one click`,
+        label: 'Request more time',
+        url: input.moreTimeUrl,
+      },
+      {
+        kind: 'paragraph',
+        text: `The ${organisation.name} team reviews the request and writes to you once it has decided. If you no longer need access, ignore this message. The portal stays at ${portalLink(config, organisation)}.`,
+      },
+    ],
+    reason: memberReason(organisation, input.accountName),
+  };
+}
+
 export function accessRevokedMail(
   config: { publicUrl: string },
   organisation: MailOrganisation,

@@ -9,6 +9,7 @@ import { findAccountByDomain, findAccountById, findMemberByEmail } from '../acce
 import { mailSignInLink } from '../access/sign-in-links';
 import { findAccountProfileName } from './account-mails';
 import { assertProfileOfOrganisation } from './create-account';
+import { extendAccountAccess } from './extend-account';
 import { findAccessRequest } from './queries';
 import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
@@ -59,6 +60,9 @@ export async function approveLockedRequest(
   auditExtra: Record<string, unknown> = {},
 ): Promise<{ accountId: string }> {
   const organisation = tx.viewer.organisation;
+  if (request.kind === 'extension' && request.accountId && request.accountMemberId) {
+    return approveExtension(tx, staff, request, accessDays, now, auditExtra);
+  }
   let account = request.accountId ? await findAccountById(tx.db, organisation.id, request.accountId) : null;
   if (!account) {
     const domain = emailDomain(request.email);
@@ -126,4 +130,39 @@ export async function approveLockedRequest(
     },
   });
   return { accountId: account!.id };
+}
+
+/**
+ * A member asked for more time before their access ended: the account's access is extended as staff's
+ * "Extend access" does (every member is mailed the new end date, the profile stays), never ending
+ * earlier than it already would. The member is signed in already, so no sign-in link is sent.
+ */
+async function approveExtension(
+  tx: StaffContext,
+  staff: ViewerStaff,
+  request: PendingRequest,
+  accessDays: number,
+  now: Date,
+  auditExtra: Record<string, unknown>,
+): Promise<{ accountId: string }> {
+  const accountId = request.accountId!;
+  const accessExpiresAt = await extendAccountAccess(tx, accountId, accessDays, now, { keepLaterEnd: true });
+  if (!accessExpiresAt) throw notFound('Account');
+  await tx.db
+    .update(accessRequests)
+    .set({ status: 'approved', accessDays, decidedByStaffUserId: staff.id, decidedAt: now })
+    .where(eq(accessRequests.id, request.id));
+  await writeAudit(tx.db, tx.viewer, {
+    action: 'access_request.approve',
+    target: request.id,
+    data: {
+      accountId,
+      email: request.email,
+      accessDays,
+      kind: 'extension',
+      accessExpiresAt: accessExpiresAt.toISOString(),
+      ...auditExtra,
+    },
+  });
+  return { accountId };
 }

@@ -7,8 +7,8 @@ import { requireAccessEditor, type StaffContext } from './staff-access';
 
 /**
  * Approves the selected requests in one transaction with one access duration and one profile,
- * each exactly as a single approval (account, member, sign-in mail, audit row). Renewals keep their
- * account's profile, as a single renewal does; requests decided meanwhile are named, not changed.
+ * each exactly as a single approval (account, member, sign-in mail, audit row). Renewals and extensions
+ * keep their account's profile, as a single renewal does; requests decided meanwhile are named, not changed.
  */
 export async function bulkApproveAccessRequests({
   ctx,
@@ -22,7 +22,7 @@ export async function bulkApproveAccessRequests({
   await assertProfileOfOrganisation(ctx, permissionProfileId);
   const now = new Date();
   return decideEachPending(ctx, ids, async (tx, request) => {
-    const profile = request.kind === 'renewal' ? undefined : permissionProfileId;
+    const profile = request.kind === 'access' ? permissionProfileId : undefined;
     const decision = { accessDays, permissionProfileId: profile };
     await approveLockedRequest({ ...ctx, db: tx }, staff, request, decision, now, { batchSize: ids.length });
     return true;

@@ -73,6 +73,7 @@ export async function declinePendingRequest(
       firstName: request.firstName,
       reason: reason || null,
       declinedBy,
+      isExtension: request.kind === 'extension',
     }),
   });
   await writeAudit(tx.db, tx.viewer, {

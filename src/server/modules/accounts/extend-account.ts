@@ -19,21 +19,9 @@ export async function extendAccount({
   const organisation = ctx.viewer.organisation;
   const organisationId = organisation.id;
   const now = new Date();
-  const accessExpiresAt = new Date(now.getTime() + accessDays * dayMs);
   await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(accounts)
-      .set({ reviewStatus: 'approved', accessExpiresAt, reviewedAt: now, decisionReason: null })
-      .where(and(eq(accounts.organisationId, organisationId), eq(accounts.id, input.accountId)))
-      .returning({ id: accounts.id });
-    if (!updated) throw notFound('Account');
-    await mailAccountMembers({ ...ctx, db: tx }, organisation, input.accountId, (member, account) =>
-      accessExtendedMail(ctx.config, organisation, {
-        firstName: member.firstName,
-        accountName: account.name,
-        until: accessExpiresAt,
-      }),
-    );
+    const accessExpiresAt = await extendAccountAccess({ ...ctx, db: tx }, input.accountId, accessDays, now);
+    if (!accessExpiresAt) throw notFound('Account');
     await writeAudit(tx, ctx.viewer, {
       action: 'account.extend',
       target: input.accountId,
@@ -41,4 +29,42 @@ export async function extendAccount({
     });
   });
   return (await findAccountDetail(ctx.db, organisationId, input.accountId))!;
+}
+
+/**
+ * The extension itself, in the caller's transaction: the account is approved until now + accessDays
+ * and every member is mailed the new end date. Staff's "Extend access" and the approval of a member's
+ * extension request share it; the request's approval never ends access earlier than it already did
+ * (keepLaterEnd). Returns the new end date, or null when the account is not the organisation's.
+ */
+export async function extendAccountAccess(
+  ctx: StaffContext,
+  accountId: string,
+  accessDays: number,
+  now: Date,
+  { keepLaterEnd = false }: { keepLaterEnd?: boolean } = {},
+): Promise<Date | null> {
+  const organisation = ctx.viewer.organisation;
+  const [current] = await ctx.db
+    .select({ accessExpiresAt: accounts.accessExpiresAt })
+    .from(accounts)
+    .where(and(eq(accounts.organisationId, organisation.id), eq(accounts.id, accountId)))
+    .for('update');
+  if (!current) return null;
+  let accessExpiresAt = new Date(now.getTime() + accessDays * dayMs);
+  if (keepLaterEnd && current.accessExpiresAt && current.accessExpiresAt > accessExpiresAt) {
+    accessExpiresAt = current.accessExpiresAt;
+  }
+  await ctx.db
+    .update(accounts)
+    .set({ reviewStatus: 'approved', accessExpiresAt, reviewedAt: now, decisionReason: null })
+    .where(eq(accounts.id, accountId));
+  await mailAccountMembers(ctx, organisation, accountId, (member, account) =>
+    accessExtendedMail(ctx.config, organisation, {
+      firstName: member.firstName,
+      accountName: account.name,
+      until: accessExpiresAt,
+    }),
+  );
+  return accessExpiresAt;
 }

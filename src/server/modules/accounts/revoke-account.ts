@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { AccountDetail } from '../../../shared/access';
+import { AppError } from '../../../shared/errors';
 import { accounts } from '../../db/schema';
+import { isAccountAuthorised } from '../access/member-status';
 import { accessRevokedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';
 import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 /**
- * Ends an account's access (declined). Member sessions stay, but every request rebuilds the viewer
+ * Ends an account's access (declined); only an account with access now can be revoked (409 otherwise).
+ * Member sessions stay, but every request rebuilds the viewer
  * from the account's status, so the next request is already in Public mode.
  */
 export async function revokeAccount({
@@ -19,13 +22,22 @@ export async function revokeAccount({
   requireAccessEditor(ctx.viewer);
   const organisation = ctx.viewer.organisation;
   const organisationId = organisation.id;
+  const now = new Date();
   await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(accounts)
-      .set({ reviewStatus: 'declined', reviewedAt: new Date() })
+    const [account] = await tx
+      .select({ reviewStatus: accounts.reviewStatus, accessExpiresAt: accounts.accessExpiresAt })
+      .from(accounts)
       .where(and(eq(accounts.organisationId, organisationId), eq(accounts.id, input.accountId)))
-      .returning({ id: accounts.id });
-    if (!updated) throw notFound('Account');
+      .for('update');
+    if (!account) throw notFound('Account');
+    // Declined, pending and expired accounts have no access to end (and nobody to tell it ended).
+    if (!isAccountAuthorised(account, now)) {
+      throw new AppError('conflict', 'This account has no access to revoke.');
+    }
+    await tx
+      .update(accounts)
+      .set({ reviewStatus: 'declined', reviewedAt: now })
+      .where(eq(accounts.id, input.accountId));
     await mailAccountMembers({ ...ctx, db: tx }, organisation, input.accountId, (member, account) =>
       accessRevokedMail(ctx.config, organisation, { firstName: member.firstName, accountName: account.name }),
     );

@@ -46,6 +46,7 @@ export function settingsFixture(overrides: Partial<AccessSettings> = {}): Access
     autoApproveAccountMembers: false,
     rejectFreeMailDomains: true,
     defaultAccessDays: 30,
+    expiryReminderDays: 14,
     requireNda: false,
     domainRules: [{ kind: 'blocked', domain: 'competitor.example' }],
     byoid: { hasSecret: false, jwksUrl: null, issuer: null },

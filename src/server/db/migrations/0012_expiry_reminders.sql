@@ -1,0 +1,3 @@
+ALTER TABLE "access_settings" ADD COLUMN "expiry_reminder_days" integer DEFAULT 14 NOT NULL;--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "expiry_reminder_sent_for" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "accounts_approved_expiry_idx" ON "accounts" USING btree ("access_expires_at") WHERE "accounts"."review_status" = 'approved' and "accounts"."access_expires_at" is not null;
