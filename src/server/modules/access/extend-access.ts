@@ -2,8 +2,8 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { ExtendAccessCode } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
-import type { ViewerOrganisation } from '../../policy/viewer';
 import { accessRequests, accounts } from '../../db/schema';
+import type { ViewerOrganisation } from '../../policy/viewer';
 import { verifyExtensionToken } from './access-tokens';
 import type { AccessContext } from './log-in-member';
 import { mailStaff, staffReviewMail } from './mails';
@@ -46,7 +46,11 @@ async function queueMoreTimeRequest(
     kind: isAccountAuthorised(account, now) ? 'extension' : 'renewal',
     status: 'pending',
   });
-  await mailStaff(ctx, organisation, staffReviewMail(ctx.config, organisation, { ...request, isExtension: true }));
+  await mailStaff(
+    ctx,
+    organisation,
+    staffReviewMail(ctx.config, organisation, { ...request, isExtension: true }),
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   RequestResult,
   SignInConfirmInput,
 } from '../../../shared/access';
+import { accentPalette } from '../../../shared/contrast';
 import { AppError, isAppError } from '../../../shared/errors';
 import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
@@ -24,9 +25,8 @@ import type { AppDeps } from '../../context';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import { requireViewer } from '../../plugins/viewer';
 import type { Viewer, ViewerOrganisation } from '../../policy/viewer';
-import { accentPalette } from '../../../shared/contrast';
-import { assetUrl } from '../portal/get-portal-view';
 import { contentDisposition } from '../core/content-disposition';
+import { assetUrl } from '../portal/get-portal-view';
 import { signInWithByoid } from './byoid';
 import { confirmSignIn } from './confirm-sign-in';
 import { extendAccess, type MoreTimeAnswer, requestMoreTimeByLink } from './extend-access';
@@ -61,9 +61,12 @@ const html = 'text/html; charset=utf-8';
 
 /** Spec 3 §9 'MMMM d, yyyy', in UTC like the mails, so the page and the reminder name the same day. */
 const pageDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  );
+  new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 
 function pageBrand(organisation: ViewerOrganisation): PageBrand {
   return {
@@ -117,7 +120,9 @@ function moreTimePage(organisation: ViewerOrganisation, answer: MoreTimeAnswer |
         brand,
         title: 'Access extended',
         heading: accessMessages.alreadyHasAccess,
-        paragraphs: ['Your access was extended since this reminder was sent, so there is nothing to ask for.'],
+        paragraphs: [
+          'Your access was extended since this reminder was sent, so there is nothing to ask for.',
+        ],
         facts: until,
       });
     case 'error':

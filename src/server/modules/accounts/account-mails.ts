@@ -72,7 +72,7 @@ export function accessEndingMail(
       { kind: 'facts', rows: [{ label: 'Until', value: until }] },
       {
         kind: 'action',
-        text: `If you still need it, ask the ${organisation.name} team for more time with one click`,
+        text: `Still need it? Request more time from the ${organisation.name} team with one click`,
         label: 'Request more time',
         url: input.moreTimeUrl,
       },

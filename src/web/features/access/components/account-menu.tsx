@@ -9,7 +9,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { writePortalQuery } from '../../../lib/portal-query';
 import { downloadSignedNda, fetchNdaStatus, logout, ndaStatusQueryKey } from '../api/member-api';
 import { headerTexts } from '../lib/header-texts';
-import { reviewStatusLabel } from '../lib/review-status';
+import { accessEndLabel, reviewStatusLabel } from '../lib/review-status';
 import { accountLabel, displayNameOf, MemberTrigger } from './member-trigger';
 
 type AccountMenuProps = { view: PortalView; basePath: string; csrfToken: string | null };
@@ -65,6 +65,7 @@ export default function AccountMenu({ view, basePath, csrfToken }: AccountMenuPr
   });
   if (!member) return null;
   const review = reviewStatusLabel(member);
+  const accessEnd = accessEndLabel(member);
   const canDownloadNda = isAuthorised && nda.data?.provider === 'clickwrap' && nda.data.passed;
 
   async function logOut() {
@@ -115,6 +116,11 @@ export default function AccountMenu({ view, basePath, csrfToken }: AccountMenuPr
               />
               {review}
             </DropdownMenu.Label>
+          ) : null}
+          {accessEnd ? (
+            <p className="mx-1 mt-1 px-2 py-1 text-xs text-slate-600" data-testid="account-access-end">
+              {accessEnd}
+            </p>
           ) : null}
           <MenuSeparator />
           {isAuthorised ? (

@@ -215,6 +215,26 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
     ]);
   });
 
+  it('shows when access ends (MMMM d, yyyy), and nothing for access that does not end', async () => {
+    answer = () => json(pendingNda);
+    const view = memberViewFixture('approved', 'account_external');
+    const member = { ...view.viewer.member!, accessExpiresAt: '2027-03-12T10:00:00.000Z' };
+    rendered = await renderInDom(
+      <AccountMenu view={{ ...view, viewer: { ...view.viewer, member } }} basePath="/acme" csrfToken="c" />,
+    );
+    await settle();
+    await press(document.querySelector('[data-testid="account-menu-trigger"]'), 'Enter');
+    expect(document.querySelector('[data-testid="account-access-end"]')?.textContent).toBe(
+      'Access until March 12, 2027',
+    );
+    await rendered.unmount();
+    await openMenu('approved');
+    expect(document.querySelector('[data-testid="account-review-status"]')?.textContent).toBe(
+      'Review approved',
+    );
+    expect(document.querySelector('[data-testid="account-access-end"]')).toBeNull();
+  });
+
   it('shows no review status for other; a member without access may ask for it, not invite', async () => {
     await openMenu('other');
     expect(document.querySelector('[data-testid="account-review-status"]')).toBeNull();

@@ -5,6 +5,7 @@ export const headerTexts = {
   account: 'Account',
   review: (status: string) => `Review ${status}`,
   accessExpired: 'Access expired',
+  accessUntil: (date: string) => `Access until ${date}`,
   inviteColleagues: 'Invite colleagues',
   requestAccess: 'Request access',
   downloadNda: 'Download signed NDA',

@@ -1,3 +1,4 @@
+import { format } from 'date-fns';
 import type { PortalView } from '../../../../shared/portal';
 import { headerTexts } from './header-texts';
 
@@ -10,4 +11,13 @@ type MemberReview = Pick<NonNullable<PortalView['viewer']['member']>, 'reviewSta
 export function reviewStatusLabel(member: MemberReview): string | null {
   if (member.isAccessExpired) return headerTexts.accessExpired;
   return member.reviewStatus === 'other' ? null : headerTexts.review(member.reviewStatus);
+}
+
+/** 'Access until March 12, 2027' (spec 3 §9 date format) for access that ends; null for access that does not. */
+export function accessEndLabel(
+  member: Pick<NonNullable<PortalView['viewer']['member']>, 'accessExpiresAt'>,
+): string | null {
+  return member.accessExpiresAt
+    ? headerTexts.accessUntil(format(new Date(member.accessExpiresAt), 'MMMM d, yyyy'))
+    : null;
 }

@@ -28,7 +28,7 @@ import { BulkApproveDialog, BulkDeclineDialog } from './bulk-decision-dialogs';
 import { EmptyState, PageHeader } from './console-page';
 import { ApproveDialog, DeclineDialog } from './request-decision-dialogs';
 import { ndaLabel, RequestDetailDrawer } from './request-detail-drawer';
-import { Badge, RequestStatusBadge } from './status-badge';
+import { Badge, RequestKindBadge, RequestStatusBadge } from './status-badge';
 
 const nameOf = (request: AccessRequestRow) => `${request.firstName} ${request.lastName}`.trim();
 
@@ -330,7 +330,7 @@ function RequestItem({
         <div className="min-w-0">
           <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
             {name}
-            {request.kind === 'renewal' ? <Badge tone="slate">Renewal</Badge> : null}
+            <RequestKindBadge kind={request.kind} />
             {request.nda ? (
               <Badge tone={request.nda.isCurrent ? 'green' : 'amber'}>
                 {request.nda.isCurrent ? 'NDA' : 'Old NDA'}
@@ -345,6 +345,9 @@ function RequestItem({
           <span className="block font-medium text-slate-900">{request.companyName}</span>
           {request.kind === 'renewal' ? (
             <Detail label="Renews the expired access of" value={request.accountName} />
+          ) : null}
+          {request.kind === 'extension' ? (
+            <Detail label="Extends the access of" value={request.accountName} />
           ) : null}
           <Detail
             label="Relationship"

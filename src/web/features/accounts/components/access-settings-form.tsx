@@ -3,7 +3,7 @@ import { Plus, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { type AccessSettings, AccessSettingsInput } from '../../../../shared/access';
+import { type AccessSettings, AccessSettingsInput, accessLimits } from '../../../../shared/access';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -34,6 +34,7 @@ export function valuesOf(settings: AccessSettings): AccessSettingsValues {
     autoApproveAccountMembers: settings.autoApproveAccountMembers,
     rejectFreeMailDomains: settings.rejectFreeMailDomains,
     defaultAccessDays: settings.defaultAccessDays,
+    expiryReminderDays: settings.expiryReminderDays,
     requireNda: settings.requireNda,
     domainRules: settings.domainRules,
     byoid: { secret: undefined, jwksUrl: settings.byoid.jwksUrl, issuer: settings.byoid.issuer },
@@ -42,7 +43,7 @@ export function valuesOf(settings: AccessSettings): AccessSettingsValues {
 
 function isSettingsField(path: string): boolean {
   return (
-    /^(defaultAccessDays|domainRules|byoid\.(secret|jwksUrl|issuer))$/.test(path) ||
+    /^(defaultAccessDays|expiryReminderDays|domainRules|byoid\.(secret|jwksUrl|issuer))$/.test(path) ||
     /^domainRules\.\d+\.(domain|kind)$/.test(path)
   );
 }
@@ -78,7 +79,7 @@ export function AccessSettingsForm({ settings, csrfToken }: { settings: AccessSe
       onError: (error) =>
         setFormError(
           applyServerErrors(error, isSettingsField, (path, message) =>
-            form.setError(path as 'defaultAccessDays', { type: 'server', message }),
+            form.setError(path as 'defaultAccessDays' | 'expiryReminderDays', { type: 'server', message }),
           ),
         ),
     });
@@ -124,6 +125,25 @@ export function AccessSettingsForm({ settings, csrfToken }: { settings: AccessSe
             error={errors.defaultAccessDays?.message}
             registration={form.register('defaultAccessDays', { valueAsNumber: true })}
           />
+          <Field
+            id="expiryReminderDays"
+            label="Remind members before access ends (days)"
+            hint={`Members get an e-mail this many days before their access ends, with a link to request more time; 0 to ${accessLimits.expiryReminderDaysMax}, and 0 sends no reminder.`}
+            error={errors.expiryReminderDays?.message}
+          >
+            <Input
+              id="expiryReminderDays"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={accessLimits.expiryReminderDaysMax}
+              step={1}
+              className="max-w-40"
+              isInvalid={Boolean(errors.expiryReminderDays)}
+              aria-describedby={describedBy('expiryReminderDays', errors.expiryReminderDays?.message)}
+              {...form.register('expiryReminderDays', { valueAsNumber: true })}
+            />
+          </Field>
         </div>
       </Panel>
 

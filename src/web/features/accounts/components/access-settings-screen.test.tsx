@@ -113,6 +113,7 @@ describe('access settings form', () => {
           autoApproveAccountMembers: true,
           rejectFreeMailDomains: true,
           defaultAccessDays: 90,
+          expiryReminderDays: 14,
           requireNda: true,
           domainRules: [
             { kind: 'blocked', domain: 'competitor.example' },
@@ -157,6 +158,28 @@ describe('access settings form', () => {
     await settle();
     expect(byId('byoid-secret-error')?.textContent).toBe('The secret needs 32 to 512 characters.');
     expect(writes(calls)).toHaveLength(1);
+  });
+
+  it('edits the expiry reminder: 0 turns it off, outside 0–90 or a fraction is named at the field', async () => {
+    const calls = await renderScreen();
+    expect((byId('expiryReminderDays') as HTMLInputElement).value).toBe('14');
+    for (const [typed, message] of [
+      ['91', 'Remind at most 90 days before access ends.'],
+      ['-2', 'Enter 0 (no reminder) or more days.'],
+      ['2.5', 'Enter a whole number of days.'],
+      ['', 'Enter a number of days.'],
+    ] as const) {
+      await typeInto(byId('expiryReminderDays'), typed);
+      await click(button('Save access settings'));
+      await settle();
+      expect(byId('expiryReminderDays-error')?.textContent).toBe(message);
+    }
+    expect(writes(calls)).toEqual([]);
+    await typeInto(byId('expiryReminderDays'), '0');
+    await click(button('Save access settings'));
+    await settle();
+    expect((writes(calls)[0]?.body as AccessSettings).expiryReminderDays).toBe(0);
+    expect((byId('expiryReminderDays') as HTMLInputElement).value).toBe('0');
   });
 
   it('shows a bad domain at its row and server field errors at their fields', async () => {

@@ -397,7 +397,10 @@ export function AccountDetailScreen({
               confirmDescription="Every session of every member of this account ends at once. Their access stays; they sign in again with a new link."
             />
           ) : null}
-          <RevokeButton account={account} csrfToken={csrfToken} />
+          {/* Only access that runs now can be revoked; the server refuses the rest too. */}
+          {account.reviewStatus === 'approved' && !expiry.isExpired ? (
+            <RevokeButton account={account} csrfToken={csrfToken} />
+          ) : null}
         </div>
       </div>
       <Panel labelledBy="account-details-heading">

@@ -93,13 +93,13 @@ export function BulkApproveDialog(
   props: BulkDialogProps & { defaultAccessDays: number | undefined; profiles: PermissionProfile[] },
 ) {
   const { requests, onClose } = props;
-  const renewals = requests?.filter((request) => request.kind === 'renewal').length ?? 0;
+  const renewals = requests?.filter((request) => request.kind !== 'access').length ?? 0;
   return (
     <Dialog open={requests !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {requests ? (
         <DialogContent
           title={`Approve ${countOf(requests.length, 'access request')}?`}
-          description={`${selectionSummary(requests)} will each get access for the time you choose and an e-mail with a sign-in link.${renewals > 0 ? ` ${countOf(renewals, 'renewal keeps its', 'renewals keep their')} account's permission profile.` : ''}`}
+          description={`${selectionSummary(requests)} will each get access for the time you choose and an e-mail with a sign-in link.${renewals > 0 ? ` ${countOf(renewals, 'renewal or extension keeps its', 'renewals and extensions keep their')} account's permission profile.` : ''}`}
         >
           <ApproveSelectionForm {...props} requests={requests} />
         </DialogContent>

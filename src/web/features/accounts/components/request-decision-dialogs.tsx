@@ -161,8 +161,8 @@ function ApproveForm({
   profiles: PermissionProfile[];
 }) {
   const approve = useApproveAccessRequest(csrfToken);
-  const isRenewal = request.kind === 'renewal';
-  // A renewal keeps the account's profile (changed on the account's page): it sends none.
+  const isRenewal = request.kind !== 'access';
+  // A renewal or extension keeps the account's profile (changed on the account's page): it sends none.
   const { form, formError, setFormError, onServerError } = useApproveForm(
     defaultAccessDays,
     isRenewal ? undefined : null,
@@ -204,6 +204,25 @@ function ApproveForm({
   );
 }
 
+const approveTitles: Record<AccessRequestRow['kind'], string> = {
+  access: 'Approve access request',
+  renewal: 'Approve access renewal',
+  extension: 'Approve more time',
+};
+
+function approveDescription(request: AccessRequestRow): string {
+  const who = `${requesterOf(request)} (${request.email})`;
+  const account = request.accountName ?? request.companyName;
+  switch (request.kind) {
+    case 'renewal':
+      return `${who} asks to renew the expired access of ${account}. Approving renews the account's access for the time you choose; its permission profile stays as it is.`;
+    case 'extension':
+      return `${who} asks for more time before the access of ${account} ends. Approving extends the account's access to the time you choose, counted from today (never ending earlier than now); its members are told the new end date.`;
+    default:
+      return `${who} of ${request.companyName} gets access to restricted content for the time you choose.`;
+  }
+}
+
 /** Approve with an access duration (1–365 days, default from the access settings) and a profile. */
 export function ApproveDialog(
   props: DecisionDialogProps & { defaultAccessDays: number | undefined; profiles: PermissionProfile[] },
@@ -212,14 +231,7 @@ export function ApproveDialog(
   return (
     <Dialog open={request !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {request ? (
-        <DialogContent
-          title={request.kind === 'renewal' ? 'Approve access renewal' : 'Approve access request'}
-          description={
-            request.kind === 'renewal'
-              ? `${requesterOf(request)} (${request.email}) asks to renew the expired access of ${request.accountName ?? request.companyName}. Approving renews the account's access for the time you choose; its permission profile stays as it is.`
-              : `${requesterOf(request)} (${request.email}) of ${request.companyName} gets access to restricted content for the time you choose.`
-          }
-        >
+        <DialogContent title={approveTitles[request.kind]} description={approveDescription(request)}>
           <ApproveForm key={request.id} {...props} request={request} />
         </DialogContent>
       ) : null}

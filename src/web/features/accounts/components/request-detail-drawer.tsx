@@ -7,8 +7,15 @@ import { Drawer, DrawerContent } from '../../../components/ui/drawer';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAccessRequestDetail } from '../api/access-requests';
-import { countryName, declinedByLabels, formatDate, relationshipLabel, sourceLabel } from '../lib/format';
-import { Badge, RequestStatusBadge } from './status-badge';
+import {
+  countryName,
+  declinedByLabels,
+  formatDate,
+  relationshipLabel,
+  requestKindLabels,
+  sourceLabel,
+} from '../lib/format';
+import { Badge, RequestKindBadge, RequestStatusBadge } from './status-badge';
 
 const nameOf = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
@@ -64,7 +71,7 @@ function History({
                 </span>
                 <span className="block text-xs text-slate-600">
                   Asked {formatDate(entry.createdAt)}
-                  {entry.kind === 'renewal' ? ' (renewal)' : ''}
+                  {requestKindLabels[entry.kind] ? ` (${requestKindLabels[entry.kind]!.toLowerCase()})` : ''}
                   {entry.decidedAt
                     ? ` · decided ${formatDate(entry.decidedAt)}${entry.decidedBy ? ` by ${entry.decidedBy}` : ''}`
                     : ''}
@@ -139,7 +146,7 @@ export function RequestDetailDrawer({
                 <Term label="Status">
                   <span className="flex flex-wrap items-center gap-2">
                     <RequestStatusBadge status={shown.status} />
-                    {shown.kind === 'renewal' ? <Badge tone="slate">Renewal</Badge> : null}
+                    <RequestKindBadge kind={shown.kind} />
                   </span>
                 </Term>
                 <Term label="Company">{shown.companyName}</Term>

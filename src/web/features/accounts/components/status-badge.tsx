@@ -1,7 +1,7 @@
-import type { AccessRequestStatus } from '../../../../shared/access';
+import type { AccessRequestKind, AccessRequestStatus } from '../../../../shared/access';
 import type { ReviewStatus } from '../../../../shared/portal';
 import { classNames } from '../../../lib/class-names';
-import { requestStatusLabels, reviewStatusLabels } from '../lib/format';
+import { requestKindLabels, requestStatusLabels, reviewStatusLabels } from '../lib/format';
 
 type Tone = 'green' | 'red' | 'amber' | 'slate';
 
@@ -46,4 +46,10 @@ const requestTones: Record<AccessRequestStatus, Tone> = {
 
 export function RequestStatusBadge({ status }: { status: AccessRequestStatus }) {
   return <Badge tone={requestTones[status]}>{requestStatusLabels[status]}</Badge>;
+}
+
+/** Renewals and extensions stand out from first requests; a first request has no badge. */
+export function RequestKindBadge({ kind }: { kind: AccessRequestKind }) {
+  const label = requestKindLabels[kind];
+  return label ? <Badge tone="slate">{label}</Badge> : null;
 }

@@ -1,5 +1,10 @@
 import { format } from 'date-fns';
-import type { AccessRequestStatus, DeclinedBy, RequesterType } from '../../../../shared/access';
+import type {
+  AccessRequestKind,
+  AccessRequestStatus,
+  DeclinedBy,
+  RequesterType,
+} from '../../../../shared/access';
 import { requesterTypeLabels } from '../../../../shared/access';
 import type { ReviewStatus } from '../../../../shared/portal';
 
@@ -37,6 +42,13 @@ export const requestStatusLabels: Record<AccessRequestStatus, string> = {
   declined: 'Declined',
   auto_approved: 'Auto-approved',
   auto_declined: 'Auto-declined',
+};
+
+/** Renewal: access ended and the member asks again; Extension: more time asked before it ends. */
+export const requestKindLabels: Record<AccessRequestKind, string | null> = {
+  access: null,
+  renewal: 'Renewal',
+  extension: 'Extension',
 };
 
 export const declinedByLabels: Record<DeclinedBy, string> = {
