@@ -8,7 +8,7 @@ import {
   signInMail,
   staffReviewMail,
 } from '../modules/access/mails';
-import { accessExtendedMail, accessRevokedMail } from '../modules/accounts/account-mails';
+import { accessEndingMail, accessExtendedMail, accessRevokedMail } from '../modules/accounts/account-mails';
 import { memberCommentedMail, staffRepliedMail } from '../modules/comments/mails';
 import { mailBrand } from '../modules/mail/branded/mail-brand';
 import type { MailContent } from '../modules/mail/branded/mail-content';
@@ -34,6 +34,7 @@ const confirmLink = `${publicUrl}/acme/subscribe/confirm?token=eyJhbGciOiJIUzI1N
 const unsubscribeLink = `${publicUrl}/acme?unsubscribeToken=eyJhbGciOiJIUzI1NiJ9.e30.unsub`;
 const topicLink = `${publicUrl}/acme?tcuUid=5b1f4c1e-8d44-4f43-9d5e-0f3f1f0b6a11`;
 const until = new Date('2027-03-12T10:00:00Z');
+const moreTimeLink = `${publicUrl}/api/statuspage/share/acme/request-more-time?token=eyJhbGciOiJIUzI1NiJ9.e30.more`;
 
 /** An organisation as mails see it; the accent and logo vary so tests and screenshots cover both. */
 export function galleryOrganisation(overrides: Partial<MailOrganisation> = {}): MailOrganisation {
@@ -104,6 +105,26 @@ export async function renderMailGallery(organisation = galleryOrganisation()): P
         until,
       }),
       links: [portal],
+    },
+    {
+      name: 'access-ending',
+      content: accessEndingMail(config, organisation, {
+        firstName: 'Ada',
+        accountName: 'Analytical Engines',
+        until,
+        moreTimeUrl: moreTimeLink,
+      }),
+      links: [moreTimeLink],
+    },
+    {
+      name: 'access-extension-declined',
+      content: requestDeclinedMail(organisation, {
+        firstName: 'Ada',
+        reason: 'The audit is over.',
+        declinedBy: 'organisation',
+        isExtension: true,
+      }),
+      links: [],
     },
     {
       name: 'access-revoked',

@@ -18,7 +18,9 @@ describe('branded e-mail (issue 20 part 4)', async () => {
     expect(gallery.map((entry) => entry.name).sort()).toEqual([
       'access-approved',
       'access-declined',
+      'access-ending',
       'access-extended',
+      'access-extension-declined',
       'access-renewal-received',
       'access-request-received',
       'access-request-staff-review',
@@ -83,7 +85,7 @@ describe('branded e-mail (issue 20 part 4)', async () => {
   });
 
   it('puts the first link of the plain text on the action the mail is for (sign-in links are followed from it)', () => {
-    const followed = ['sign-in', 'access-approved', 'invite', 'subscription-confirmation'];
+    const followed = ['sign-in', 'access-approved', 'access-ending', 'invite', 'subscription-confirmation'];
     for (const entry of gallery.filter((candidate) => followed.includes(candidate.name))) {
       expect(entry.mail.text.match(/https?:\/\/\S+/)![0], entry.name).toBe(entry.links[0]);
     }
@@ -96,6 +98,19 @@ describe('branded e-mail (issue 20 part 4)', async () => {
       expect(part).toContain('Auditors');
       expect(part).toContain('sign in with this address: a new link comes by e-mail');
     }
+  });
+
+  it('reminds of the end date with a one-click "Request more time" button, and says a declined extension changes nothing', () => {
+    const ending = gallery.find((entry) => entry.name === 'access-ending')!;
+    for (const part of [ending.mail.text, ending.mail.html]) expect(part).toContain('12 March 2027');
+    expect(ending.mail.subject).toBe('Your access to the Acme Cloud Trust Center ends on 12 March 2027');
+    expect(ending.mail.html).toMatch(
+      new RegExp(`href="${escapeRegExp(escapeHtml(ending.links[0]!))}"[^>]*>(?:<span[^>]*>.*?</span>)*?<span[^>]*>Request more time</span>`),
+    );
+    const declined = gallery.find((entry) => entry.name === 'access-extension-declined')!.mail;
+    expect(declined.subject).toBe('Your request for more time on the Acme Cloud Trust Center');
+    expect(declined.text).toContain('Your access continues until the end date you were given.');
+    expect(declined.text).toContain('Their reason: The audit is over.');
   });
 
   it('writes the text on the accent in white or near-black, whichever reaches AA contrast', async () => {

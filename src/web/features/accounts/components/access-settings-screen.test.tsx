@@ -178,7 +178,7 @@ describe('access settings form', () => {
     await typeInto(byId('expiryReminderDays'), '0');
     await click(button('Save access settings'));
     await settle();
-    expect((writes(calls)[0]?.body as AccessSettings).expiryReminderDays).toBe(0);
+    expect((writes(calls)[0]!.body as AccessSettings).expiryReminderDays).toBe(0);
     expect((byId('expiryReminderDays') as HTMLInputElement).value).toBe('0');
   });
 

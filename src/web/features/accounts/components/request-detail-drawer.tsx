@@ -15,7 +15,7 @@ import {
   requestKindLabels,
   sourceLabel,
 } from '../lib/format';
-import { Badge, RequestKindBadge, RequestStatusBadge } from './status-badge';
+import { RequestKindBadge, RequestStatusBadge } from './status-badge';
 
 const nameOf = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
