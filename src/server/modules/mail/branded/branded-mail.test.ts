@@ -105,7 +105,9 @@ describe('branded e-mail (issue 20 part 4)', async () => {
     for (const part of [ending.mail.text, ending.mail.html]) expect(part).toContain('12 March 2027');
     expect(ending.mail.subject).toBe('Your access to the Acme Cloud Trust Center ends on 12 March 2027');
     expect(ending.mail.html).toMatch(
-      new RegExp(`href="${escapeRegExp(escapeHtml(ending.links[0]!))}"[^>]*>(?:<span[^>]*>.*?</span>)*?<span[^>]*>Request more time</span>`),
+      new RegExp(
+        `href="${escapeRegExp(escapeHtml(ending.links[0]!))}"[^>]*>(?:<span[^>]*>.*?</span>)*?<span[^>]*>Request more time</span>`,
+      ),
     );
     const declined = gallery.find((entry) => entry.name === 'access-extension-declined')!.mail;
     expect(declined.subject).toBe('Your request for more time on the Acme Cloud Trust Center');
