@@ -111,7 +111,7 @@ export function renderBrandedNoticePage(input: {
     ? `<dl style="margin:0 0 1.25rem;padding:0.75rem 1rem;background:${brand.palette.soft};border-radius:0.5rem">${input.facts
         .map(
           (fact) =>
-            `<div style="display:flex;gap:0.5rem"><dt style="font-weight:600">${escapeHtml(fact.label)}:</dt><dd style="margin:0">${escapeHtml(fact.value)}</dd></div>`,
+            `<div style="display:flex;flex-wrap:wrap;gap:0 0.5rem"><dt style="font-weight:600;white-space:nowrap">${escapeHtml(fact.label)}:</dt><dd style="margin:0">${escapeHtml(fact.value)}</dd></div>`,
         )
         .join('')}</dl>`
     : '';
