@@ -58,7 +58,31 @@ export const cardMessages = {
   catalogueItemNotDeletable:
     'Only custom items can be deleted; switch a built-in item to Not enabled instead',
   itemNotFound: 'Item not found',
+  itemTypeRequired: 'Select an item type to save this item',
+  invalidRecurrence: 'Choose a recurrence from the list',
+  invalidMaturity: 'Choose a maturity from the list',
 } as const;
+
+/*
+ * Item fields whose values the spec leaves open (spec 2 §3 "their values are not shown"; decision 256).
+ * A recurrence of 'n/a' earns no 'Every {recurrence}' tag.
+ */
+export const itemRecurrences = ['n/a', 'day', 'week', 'month', 'quarter', 'year'] as const;
+export const ItemRecurrence = z.enum(itemRecurrences, { error: cardMessages.invalidRecurrence });
+export const itemMaturities = ['Initial', 'Managed', 'Defined', 'Measured', 'Optimised'] as const;
+export const ItemMaturity = z.enum(itemMaturities, { error: cardMessages.invalidMaturity });
+/** Cards whose items name a type; their custom items must pick one ('Select an item type…'). */
+export const itemTypesByCard: Partial<Record<CardKind, readonly string[]>> = {
+  Reports: ['SOC 1', 'SOC 2', 'SOC 3', 'ISO 27001', 'Penetration test', 'Other'],
+};
+
+/** The item-type problem of an item on this card, or null: custom items need one of the card's types. */
+export function itemTypeError(kind: CardKind, type: string | null, isCustom: boolean): string | null {
+  const types = itemTypesByCard[kind];
+  if (!types) return null;
+  if (type === null || type === '') return isCustom ? cardMessages.itemTypeRequired : null;
+  return types.includes(type) ? null : cardMessages.itemTypeRequired;
+}
 
 export const ItemTitle = z
   .string()
@@ -172,8 +196,8 @@ export const ItemPatch = z.strictObject({
   href: z.union([ItemLink, z.literal('')]).optional(),
   listEntries: z.array(z.string().trim().min(1).max(500)).max(100).optional(),
   type: z.string().max(100).nullable().optional(),
-  maturity: z.string().max(100).nullable().optional(),
-  recurrence: z.string().max(100).nullable().optional(),
+  maturity: ItemMaturity.nullable().optional(),
+  recurrence: ItemRecurrence.nullable().optional(),
   auditor: z.string().max(100).nullable().optional(),
   expiry: ExpiryDate.nullable().optional(),
   publicAccess: z.boolean().optional(),

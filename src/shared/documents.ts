@@ -26,6 +26,9 @@ export const documentMessages = {
   fileNameInvalid: 'The file name may not contain path characters.',
   linkExpired: 'This download link is not valid or has expired.',
   fileNotFound: 'Document not found',
+  downloadFailed: 'Failed to download the document. If the problem persists, please contact support.',
+  encryptedViewing: 'This file is encrypted so viewing may take a moment',
+  viewOnly: (portalTitle: string) => `This file is view-only and not downloadable in the ${portalTitle}`,
 } as const;
 
 export const documentLimits = {
@@ -57,6 +60,8 @@ export const DocumentFileView = z.object({
   contentType: z.string(),
   sizeBytes: z.number().int(),
   canDownload: z.boolean(),
+  /** A password-protected PDF (its text could not be read): opening it takes longer (spec 2 §8). */
+  isEncrypted: z.boolean(),
   viewUrl: z.string(),
   downloadUrl: z.string().nullable(),
 });

@@ -223,6 +223,12 @@ export function isBareDomain(value: string): boolean {
   return domainPattern.test(value.trim());
 }
 
+/** What 'Get Grade' says about its domain before asking (spec 2 §8 bad_domain), or null to ask. */
+export function getGradeDomainError(domain: string): string | null {
+  if (!domain.trim()) return gradeMessages.urlRequired;
+  return isBareDomain(domain) ? null : gradeMessages.badDomain;
+}
+
 export type GradeEntryInput = { displayName: string; url: string; grade: string };
 
 /**

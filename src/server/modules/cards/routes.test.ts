@@ -268,6 +268,48 @@ describe('PATCH .../cards/:kind', () => {
     expect(await s.auditActions()).toEqual([]);
   });
 
+  it('checks recurrence, maturity and item type: a custom report needs a type (spec 2 §5)', async () => {
+    const s = await setUp();
+    const created = await s.send('POST', `${s.base}/cards/Reports/items`, { title: 'Red team report' });
+    expect(created.statusCode).toBe(201);
+    const custom = created.json().itemUid as string;
+    const url = `${s.base}/cards/Reports`;
+    expectInvalid(
+      await s.send('PATCH', url, { items: [{ itemUid: custom, explanation: 'Yearly.' }] }),
+      cardMessages.itemTypeRequired,
+    );
+    expectInvalid(
+      await s.send('PATCH', url, { items: [{ itemUid: custom, type: 'Made up' }] }),
+      cardMessages.itemTypeRequired,
+    );
+    expectInvalid(
+      await s.send('PATCH', url, { items: [{ itemUid: custom, type: 'Other', recurrence: 'fortnight' }] }),
+      cardMessages.invalidRecurrence,
+    );
+    expectInvalid(
+      await s.send('PATCH', url, { items: [{ itemUid: custom, type: 'Other', maturity: 'Legendary' }] }),
+      cardMessages.invalidMaturity,
+    );
+    const saved = await s.send('PATCH', url, {
+      items: [{ itemUid: custom, type: 'Penetration test', recurrence: 'quarter', maturity: 'Managed' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as CardView).items.find((entry) => entry.itemUid === custom)).toMatchObject({
+      type: 'Penetration test',
+      recurrence: 'quarter',
+      maturity: 'Managed',
+    });
+    // A built-in report may stay without a type; clearing a custom report's type is refused.
+    const soc3 = await findCatalogueItem(s.db, s.product.id, 'reports.soc-3');
+    expect(
+      (await s.send('PATCH', url, { items: [{ itemUid: soc3.id, recurrence: 'year' }] })).statusCode,
+    ).toBe(200);
+    expectInvalid(
+      await s.send('PATCH', url, { items: [{ itemUid: custom, type: null }] }),
+      cardMessages.itemTypeRequired,
+    );
+  });
+
   it('refuses links to private or internal addresses, and hides such links stored earlier', async () => {
     const s = await setUp();
     const item = await findCatalogueItem(s.db, s.product.id, 'data-security.encryption-at-rest');

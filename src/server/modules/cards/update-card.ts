@@ -1,5 +1,12 @@
 import { type CardKind, canCardDo } from '../../../shared/card-kinds';
-import { CardPatch, type CardView, cardMessages, type ItemPatch, ItemTitle } from '../../../shared/cards';
+import {
+  CardPatch,
+  type CardView,
+  cardMessages,
+  type ItemPatch,
+  ItemTitle,
+  itemTypeError,
+} from '../../../shared/cards';
 import type { items } from '../../db/schema';
 import type { Viewer } from '../../policy/viewer';
 import { recordStaffEvents } from '../analytics/record-staff-events';
@@ -46,6 +53,12 @@ function itemValuesOf(
     if (!title.success) throw invalid(`${field}.title`, cardMessages.itemTitleLength);
   }
   if (patch.hidden === true && !row.isHidden) assertPlanFeature(viewer, 'restrictedFiles');
+  const typeError = itemTypeError(
+    kind,
+    patch.type === undefined ? row.itemType : patch.type,
+    row.catalogueKey === null,
+  );
+  if (typeError) throw invalid(`${field}.type`, typeError);
   if (patch.enabledState !== undefined) values.enabledState = patch.enabledState;
   if (patch.explanation !== undefined) values.explanation = patch.explanation;
   if (patch.href !== undefined) values.href = patch.href === '' ? null : patch.href;

@@ -5,7 +5,7 @@ import { loadItemGrants } from '../../policy/item-grants';
 import type { Viewer } from '../../policy/viewer';
 import { letterFileName, renderLetterBytes } from './document-bodies';
 import { canGetDocument, type DocumentTarget } from './document-gate';
-import { listProductDocumentRows } from './queries';
+import { listEncryptedFileIds, listProductDocumentRows } from './queries';
 
 /** Preview identity travels with every document URL, so the file is gated as the page was. */
 export function viewerQuery(viewer: Viewer): string {
@@ -55,6 +55,10 @@ export async function buildDocumentsView(
   const { viewer } = ctx;
   const grants = await loadItemGrants(ctx.db, viewer, productId);
   const targets = await listViewableDocuments(ctx, productId, grants);
+  const encryptedFileIds = await listEncryptedFileIds(
+    ctx.db,
+    targets.flatMap((target) => (target.kind === 'file' ? [target.file.id] : [])),
+  );
   const files: (DocumentFileView & { featuredPosition: number | null })[] = [];
   for (const target of targets) {
     const canDownload = canGetDocument(viewer, target, 'download', grants);
@@ -76,6 +80,7 @@ export async function buildDocumentsView(
         originalName: target.file.originalName,
         contentType: target.file.contentType,
         sizeBytes: target.file.sizeBytes,
+        isEncrypted: encryptedFileIds.has(target.file.id),
       });
     } else {
       const bytes = await renderLetterBytes(target.letter, viewer.organisation.name);
@@ -85,6 +90,7 @@ export async function buildDocumentsView(
         originalName: letterFileName(target.letter, viewer.organisation.name),
         contentType: 'application/pdf',
         sizeBytes: bytes.length,
+        isEncrypted: false,
       });
     }
   }

@@ -7,6 +7,7 @@ import type { Providers } from '../../providers';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler, JobQueue } from '../../providers/jobs/types';
 import { StoredObjectMissingError } from '../../providers/storage';
+import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
 import { requestEmbeddingRefresh } from '../search/embeddings';
 import {
   chunkPages,
@@ -97,6 +98,9 @@ export async function storeExtractedText(
       );
     }
     if (chunks.length > 0 && providers) await requestEmbeddingRefresh(tx, providers, file.organisationId);
+    // The documents card marks encrypted PDFs ('viewing may take a moment'): the page changed.
+    if (!result.ok && result.reason === 'encrypted')
+      await publishOrganisationChanged(tx, file.organisationId);
     return true;
   });
 }

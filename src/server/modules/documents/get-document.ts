@@ -16,10 +16,6 @@ export type GetDocumentInput = {
   ipAddress: string | null;
 };
 
-export function viewOnlyMessage(portalTitle: string): string {
-  return `This file is view-only and not downloadable in the ${portalTitle}`;
-}
-
 /**
  * A document of the documents card through the gate: not found when the viewer may not even view it
  * (its existence is not confirmed), 403 with the spec's text when it is view-only.
@@ -39,7 +35,7 @@ export async function getDocument({
     throw new AppError('not_found', documentMessages.fileNotFound);
   }
   if (input.action === 'download' && !canGetDocument(viewer, target, 'download', grants)) {
-    throw new AppError('forbidden', viewOnlyMessage(viewer.organisation.customisation.portalTitle));
+    throw new AppError('forbidden', documentMessages.viewOnly(viewer.organisation.customisation.portalTitle));
   }
   const body = await loadDocumentBody({ storage: ctx.providers.storage, viewer }, target);
   if (input.isNewAccess) {

@@ -150,6 +150,16 @@ export async function listProductDocumentRows(db: Database, organisationId: stri
   };
 }
 
+/** Files whose text extraction found them password-protected: served as stored, slower to open. */
+export async function listEncryptedFileIds(db: Database, fileIds: string[]): Promise<Set<string>> {
+  if (fileIds.length === 0) return new Set();
+  const rows = await db
+    .select({ fileId: fileTexts.fileId })
+    .from(fileTexts)
+    .where(and(inArray(fileTexts.fileId, fileIds), eq(fileTexts.failureReason, 'encrypted')));
+  return new Set(rows.map((row) => row.fileId));
+}
+
 export async function listDocumentsCardItems(db: Database, productId: string) {
   return db
     .select({ id: items.id, featuredPosition: items.featuredPosition })

@@ -429,6 +429,21 @@ describe('visitor views and downloads', () => {
     ).toBe(403);
   });
 
+  it('marks a password-protected PDF as encrypted in the view, so opening it warns it may take a moment', async () => {
+    const s = await publishedDocuments();
+    const encrypted = (await s.view()).files.find((file) => file.fileId === s.publicFile.id)!;
+    expect(encrypted.isEncrypted).toBe(false);
+    await storeExtractedText(
+      s.db,
+      null,
+      { id: s.publicFile.id, organisationId: s.organisation.id },
+      { ok: false, reason: 'encrypted', detail: 'password required' },
+    );
+    const files = (await s.view()).files;
+    expect(files.find((file) => file.fileId === s.publicFile.id)?.isEncrypted).toBe(true);
+    expect(files.find((file) => file.fileId === s.viewOnlyFile.id)?.isEncrypted).toBe(false);
+  });
+
   it('refuses restricted files to the public and watermarks them for an approved account', async () => {
     const s = await publishedDocuments();
     const url = s.url(s.restrictedFile.id, s.restrictedItem.id);

@@ -77,6 +77,7 @@ const linked = (item: { itemUid: string }, file: LibraryFile): DocumentFileView 
   contentType: file.contentType,
   sizeBytes: file.sizeBytes,
   canDownload: true,
+  isEncrypted: false,
   viewUrl: '/v',
   downloadUrl: '/d',
 });

@@ -262,3 +262,70 @@ describe('DrawerEditor', () => {
     expect(document.querySelector(`#item-${restricted.itemUid}-title`)).toBeNull();
   });
 });
+
+describe('DrawerEditor item type, recurrence and maturity (spec 2 §3, §5)', () => {
+  const customReport = itemFixture({ title: 'Red team report', isCustom: true });
+  const reports = cardFixture('Reports', 'Reports', [customReport]);
+  const reportsView = editingViewFixture({ cards: [reports] });
+
+  async function pick(id: string, value: string) {
+    const select = document.getElementById(id) as HTMLSelectElement;
+    const { act } = await import('react');
+    await act(async () => {
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  }
+
+  it("asks 'Select an item type to save this item' for a custom report without a type, then saves all three", async () => {
+    rendered = await renderInDom(
+      <DrawerEditor
+        view={reportsView}
+        card={reports}
+        csrfToken="csrf-1"
+        onDone={() => {}}
+        onDirtyChange={() => {}}
+      />,
+    );
+    const id = `item-${customReport.itemUid}`;
+    await pick(`${id}-recurrence`, 'quarter');
+    await click(save());
+    await settle();
+    expect(calls).toEqual([]);
+    const alerts = [...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent);
+    expect(alerts).toContain('Select an item type to save this item');
+
+    await pick(`${id}-type`, 'Penetration test');
+    await pick(`${id}-maturity`, 'Managed');
+    await click(save());
+    await settle();
+    expect(calls.map((call) => call.body)).toEqual([
+      {
+        items: [
+          {
+            itemUid: customReport.itemUid,
+            type: 'Penetration test',
+            recurrence: 'quarter',
+            maturity: 'Managed',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('offers no item type on cards without types, but recurrence and maturity everywhere', async () => {
+    await renderEditor();
+    expect(field(`item-${encryption.itemUid}-type`)).toBeNull();
+    const recurrence = document.getElementById(`item-${encryption.itemUid}-recurrence`) as HTMLSelectElement;
+    expect([...recurrence.options].map((option) => option.textContent)).toEqual([
+      'Not set',
+      'n/a',
+      'Every day',
+      'Every week',
+      'Every month',
+      'Every quarter',
+      'Every year',
+    ]);
+    expect(document.getElementById(`item-${encryption.itemUid}-maturity`)).not.toBeNull();
+  });
+});

@@ -1,10 +1,18 @@
 import { AlertTriangle, Lock, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CardKind } from '../../../../shared/card-kinds';
-import { cardMessages, type EnabledState, type PlanFeatures } from '../../../../shared/cards';
+import {
+  cardMessages,
+  type EnabledState,
+  itemMaturities,
+  itemRecurrences,
+  itemTypesByCard,
+  type PlanFeatures,
+} from '../../../../shared/cards';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
+import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { canRenameItem, type DuplicateTitle, type ItemDraft, type ItemField } from '../lib/card-form';
@@ -38,6 +46,13 @@ type ItemDraftFieldsProps = {
   badge?: ReactNode;
 };
 
+/** The choices of a pick-list field; a stored value from elsewhere (an import) stays choosable. */
+function choicesWith(values: readonly string[], current: string): string[] {
+  return current === '' || values.includes(current) ? [...values] : [...values, current];
+}
+
+const recurrenceLabel = (value: string) => (value === 'n/a' ? 'n/a' : `Every ${value}`);
+
 /** Cards whose items name an auditor: reports, and certifications, where it picks the badge variant. */
 const auditedKinds = new Set<CardKind>(['Certifications', 'Reports']);
 
@@ -60,6 +75,7 @@ export function ItemDraftFields({
   const id = `item-${draft.key}`;
   const name = itemNameOf(draft.title);
   const isRenamable = canRenameItem(kind, draft.isCustom, planFeatures);
+  const itemTypes = itemTypesByCard[kind];
   return (
     <fieldset
       className="min-w-0 space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5"
@@ -204,6 +220,55 @@ export function ItemDraftFields({
             isInvalid={Boolean(errors.expiry)}
             aria-describedby={describedBy(`${id}-expiry`, errors.expiry)}
           />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {itemTypes ? (
+          <Field id={`${id}-type`} label="Item type" error={errors.type}>
+            <Select
+              id={`${id}-type`}
+              value={draft.type}
+              onChange={(event) => onChange({ type: event.target.value })}
+              onBlur={() => onBlur('type')}
+              isInvalid={Boolean(errors.type)}
+              aria-describedby={describedBy(`${id}-type`, errors.type)}
+            >
+              <option value="">Select an item type</option>
+              {choicesWith(itemTypes, draft.type).map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : null}
+        <Field id={`${id}-recurrence`} label="Recurrence">
+          <Select
+            id={`${id}-recurrence`}
+            value={draft.recurrence}
+            onChange={(event) => onChange({ recurrence: event.target.value })}
+          >
+            <option value="">Not set</option>
+            {choicesWith(itemRecurrences, draft.recurrence).map((recurrence) => (
+              <option key={recurrence} value={recurrence}>
+                {recurrenceLabel(recurrence)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`${id}-maturity`} label="Maturity">
+          <Select
+            id={`${id}-maturity`}
+            value={draft.maturity}
+            onChange={(event) => onChange({ maturity: event.target.value })}
+          >
+            <option value="">Not set</option>
+            {choicesWith(itemMaturities, draft.maturity).map((maturity) => (
+              <option key={maturity} value={maturity}>
+                {maturity}
+              </option>
+            ))}
+          </Select>
         </Field>
       </div>
       {auditedKinds.has(kind) ? (

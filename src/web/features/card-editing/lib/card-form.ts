@@ -9,6 +9,7 @@ import {
   type ItemPatch,
   ItemTitle,
   type ItemView,
+  itemTypeError,
   type PlanFeatures,
 } from '../../../../shared/cards';
 import { editingMessages } from './editing-messages';
@@ -37,11 +38,15 @@ export type ItemDraft = {
   auditor: string;
   /** The date control holds something that is not a date (it then reports an empty value). */
   isExpiryMalformed: boolean;
+  /** Item type, recurrence and maturity as picked, or '' for none. */
+  type: string;
+  recurrence: string;
+  maturity: string;
 };
 
 export type CardFormState = { cardTitle: string; items: ItemDraft[] };
 
-export type ItemField = 'title' | 'explanation' | 'href' | 'listEntries' | 'expiry';
+export type ItemField = 'title' | 'explanation' | 'href' | 'listEntries' | 'expiry' | 'type';
 export type CardFormErrors = {
   cardTitle?: string;
   items: Record<string, Partial<Record<ItemField, string>>>;
@@ -66,6 +71,9 @@ export function itemDraftFrom(item: ItemView): ItemDraft {
     expiry: item.expiry?.slice(0, 10) ?? '',
     auditor: item.auditor ?? '',
     isExpiryMalformed: false,
+    type: item.type ?? '',
+    recurrence: item.recurrence ?? '',
+    maturity: item.maturity ?? '',
   };
 }
 
@@ -89,6 +97,9 @@ export function newCustomItemDraft(localKey: string): ItemDraft {
     expiry: '',
     auditor: '',
     isExpiryMalformed: false,
+    type: '',
+    recurrence: '',
+    maturity: '',
   };
 }
 
@@ -122,6 +133,8 @@ function itemErrors(kind: CardKind, draft: ItemDraft, planFeatures: PlanFeatures
   if (draft.isExpiryMalformed || (draft.expiry !== '' && !isCalendarDate(draft.expiry))) {
     errors.expiry = cardMessages.invalidExpiry;
   }
+  const typeError = itemTypeError(kind, draft.type === '' ? null : draft.type, draft.isCustom);
+  if (typeError) errors.type = typeError;
   return errors;
 }
 
@@ -166,6 +179,11 @@ export function itemPatchFor(
   const entries = listEntriesOf(draft.listEntries);
   if (entries.join('\n') !== listEntriesOf(saved.listEntries).join('\n')) patch.listEntries = entries;
   if (draft.expiry !== saved.expiry) patch.expiry = draft.expiry === '' ? null : draft.expiry;
+  const orNull = (value: string) => (value === '' ? null : value);
+  if (draft.type !== saved.type) patch.type = orNull(draft.type);
+  if (draft.recurrence !== saved.recurrence)
+    patch.recurrence = orNull(draft.recurrence) as ItemPatch['recurrence'];
+  if (draft.maturity !== saved.maturity) patch.maturity = orNull(draft.maturity) as ItemPatch['maturity'];
   const auditor = draft.auditor.trim();
   if (auditor !== saved.auditor.trim()) patch.auditor = auditor === '' ? null : auditor;
   if (draft.isPublic !== saved.isPublic) patch.publicAccess = draft.isPublic;

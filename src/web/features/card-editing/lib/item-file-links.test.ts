@@ -27,6 +27,7 @@ const viewFile = (fileId: string, kind: 'file' | 'letter' = 'file') => ({
   kind,
   sizeBytes: 10,
   canDownload: true,
+  isEncrypted: false,
   viewUrl: '/v',
   downloadUrl: '/d',
 });

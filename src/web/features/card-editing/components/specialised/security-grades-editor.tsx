@@ -6,6 +6,7 @@ import type { PortalView } from '../../../../../shared/portal';
 import {
   type GradeBand,
   type GradeEntryInput,
+  getGradeDomainError,
   gradeBand,
   gradeEntryErrors,
   gradeMessages,
@@ -94,7 +95,7 @@ function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
     },
   });
   const requestGrade = () => {
-    const urlError = gradeEntryErrors(provider, { ...entry, grade: 'A' }).url;
+    const urlError = getGradeDomainError(entry.url);
     if (urlError) setServerErrors({ url: urlError });
     else getGrade.mutate();
   };
@@ -110,6 +111,8 @@ function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
       onSubmit={(event) => {
         event.preventDefault();
         setSubmitted(true);
+        // A failed Get Grade's message was about that lookup; Save names what is missing now.
+        setServerErrors({});
         if (Object.keys(gradeEntryErrors(provider, entry)).length > 0) return;
         save.mutate();
       }}

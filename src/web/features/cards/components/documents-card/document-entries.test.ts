@@ -169,6 +169,9 @@ describe('documentsTexts', () => {
     expect(documentsTexts.viewLess).toBe(documentMessages.viewLess);
     expect(documentsTexts.untitled).toBe(documentMessages.untitled);
     expect(documentsTexts.downloadingFailed).toBe(documentMessages.downloadingFailed);
+    expect(documentsTexts.downloadFailed).toBe(documentMessages.downloadFailed);
+    expect(documentsTexts.encryptedViewing).toBe(documentMessages.encryptedViewing);
+    expect(documentsTexts.viewOnlyIn('Trust Center')).toBe(documentMessages.viewOnly('Trust Center'));
     expect(documentsTexts.bulkDownloadFailed(3)).toBe(documentMessages.bulkDownloadFailed(3));
   });
 });

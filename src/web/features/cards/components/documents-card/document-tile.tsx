@@ -1,10 +1,19 @@
 import { Download, Lock } from 'lucide-react';
+import { type MouseEvent, useId, useState } from 'react';
 import { FileTypeIcon, fileTypeLabel } from '../../../../components/ui/file-type-icon';
 import { classNames } from '../../../../lib/class-names';
 import type { DocumentEntry } from './document-entries';
 import { documentsTexts } from './documents-texts';
+import { downloadDocument } from './download-document';
 
-type DocumentTileProps = { entry: DocumentEntry; onRequestLogin(itemUid: string): void };
+type DocumentTileProps = {
+  entry: DocumentEntry;
+  /** The portal's name in 'This file is view-only and not downloadable in the {portal}'. */
+  portalTitle: string;
+  onRequestLogin(itemUid: string): void;
+};
+
+type Notice = { text: string; isError: boolean };
 
 type FileEventName = 'file_viewed' | 'file_downloaded' | 'file_requested';
 
@@ -25,10 +34,24 @@ function trackFileEvent(name: FileEventName, entry: DocumentEntry) {
 
 /**
  * One document: its type, title and lock. The title link opens the file in a new tab (the whole tile
- * is its hit area); a download button only when the file may be downloaded (view-only files have none).
+ * is its hit area); the download button saves it, or on a view-only file says why it cannot. What
+ * goes wrong, or takes long, is told in the tile, next to the control that was used (spec 2 §8).
  */
-export function DocumentTile({ entry, onRequestLogin }: DocumentTileProps) {
+export function DocumentTile({ entry, portalTitle, onRequestLogin }: DocumentTileProps) {
   const { file } = entry;
+  const noticeId = useId();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [isDownloading, setDownloading] = useState(false);
+  async function download(event: MouseEvent<HTMLAnchorElement>, url: string, fileName: string) {
+    event.preventDefault();
+    trackFileEvent('file_downloaded', entry);
+    if (isDownloading) return;
+    setNotice(null);
+    setDownloading(true);
+    const failure = await downloadDocument(url, fileName, portalTitle);
+    setDownloading(false);
+    if (failure) setNotice({ text: failure, isError: true });
+  }
   const detail = file
     ? [fileTypeLabel(file.contentType), file.canDownload ? null : documentsTexts.viewOnly]
         .filter(Boolean)
@@ -58,7 +81,10 @@ export function DocumentTile({ entry, onRequestLogin }: DocumentTileProps) {
         {file ? (
           <a
             href={file.viewUrl}
-            onClick={() => trackFileEvent('file_viewed', entry)}
+            onClick={() => {
+              trackFileEvent('file_viewed', entry);
+              setNotice(file.isEncrypted ? { text: documentsTexts.encryptedViewing, isError: false } : null);
+            }}
             target="_blank"
             rel="noopener noreferrer"
             title={entry.title}
@@ -75,18 +101,46 @@ export function DocumentTile({ entry, onRequestLogin }: DocumentTileProps) {
           {entry.isLocked ? <Lock className="size-3 shrink-0" aria-hidden /> : null}
           {detail}
         </p>
+        {notice ? (
+          <p
+            id={noticeId}
+            role={notice.isError ? 'alert' : 'status'}
+            className={classNames(
+              'relative z-10 mt-1 text-xs leading-4',
+              notice.isError ? 'font-medium text-red-700' : 'text-slate-700',
+            )}
+            data-testid="document-notice"
+          >
+            {notice.text}
+          </p>
+        ) : null}
       </div>
       {file?.canDownload && file.downloadUrl ? (
         <a
           href={file.downloadUrl}
           download={file.originalName || true}
-          onClick={() => trackFileEvent('file_downloaded', entry)}
+          onClick={(event) => void download(event, file.downloadUrl!, file.originalName || entry.title)}
           aria-label={documentsTexts.download(entry.title)}
+          aria-busy={isDownloading || undefined}
           title={documentsTexts.download(entry.title)}
           className="relative z-10 grid size-8 shrink-0 place-items-center rounded-md text-slate-500 transition hover:bg-white hover:text-brand-ink hover:shadow-xs"
         >
           <Download className="size-4" aria-hidden />
         </a>
+      ) : null}
+      {file && !file.canDownload ? (
+        <button
+          type="button"
+          aria-disabled="true"
+          aria-label={documentsTexts.download(entry.title)}
+          aria-describedby={notice ? noticeId : undefined}
+          title={documentsTexts.viewOnlyIn(portalTitle)}
+          onClick={() => setNotice({ text: documentsTexts.viewOnlyIn(portalTitle), isError: false })}
+          className="relative z-10 grid size-8 shrink-0 cursor-not-allowed place-items-center rounded-md text-slate-400"
+          data-testid="view-only-download"
+        >
+          <Download className="size-4" aria-hidden />
+        </button>
       ) : null}
       {entry.isLocked ? (
         <button

@@ -89,7 +89,11 @@ export function DocumentsCard({ view, card, csrfToken, editing, onOpen, onIntent
       >
         {list.map((entry) => (
           <li key={entry.key}>
-            <DocumentTile entry={entry} onRequestLogin={requestLoginForItem} />
+            <DocumentTile
+              entry={entry}
+              portalTitle={view.customisation.portalTitle}
+              onRequestLogin={requestLoginForItem}
+            />
           </li>
         ))}
       </ul>

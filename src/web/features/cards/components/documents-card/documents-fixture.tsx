@@ -28,6 +28,7 @@ export function documentFileFixture(
     contentType: 'application/pdf',
     sizeBytes: 1024,
     canDownload: true,
+    isEncrypted: false,
     viewUrl: `/files/${fileId}/view`,
     downloadUrl: `/files/${fileId}/download`,
     ...overrides,
