@@ -3,8 +3,9 @@ import type { ExtendAccessCode } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { accessRequests } from '../../db/schema';
+import { notifyStaffOfRequest } from '../notifications/notify-staff-of-request';
 import type { AccessContext } from './log-in-member';
-import { mailStaff, staffReviewMail } from './mails';
+import { staffReviewMail } from './mails';
 import type { MemberViewer } from './member-viewer';
 import { findMemberById } from './queries';
 
@@ -54,18 +55,22 @@ export async function extendAccess({
       lastName: found.member.lastName,
       companyName: account.name,
     };
-    await tx.insert(accessRequests).values({
-      organisationId: organisation.id,
-      accountId: account.id,
-      accountMemberId: found.member.id,
-      ...request,
-      source: 'extend_access',
-      kind: 'renewal',
-      status: 'pending',
-    });
-    await mailStaff(
+    const [created] = await tx
+      .insert(accessRequests)
+      .values({
+        organisationId: organisation.id,
+        accountId: account.id,
+        accountMemberId: found.member.id,
+        ...request,
+        source: 'extend_access',
+        kind: 'renewal',
+        status: 'pending',
+      })
+      .returning({ id: accessRequests.id });
+    await notifyStaffOfRequest(
       { ...ctx, db: tx },
       organisation,
+      created!.id,
       staffReviewMail(ctx.config, organisation, { ...request, isExtension: true }),
     );
     return { code: 'success' as const };

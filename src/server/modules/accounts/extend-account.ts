@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccountDetail, ExtendAccountInput } from '../../../shared/access';
 import { accounts } from '../../db/schema';
+import { queueAccessEvent } from '../notifications/access-events';
 import { accessExtendedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';
 import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
@@ -25,8 +26,9 @@ export async function extendAccount({
       .update(accounts)
       .set({ reviewStatus: 'approved', accessExpiresAt, reviewedAt: now, decisionReason: null })
       .where(and(eq(accounts.organisationId, organisationId), eq(accounts.id, input.accountId)))
-      .returning({ id: accounts.id });
+      .returning();
     if (!updated) throw notFound('Account');
+    await queueAccessEvent({ ...ctx, db: tx }, organisation, 'access.extended', { account: updated });
     await mailAccountMembers({ ...ctx, db: tx }, organisation, input.accountId, (member, account) =>
       accessExtendedMail(ctx.config, organisation, {
         firstName: member.firstName,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AccountDetail } from '../../../shared/access';
 import { accounts } from '../../db/schema';
+import { queueAccessEvent } from '../notifications/access-events';
 import { accessRevokedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';
 import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
@@ -24,8 +25,9 @@ export async function revokeAccount({
       .update(accounts)
       .set({ reviewStatus: 'declined', reviewedAt: new Date() })
       .where(and(eq(accounts.organisationId, organisationId), eq(accounts.id, input.accountId)))
-      .returning({ id: accounts.id });
+      .returning();
     if (!updated) throw notFound('Account');
+    await queueAccessEvent({ ...ctx, db: tx }, organisation, 'access.revoked', { account: updated });
     await mailAccountMembers({ ...ctx, db: tx }, organisation, input.accountId, (member, account) =>
       accessRevokedMail(ctx.config, organisation, { firstName: member.firstName, accountName: account.name }),
     );
