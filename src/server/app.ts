@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes';
 import { mailRoutes } from './modules/mail/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { planFeatureRoutes } from './modules/plan-features/routes';
 import { htmlRoutes } from './modules/portal/html-routes';
 import { portalRoutes } from './modules/portal/routes';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(htmlRoutes, deps);
   await app.register(mailRoutes, deps);
   await app.register(staffRoutes, deps);
+  await app.register(notificationRoutes, deps);
   await app.register(cardRoutes, deps);
   await app.register(subscriptionRoutes, deps);
   await app.register(searchRoutes, deps);

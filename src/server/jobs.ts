@@ -15,6 +15,13 @@ import {
 } from './modules/documents/extract-document-text';
 import { createDeliverMailHandler } from './modules/mail/deliver-mail';
 import { mailDeliveryQueue } from './modules/mail/queue-mail';
+import { accessWebhookQueue } from './modules/notifications/access-events';
+import {
+  announceExpiriesQueue,
+  createAnnounceExpiriesHandler,
+} from './modules/notifications/announce-expiries';
+import { createAccessWebhookHandler } from './modules/notifications/deliver-access-webhook';
+import { createStaffDigestHandler, staffDigestQueue } from './modules/notifications/staff-digest';
 import { createRefreshEmbeddingsHandler, embeddingRefreshQueue } from './modules/search/embeddings';
 import {
   createPurgePendingHandler,
@@ -35,6 +42,9 @@ export const recurringJobs = [
   { queue: extractTextBackfillQueue, everyMs: 60 * minuteMs },
   // Items and updates change in other modules; this catches them (a no-op without an embedding model).
   { queue: embeddingRefreshQueue, everyMs: 15 * minuteMs },
+  // Digest windows end on the hour; a run every 10 minutes sends each soon after (decision 240).
+  { queue: staffDigestQueue, everyMs: 10 * minuteMs },
+  { queue: announceExpiriesQueue, everyMs: 15 * minuteMs },
 ] as const;
 
 /**
@@ -109,6 +119,18 @@ export function registerJobHandlers(deps: AppDeps): () => void {
   deps.providers.jobs.register(
     embeddingRefreshQueue,
     createRefreshEmbeddingsHandler({ db, providers: deps.providers, logger: deps.logger }),
+  );
+  deps.providers.jobs.register(staffDigestQueue, createStaffDigestHandler({ ...deps, db }), {
+    timeLimitMs: 2 * minuteMs,
+  });
+  deps.providers.jobs.register(announceExpiriesQueue, createAnnounceExpiriesHandler({ ...deps, db }), {
+    timeLimitMs: 2 * minuteMs,
+  });
+  // One POST of at most webhookRequestTimeoutMs (10 s) per run; retries are separate runs.
+  deps.providers.jobs.register(
+    accessWebhookQueue,
+    createAccessWebhookHandler({ db, config: deps.config, logger: deps.logger }),
+    { timeLimitMs: minuteMs },
   );
   if (deps.config.runJobs && deps.config.nodeEnv !== 'test') return startRecurringJobs(deps);
   return () => {};

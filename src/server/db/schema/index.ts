@@ -7,6 +7,7 @@ export * from './documents';
 export * from './domains';
 export * from './identity';
 export * from './knowledge-base';
+export * from './notifications';
 export * from './organisations';
 export * from './specialised-cards';
 export * from './subscriptions';

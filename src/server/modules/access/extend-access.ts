@@ -4,9 +4,10 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { accessRequests, accounts } from '../../db/schema';
 import type { ViewerOrganisation } from '../../policy/viewer';
+import { notifyStaffOfRequest } from '../notifications/notify-staff-of-request';
 import { verifyExtensionToken } from './access-tokens';
 import type { AccessContext } from './log-in-member';
-import { mailStaff, staffReviewMail } from './mails';
+import { staffReviewMail } from './mails';
 import { isAccountAuthorised } from './member-status';
 import type { MemberViewer } from './member-viewer';
 import { findMemberById, hasPendingRequestForAccount, type MemberWithAccount } from './queries';
@@ -37,18 +38,22 @@ async function queueMoreTimeRequest(
     lastName: member.lastName,
     companyName: account.name,
   };
-  await ctx.db.insert(accessRequests).values({
-    organisationId: organisation.id,
-    accountId: account.id,
-    accountMemberId: member.id,
-    ...request,
-    source,
-    kind: isAccountAuthorised(account, now) ? 'extension' : 'renewal',
-    status: 'pending',
-  });
-  await mailStaff(
+  const [created] = await ctx.db
+    .insert(accessRequests)
+    .values({
+      organisationId: organisation.id,
+      accountId: account.id,
+      accountMemberId: member.id,
+      ...request,
+      source,
+      kind: isAccountAuthorised(account, now) ? 'extension' : 'renewal',
+      status: 'pending',
+    })
+    .returning({ id: accessRequests.id });
+  await notifyStaffOfRequest(
     ctx,
     organisation,
+    created!.id,
     staffReviewMail(ctx.config, organisation, { ...request, isExtension: true }),
   );
 }

@@ -108,7 +108,7 @@ export function staffReviewMail(
         url: consoleLink(config, 'access-requests'),
       },
     ],
-    reason: staffReason(organisation),
+    reason: `${staffReason(organisation)} You chose an e-mail for each request; change it (hourly or daily digest, none, which products) under Access settings: ${consoleLink(config, 'access-settings#notifications')}`,
   };
 }
 

@@ -3,11 +3,12 @@ import { accessRequestSchema, type RequestResult } from '../../../shared/access'
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { accessRequests, accountInvites, accountMembers, accounts } from '../../db/schema';
+import { notifyStaffOfRequest } from '../notifications/notify-staff-of-request';
 import { findDomainRule, findOrCreateAccessSettings } from './access-settings-store';
 import { verifyInviteToken } from './access-tokens';
 import { emailDomain, isFreeMailDomain } from './email-domains';
 import type { AccessContext } from './log-in-member';
-import { mailPerson, mailStaff, requestReceivedMail, staffReviewMail } from './mails';
+import { mailPerson, requestReceivedMail, staffReviewMail } from './mails';
 import { isAccountAuthorised, memberStanding, requestStanding } from './member-status';
 import {
   findAccountByDomain,
@@ -204,14 +205,15 @@ export async function requestAccess({
         return joinAutomatically(created!.id, null);
       }
 
-      await queueForReview(txCtx, data, requestRow, account, accountDomain);
+      const requestId = await queueForReview(txCtx, data, requestRow, account, accountDomain);
       await mailPerson(txCtx, organisation, {
         to: email,
         ...requestReceivedMail(organisation, data.firstName),
       });
-      await mailStaff(
+      await notifyStaffOfRequest(
         txCtx,
         organisation,
+        requestId,
         staffReviewMail(ctx.config, organisation, { ...data, isExtension: false }),
       );
       return answer('pending');
@@ -260,9 +262,11 @@ async function queueForReview(
       .returning();
     accountMemberId = member!.id;
   }
-  await ctx.db
+  const [created] = await ctx.db
     .insert(accessRequests)
-    .values(requestRow({ status: 'pending', accountId: account!.id, accountMemberId }));
+    .values(requestRow({ status: 'pending', accountId: account!.id, accountMemberId }))
+    .returning({ id: accessRequests.id });
+  return created!.id;
 }
 
 /** Uses an unused, unexpired invite of this organisation and address whose account is still authorised. */

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { type ExtendAccessCode, RequestAgainInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessRequests, accounts } from '../../db/schema';
+import { notifyStaffOfRequest } from '../notifications/notify-staff-of-request';
 import { findDomainRule } from './access-settings-store';
 import { emailDomain } from './email-domains';
 import type { AccessContext } from './log-in-member';
-import { mailPerson, mailStaff, renewalReceivedMail, staffReviewMail } from './mails';
+import { mailPerson, renewalReceivedMail, staffReviewMail } from './mails';
 import { memberStanding } from './member-status';
 import {
   findLatestRequestByEmail,
@@ -62,26 +63,30 @@ export async function requestAccessAgain({
       lastName: member.lastName,
       companyName: account.name,
     };
-    await tx.insert(accessRequests).values({
-      organisationId: organisation.id,
-      productId: productId ?? null,
-      accountId: account.id,
-      accountMemberId: member.id,
-      ...request,
-      source: 'request_again',
-      kind: 'renewal',
-      status: 'pending',
-      ipAddress: input.ipAddress,
-      userAgent: input.userAgent?.slice(0, 500) ?? null,
-    });
+    const [created] = await tx
+      .insert(accessRequests)
+      .values({
+        organisationId: organisation.id,
+        productId: productId ?? null,
+        accountId: account.id,
+        accountMemberId: member.id,
+        ...request,
+        source: 'request_again',
+        kind: 'renewal',
+        status: 'pending',
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent?.slice(0, 500) ?? null,
+      })
+      .returning({ id: accessRequests.id });
     const txCtx = { ...ctx, db: tx };
     await mailPerson(txCtx, organisation, {
       to: member.email,
       ...renewalReceivedMail(organisation, member.firstName),
     });
-    await mailStaff(
+    await notifyStaffOfRequest(
       txCtx,
       organisation,
+      created!.id,
       staffReviewMail(ctx.config, organisation, { ...request, isExtension: true }),
     );
     return { code: 'success' as const };

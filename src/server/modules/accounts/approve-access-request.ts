@@ -7,6 +7,7 @@ import type { ViewerStaff } from '../../policy/viewer';
 import { emailDomain, isFreeMailDomain } from '../access/email-domains';
 import { findAccountByDomain, findAccountById, findMemberByEmail } from '../access/queries';
 import { mailSignInLink } from '../access/sign-in-links';
+import { queueAccessEvent } from '../notifications/access-events';
 import { findAccountProfileName } from './account-mails';
 import { assertProfileOfOrganisation } from './create-account';
 import { extendAccountAccess } from './extend-account';
@@ -114,6 +115,10 @@ export async function approveLockedRequest(
       decidedAt: now,
     })
     .where(eq(accessRequests.id, request.id));
+  await queueAccessEvent(tx, organisation, 'access.request.approved', {
+    requestId: request.id,
+    account: await findAccountById(tx.db, organisation.id, account!.id),
+  });
   await mailSignInLink(tx, organisation, member!, 'approved', now, {
     until: accessExpiresAt,
     permissionProfileName: await findAccountProfileName(tx.db, organisation.id, account!.id),

@@ -6,6 +6,7 @@ import { accessRequests, accounts } from '../../db/schema';
 import type { ViewerStaff } from '../../policy/viewer';
 import { mailPerson, requestDeclinedMail } from '../access/mails';
 import { findAccountById } from '../access/queries';
+import { queueAccessEvent } from '../notifications/access-events';
 import { findAccessRequest } from './queries';
 import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
@@ -67,6 +68,10 @@ export async function declinePendingRequest(
       .set({ reviewStatus: 'declined', decisionReason: reason || null, reviewedAt: now })
       .where(eq(accounts.id, account.id));
   }
+  await queueAccessEvent(tx, organisation, 'access.request.declined', {
+    requestId: request.id,
+    account: account ? await findAccountById(tx.db, organisation.id, account.id) : null,
+  });
   await mailPerson(tx, organisation, {
     to: request.email,
     ...requestDeclinedMail(organisation, {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccountDetail, ExtendAccountInput } from '../../../shared/access';
 import { accounts } from '../../db/schema';
+import { queueAccessEvent } from '../notifications/access-events';
 import { accessExtendedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';
 import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
@@ -55,10 +56,12 @@ export async function extendAccountAccess(
   if (keepLaterEnd && current.accessExpiresAt && current.accessExpiresAt > accessExpiresAt) {
     accessExpiresAt = current.accessExpiresAt;
   }
-  await ctx.db
+  const [updated] = await ctx.db
     .update(accounts)
     .set({ reviewStatus: 'approved', accessExpiresAt, reviewedAt: now, decisionReason: null })
-    .where(eq(accounts.id, accountId));
+    .where(eq(accounts.id, accountId))
+    .returning();
+  await queueAccessEvent(ctx, organisation, 'access.extended', { account: updated });
   await mailAccountMembers(ctx, organisation, accountId, (member, account) =>
     accessExtendedMail(ctx.config, organisation, {
       firstName: member.firstName,

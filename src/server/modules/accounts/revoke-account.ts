@@ -3,6 +3,7 @@ import type { AccountDetail } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accounts } from '../../db/schema';
 import { isAccountAuthorised } from '../access/member-status';
+import { queueAccessEvent } from '../notifications/access-events';
 import { accessRevokedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';
 import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
@@ -34,10 +35,12 @@ export async function revokeAccount({
     if (!isAccountAuthorised(account, now)) {
       throw new AppError('conflict', 'This account has no access to revoke.');
     }
-    await tx
+    const [updated] = await tx
       .update(accounts)
       .set({ reviewStatus: 'declined', reviewedAt: now })
-      .where(eq(accounts.id, input.accountId));
+      .where(eq(accounts.id, input.accountId))
+      .returning();
+    await queueAccessEvent({ ...ctx, db: tx }, organisation, 'access.revoked', { account: updated });
     await mailAccountMembers({ ...ctx, db: tx }, organisation, input.accountId, (member, account) =>
       accessRevokedMail(ctx.config, organisation, { firstName: member.firstName, accountName: account.name }),
     );

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -6,25 +5,18 @@ import type { WebhookPayload } from '../../../shared/updates';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { organisations, topics, topicUpdates, webhooks } from '../../db/schema';
-import { isLastingRefusal, safeFetch } from '../../net/safe-fetch';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
+import { deliverSignedWebhookAttempt } from '../core/signed-webhook';
 import { renderUpdateHtml } from './render-markdown';
-import { webhookGateOptions } from './webhook-writes';
 
 const WebhookJobPayload = z.object({ webhookId: z.uuid(), updateId: z.uuid(), deliveryId: z.uuid() });
-const requestTimeoutMs = 10_000;
 
 export type WebhookDeps = {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'outboundAllowLoopback'>;
   logger?: Pick<Logger, 'warn'>;
 };
-
-/** `sha256=` + hex HMAC-SHA256 over "{timestamp}.{body}": the receiver checks both, so a replay is visible. */
-export function signWebhookBody(secret: string, timestamp: number, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
 
 async function loadTarget(db: Database, updateId: string) {
   const [row] = await db
@@ -71,50 +63,23 @@ export function createWebhookHandler(deps: WebhookDeps): JobHandler {
         url: pageUrl.toString(),
       },
     };
-    const json = JSON.stringify(body);
-    const timestamp = Math.floor(Date.now() / 1000);
-    try {
-      const response = await safeFetch(hook.url, {
-        ...webhookGateOptions(deps.config),
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Attest-Webhooks/1',
-          'x-attest-event': body.event,
-          'x-attest-delivery': deliveryId,
-          'x-attest-timestamp': String(timestamp),
-          'x-attest-signature': signWebhookBody(hook.secret, timestamp, json),
-        },
-        body: json,
-        // A receiver's redirect is not followed: it counts as a failed delivery.
-        maxRedirects: 0,
-        timeoutMs: requestTimeoutMs,
-      }).catch((error: unknown) => {
-        if (isLastingRefusal(error)) {
-          throw new PermanentJobError(`webhook address is not allowed (${error.code})`);
-        }
-        throw error;
-      });
-      if (response.status < 200 || response.status >= 300) {
-        throw new Error(`webhook answered HTTP ${response.status}`);
-      }
-    } catch (error) {
-      const isFinal = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
-      if (isFinal) {
-        await deps.db
-          .update(webhooks)
-          .set({ failureCount: sql`${webhooks.failureCount} + 1` })
-          .where(eq(webhooks.id, hook.id));
-      }
-      deps.logger?.warn(
-        { webhookId, updateId, attempts: job.attempts, isFinal, err: String(error) },
-        'webhook failed',
-      );
-      throw error;
-    }
-    await deps.db
-      .update(webhooks)
-      .set({ failureCount: 0, lastDeliveredAt: new Date() })
-      .where(eq(webhooks.id, hook.id));
+    await deliverSignedWebhookAttempt(
+      { url: hook.url, secret: hook.secret, event: body.event, deliveryId, body, config: deps.config },
+      job,
+      {
+        onSuccess: () =>
+          deps.db
+            .update(webhooks)
+            .set({ failureCount: 0, lastDeliveredAt: new Date() })
+            .where(eq(webhooks.id, hook.id)),
+        onFinalFailure: () =>
+          deps.db
+            .update(webhooks)
+            .set({ failureCount: sql`${webhooks.failureCount} + 1` })
+            .where(eq(webhooks.id, hook.id)),
+        logger: deps.logger,
+        logFields: { webhookId, updateId },
+      },
+    );
   };
 }

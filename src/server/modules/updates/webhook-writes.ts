@@ -10,9 +10,8 @@ import {
   type WebhookList,
   type WebhookView,
 } from '../../../shared/updates';
-import type { Config } from '../../config';
 import { webhooks } from '../../db/schema';
-import { checkOutboundUrl, isLastingRefusal, type SafeFetchOptions } from '../../net/safe-fetch';
+import { isWebhookAddressRefused } from '../core/signed-webhook';
 import { findWebhook, listWebhooks } from './queries';
 import { assertCanPublish, assertCanReadConsole, audit, type StaffContext } from './staff-writes';
 
@@ -30,18 +29,9 @@ function webhookView(row: WebhookRow): WebhookView {
   };
 }
 
-/** Webhooks may use plain http (the payload is public and signed); every address goes through the gate. */
-export function webhookGateOptions(config: Pick<Config, 'outboundAllowLoopback'>): SafeFetchOptions {
-  return { allowHttp: true, allowLoopback: config.outboundAllowLoopback };
-}
-
 async function assertTargetAllowed(ctx: StaffContext, url: string): Promise<void> {
-  const refusal = await checkOutboundUrl(url, webhookGateOptions(ctx.config)).then(
-    () => null,
-    (error: unknown) => error,
-  );
   // A name that does not resolve today is accepted: delivery checks it again and records the failure.
-  if (isLastingRefusal(refusal)) {
+  if (await isWebhookAddressRefused(ctx.config, url)) {
     throw new AppError('validation_failed', updateMessages.webhookUrlNotAllowed, {
       url: updateMessages.webhookUrlNotAllowed,
     });

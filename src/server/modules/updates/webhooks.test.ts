@@ -7,7 +7,7 @@ import { jobs } from '../../db/schema';
 import { registerJobHandlers } from '../../jobs';
 import { createDatabaseJobQueue } from '../../providers/jobs/database-queue';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signWebhookBody } from './deliver-webhook';
+import { signWebhookBody } from '../core/signed-webhook';
 import { webhookMaxAttempts } from './publish-update';
 import { webhookQueue } from './queries';
 import { staffOrganisation, topicInput } from './test-support';

@@ -3,10 +3,12 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useAccessSettings, useOrganisationSettings } from '../api/access-settings';
 import { AccessRequestFieldsForm } from './access-request-fields-form';
 import { AccessSettingsForm } from './access-settings-form';
+import { AccessWebhooksSection } from './access-webhooks-section';
 import { PageHeader } from './console-page';
 import { NdaSection } from './nda-section';
+import { NotificationPreferencesSection } from './notification-preferences-section';
 
-/** Review rules, domains, BYOID, the NDA and the request form's questions: three independent saves. */
+/** Review rules, domains, BYOID, the NDA, the request form's questions, your notifications and access webhooks. */
 export function AccessSettingsScreen({ csrfToken }: { csrfToken: string }) {
   const settings = useAccessSettings();
   const organisation = useOrganisationSettings();
@@ -34,6 +36,8 @@ export function AccessSettingsScreen({ csrfToken }: { csrfToken: string }) {
       ) : (
         <AccessRequestFieldsForm settings={organisation.data} csrfToken={csrfToken} />
       )}
+      <NotificationPreferencesSection csrfToken={csrfToken} />
+      <AccessWebhooksSection csrfToken={csrfToken} />
     </div>
   );
 }

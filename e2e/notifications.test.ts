@@ -1,0 +1,70 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousAccessibilityViolations,
+  screenshots,
+  settle,
+  signInAsStaff,
+  useJourneyHarness,
+  watchForErrors,
+} from './support/journey-harness';
+
+const journey = useJourneyHarness({
+  dataDirectoryPrefix: 'attest-e2e-notifications-',
+  env: { OUTBOUND_ALLOW_LOOPBACK: 'true' },
+});
+
+async function shoot(page: Page, name: string, width: number) {
+  await settle(page);
+  await expectNoSeriousAccessibilityViolations(page);
+  await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+}
+
+describe('telling the right people', () => {
+  for (const width of [1280, 390]) {
+    it(`staff choose a daily digest for one product and add an access webhook (${width} px)`, async () => {
+      const context = await journey.newContext(width);
+      const page = await context.newPage();
+      // The refused address answers 400, as it should.
+      const problems = watchForErrors(page, /status of 40[01]/);
+      await signInAsStaff(page, journey.baseUrl);
+      await page.goto(`${journey.baseUrl}/console/access-settings#notifications`);
+      const section = page.locator('#notifications');
+      await section.getByRole('heading', { name: 'Your notifications' }).waitFor();
+
+      await section.getByRole('radio', { name: 'A daily digest' }).check();
+      await section.getByRole('checkbox', { name: 'All products' }).click();
+      // No product chosen: the form says what is missing.
+      await section.getByRole('button', { name: 'Save notifications' }).click();
+      await expect
+        .poll(() => section.getByRole('alert').textContent())
+        .toContain('Choose at least one product, or all products');
+      const products = section.getByRole('checkbox').filter({ hasNotText: 'All products' });
+      await products.nth(1).click();
+      await section.getByRole('button', { name: 'Save notifications' }).click();
+      await page.getByText('Notification preferences saved').waitFor();
+      await page.reload();
+      await section.getByRole('radio', { name: 'A daily digest' }).waitFor();
+      expect(await section.getByRole('radio', { name: 'A daily digest' }).isChecked()).toBe(true);
+      expect(await section.getByRole('checkbox', { name: 'All products' }).getAttribute('aria-checked')).toBe(
+        'false',
+      );
+
+      const hooks = page.locator('section', { has: page.getByRole('heading', { name: 'Access webhooks' }) });
+      await hooks.getByLabel('Payload URL').fill('http://10.0.0.5/hooks');
+      await hooks.getByRole('button', { name: 'Add access webhook' }).click();
+      await hooks.getByText('This address is not allowed for webhooks (private or local network)').waitFor();
+      await hooks.getByLabel('Payload URL').fill(`http://127.0.0.1:9/hooks/${width}`);
+      await hooks.getByRole('button', { name: 'Add access webhook' }).click();
+      await hooks.getByText('Signing secret — copy it now, it is not shown again.').waitFor();
+      const row = hooks.getByTestId('access-webhook-row').filter({ hasText: `/hooks/${width}` });
+      await row.waitFor();
+      await shoot(page, 'notifications-settings', width);
+      await row.getByRole('switch').click();
+      await row.getByText('Off').waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});
