@@ -73,7 +73,7 @@ describe('a signed-in member served from memory', () => {
     const after = await view();
     expect(after.text).not.toContain(secret);
     expect(after.json.viewer.mode).toBe('public');
-    expect(after.json.viewer.member.reviewStatus).toBe('revoked');
+    expect(after.json.viewer.member.reviewStatus).toBe('declined');
   });
 
   it('is signed out on the next request after staff end their sessions', async () => {
