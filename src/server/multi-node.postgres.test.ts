@@ -6,10 +6,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from './db/client';
-import { jobs, organisations, outboxMessages, staffUsers } from './db/schema';
+import { accountMembers, jobs, organisations, outboxMessages, staffUsers } from './db/schema';
 import { demoAdminEmail, demoSlug } from './db/seed/demo';
 import { mailDeliveryQueue } from './modules/mail/queue-mail';
+import { sessionCookieName } from './plugins/sessions';
 import { type ServerProcess, startServer } from './test/server-process';
+import { createTestSession } from './test/sessions';
 import { createPostgresDatabase } from './test/test-database';
 
 /**
@@ -203,6 +205,41 @@ describe('two app nodes on one PostgreSQL', () => {
     expect(outbox.map((message) => message.status)).toEqual(outboxIds.map(() => 'sent'));
     // The SMTP server got each message once: no node sent one that the other sent too.
     expect([...smtp.messageIds].sort()).toEqual(outbox.map((message) => message.messageId).sort());
+  });
+
+  it('takes a member revoked on one node off the other on the very next request, though both had them in memory', async () => {
+    const [hank] = await handle.db
+      .select({
+        id: accountMembers.id,
+        organisationId: accountMembers.organisationId,
+        accountId: accountMembers.accountId,
+      })
+      .from(accountMembers)
+      .where(eq(accountMembers.email, 'hank.scorpio@globex.example'));
+    const member = await createTestSession(handle.db, {
+      organisationId: hank!.organisationId,
+      accountMemberId: hank!.id,
+    });
+    const memberCookie = `${sessionCookieName('member', true)}=${member.token}`;
+    const viewOn = async (node: ServerProcess) => {
+      const response = await fetch(`${node.url}/api/statuspage/share/${demoSlug}/view`, {
+        headers: { cookie: memberCookie, 'accept-encoding': 'gzip, br' },
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()).viewer;
+    };
+    // Twice on each node: the second answer comes from that node's memory of the session.
+    for (const node of [nodeA, nodeB, nodeA, nodeB]) {
+      expect(await viewOn(node)).toMatchObject({ mode: 'account_external', member: { firstName: 'Hank' } });
+    }
+    const staff = await signIn(nodeA);
+    const revoked = await request(nodeA, `/api/accounts/${hank!.accountId}/revoke`, staff, {
+      method: 'POST',
+    });
+    expect(revoked.status).toBe(200);
+    for (const node of [nodeB, nodeA]) {
+      expect(await viewOn(node)).toMatchObject({ mode: 'public', member: { reviewStatus: 'declined' } });
+    }
   });
 
   it('stops both nodes cleanly on SIGTERM', async () => {

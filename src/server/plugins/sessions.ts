@@ -93,6 +93,8 @@ const lastSeenResolutionMs = 60_000;
 
 export type LoadedSession = {
   session: ViewerSession & { organisationId: string };
+  /** When the session ends unless it is used again (idle) or at the latest (expiry), as read. */
+  validUntil: Date;
   staff: ViewerStaff | null;
   member: ViewerMember | null;
 };
@@ -126,9 +128,12 @@ export async function loadSession(
   if (!found) return null;
   const { row, user, member, account } = found;
   // Activity moves the idle deadline; written at most once a minute, not on every request.
-  if (now.getTime() - row.lastSeenAt.getTime() > lastSeenResolutionMs) {
+  let lastSeenAt = row.lastSeenAt;
+  if (now.getTime() - lastSeenAt.getTime() > lastSeenResolutionMs) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    lastSeenAt = now;
   }
+  const validUntil = new Date(Math.min(row.expiresAt.getTime(), lastSeenAt.getTime() + idleMs));
   const session = {
     id: row.id,
     kind: row.kind,
@@ -138,12 +143,18 @@ export async function loadSession(
   if (row.kind === 'staff' && row.staffUserId) {
     if (!user || user.isDisabled) return null;
     const permissions = new Set(user.permissions.filter((value) => StaffPermission.safeParse(value).success));
-    return { session, staff: { id: user.id, name: user.name, email: user.email, permissions }, member: null };
+    return {
+      session,
+      validUntil,
+      staff: { id: user.id, name: user.name, email: user.email, permissions },
+      member: null,
+    };
   }
   if (row.kind === 'member' && row.accountMemberId) {
     if (!member || !account) return null;
     return {
       session,
+      validUntil,
       staff: null,
       member: {
         id: member.id,

@@ -12,7 +12,13 @@ import {
   findOrganisationBySlug,
 } from '../modules/portal/queries';
 import { buildViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
-import { assertSameSite, type LoadedSession, loadSession, readSessionToken } from './sessions';
+import {
+  assertSameSite,
+  hashSessionToken,
+  type LoadedSession,
+  loadSession,
+  readSessionToken,
+} from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -125,6 +131,16 @@ export const viewerPlugin = fp(
       const token = readSessionToken(request, kind, config.isProduction);
       return token ? loadSession(db, kind, token, config.sessionLimits) : null;
     };
+    // A member's own portal needs no read of their session while no change to anyone's rights there
+    // was committed (member-session-cache.ts); staff sessions are read every time.
+    const loadPortalMemberSession = async (request: FastifyRequest, organisation: ViewerOrganisation) => {
+      const token = readSessionToken(request, 'member', config.isProduction);
+      if (!token) return null;
+      cache.memberSessions.noteAccessRevision(organisation.id, organisation.accessRevision);
+      return cache.memberSessions.session(organisation.id, hashSessionToken(token), () =>
+        loadSession(db, 'member', token, config.sessionLimits),
+      );
+    };
     app.decorateRequest('staleSince', null);
     app.addHook('preHandler', async (request) => {
       const kind = request.routeOptions.config.viewer;
@@ -147,7 +163,7 @@ export const viewerPlugin = fp(
       }
       const organisation = await resolveOrganisation(db, config, request, cache);
       // On the portal a member session of this organisation comes before a staff session (previews).
-      const memberSession = await loadCookieSession(request, 'member');
+      const memberSession = await loadPortalMemberSession(request, organisation);
       const loaded =
         memberSession?.session.organisationId === organisation.id
           ? memberSession

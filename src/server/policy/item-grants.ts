@@ -10,7 +10,7 @@ import {
   permissionProfiles,
 } from '../db/schema';
 import { type ItemGrants, noItemGrants } from './index';
-import type { Viewer } from './viewer';
+import type { Viewer, ViewerMember } from './viewer';
 
 async function findAccountProfileId(db: Database, organisationId: string, accountId: string) {
   const [row] = await db
@@ -121,10 +121,27 @@ export function withPinnedItemGrants(viewer: Viewer, grants: ItemGrants): Viewer
  * What an authorised member's account unlocks in the whole organisation (every product): the input of
  * the access shape. Same rules as loadItemGrants for Account External mode.
  */
-export async function loadMemberGrants(db: Database, viewer: Viewer): Promise<ItemGrants> {
+export function loadMemberGrants(db: Database, viewer: Viewer): Promise<ItemGrants> {
   const { member } = viewer;
-  if (viewer.mode !== 'account_external' || !member) return noItemGrants;
-  const organisationId = viewer.organisation.id;
+  if (viewer.mode !== 'account_external' || !member) return Promise.resolve(noItemGrants);
+  // A member row is read with its session and cached with it while no one's rights changed
+  // (member-session-cache.ts); the grants are read at most once per such row.
+  let grants = grantsOfMember.get(member);
+  if (!grants) {
+    grants = readMemberGrants(db, viewer.organisation.id, member);
+    grantsOfMember.set(member, grants);
+    grants.catch(() => grantsOfMember.delete(member));
+  }
+  return grants;
+}
+
+const grantsOfMember = new WeakMap<ViewerMember, Promise<ItemGrants>>();
+
+async function readMemberGrants(
+  db: Database,
+  organisationId: string,
+  member: ViewerMember,
+): Promise<ItemGrants> {
   const profileId = member.account.permissionProfileId;
   const [isNdaMissing, profileItemIds] = await Promise.all([
     isMemberNdaMissing(db, organisationId, member.id),

@@ -17,6 +17,7 @@ const organisation = {
   faviconAssetId: null,
   bannerAssetId: null,
   revision: 1,
+  accessRevision: 1,
   updatedAt: now,
 };
 const editor: ViewerStaff = {

@@ -14,6 +14,8 @@ export type ViewerOrganisation = {
   faviconAssetId: string | null;
   bannerAssetId: string | null;
   revision: number;
+  /** Of a member session's rights (organisations.access_revision); as read with this organisation. */
+  accessRevision: number;
   updatedAt: Date;
 };
 

@@ -39,6 +39,8 @@ export const organisations = pgTable(
     faviconAssetId: uuid('favicon_asset_id'),
     bannerAssetId: uuid('banner_asset_id'),
     revision: integer('revision').notNull().default(1),
+    /** Bumped by triggers (migration 0012) on every write that changes a member session's rights. */
+    accessRevision: integer('access_revision').notNull().default(1),
     ...timestamps,
   },
   (table) => [

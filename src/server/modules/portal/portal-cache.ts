@@ -1,6 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import { type DatabaseHandle, isDatabaseUnreachable } from '../../db/client';
 import type { ViewerOrganisation } from '../../policy/viewer';
+import {
+  createMemberSessionCache,
+  type MemberSessionCache,
+  memberAccessChangedChannel,
+} from './member-session-cache';
 import { organisationChangedChannel } from './publish-organisation-changed';
 
 /** `confirmedAt`: when the database last said this is current; bounds how long it may be served stale. */
@@ -9,7 +14,9 @@ type Entry<T> = { value: T; revision: number; expiresAt: number; confirmedAt: nu
 /** Told when an organisation is served from memory because its revision could not be read. */
 export type StaleHandler = (lastConfirmed: Date) => void;
 
-export type RevisionLookup = (slug: string) => Promise<{ id: string; revision: number } | null>;
+export type RevisionLookup = (
+  slug: string,
+) => Promise<{ id: string; revision: number; accessRevision: number } | null>;
 
 /**
  * Per-node cache of what every anonymous visitor of an organisation gets (the organisation and its
@@ -38,6 +45,8 @@ export type PortalCache = {
     load: () => Promise<T>,
   ): Promise<T>;
   invalidate(organisationId: string): void;
+  /** Signed-in members' sessions, dropped on every node when their rights change. */
+  memberSessions: MemberSessionCache;
   /** Lookups since start: answered from memory, loaded from the database, served stale in an outage. */
   lookups: { hit: number; miss: number; stale: number };
   close(): Promise<void>;
@@ -50,6 +59,7 @@ export async function createPortalCache(
     staleMaxAgeMs?: number;
     lookUpRevision?: RevisionLookup;
     maxBodyBytes?: number;
+    memberSessionTtlMs?: number;
   } = {},
 ): Promise<PortalCache> {
   const ttlMs = options.ttlMs ?? 30_000;
@@ -60,6 +70,7 @@ export async function createPortalCache(
   // A load that started before an invalidation must not store what it read.
   let invalidationCount = 0;
   const lookups = { hit: 0, miss: 0, stale: 0 };
+  const memberSessions = createMemberSessionCache({ ttlMs: options.memberSessionTtlMs });
 
   function invalidate(organisationId: string) {
     invalidationCount++;
@@ -80,10 +91,17 @@ export async function createPortalCache(
   const isLive = (entry: Entry<unknown> | undefined): entry is Entry<unknown> =>
     entry !== undefined && entry.expiresAt > Date.now();
 
-  async function isCurrent(slug: string, entry: Entry<ViewerOrganisation>): Promise<boolean> {
-    if (!options.lookUpRevision) return true;
+  /** The cached organisation if it is current, with the access revision just read; null if not current. */
+  async function currentOrganisation(
+    slug: string,
+    entry: Entry<ViewerOrganisation>,
+  ): Promise<ViewerOrganisation | null> {
+    if (!options.lookUpRevision) return entry.value;
     const current = await options.lookUpRevision(slug);
-    return current !== null && current.id === entry.value.id && current.revision === entry.revision;
+    if (current === null || current.id !== entry.value.id || current.revision !== entry.revision) return null;
+    return current.accessRevision === entry.value.accessRevision
+      ? entry.value
+      : { ...entry.value, accessRevision: current.accessRevision };
   }
 
   /** A value kept in memory may stand in for the database while it cannot be reached, for a bounded time. */
@@ -126,6 +144,11 @@ export async function createPortalCache(
   }
 
   const stopListening = await database.listen(organisationChangedChannel, invalidate, clear);
+  const stopListeningToAccess = await database.listen(
+    memberAccessChangedChannel,
+    memberSessions.onAccessChanged,
+    memberSessions.clear,
+  );
 
   return {
     async organisationBySlug(slug, load, onStale) {
@@ -137,16 +160,16 @@ export async function createPortalCache(
         return cached!.value;
       };
       if (isLive(cached)) {
-        let isCurrentEntry: boolean;
+        let current: ViewerOrganisation | null;
         try {
-          isCurrentEntry = await isCurrent(slug, cached);
+          current = await currentOrganisation(slug, cached);
         } catch (error) {
           return serveStaleOrThrow(error);
         }
-        if (isCurrentEntry) {
+        if (current) {
           lookups.hit++;
           cached.confirmedAt = Date.now();
-          return cached.value;
+          return current;
         }
       }
       lookups.miss++;
@@ -173,10 +196,13 @@ export async function createPortalCache(
       cachedValue(values, organisationId, revision, key, load),
     body: (organisationId, revision, key, load) => cachedValue(bodies, organisationId, revision, key, load),
     invalidate,
+    memberSessions,
     lookups,
     async close() {
       await stopListening();
+      await stopListeningToAccess();
       clear();
+      memberSessions.clear();
     },
   };
 }

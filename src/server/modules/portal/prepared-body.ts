@@ -84,9 +84,35 @@ export function spliceBody(body: SplicedBody, part: string, encoding: ContentEnc
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
     });
   }
-  const deflatedMiddle = deflateRawSync(middle, { level: 1, finishFlush: zlibConstants.Z_FULL_FLUSH });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc32(body.suffix, crc32(middle, body.prefixCrc)), 0);
   trailer.writeUInt32LE((body.prefix.length + middle.length + body.suffix.length) % 2 ** 32, 4);
-  return Buffer.concat([gzipHeader, body.deflatedPrefix, deflatedMiddle, body.deflatedSuffix, trailer]);
+  return Buffer.concat([
+    gzipHeader,
+    body.deflatedPrefix,
+    ...storedBlocks(middle),
+    body.deflatedSuffix,
+    trailer,
+  ]);
+}
+
+/** Longest stored deflate block (RFC 1951 §3.2.4: LEN is 16 bits). */
+const maxStoredBlock = 0xffff;
+
+/**
+ * `data` as non-final stored (uncompressed) deflate blocks: a person's part is a few hundred bytes, so
+ * copying it costs less than starting a compressor per request. The prefix ends on a full flush, so
+ * the stream is byte-aligned here, as a stored block needs.
+ */
+function storedBlocks(data: Buffer): Buffer[] {
+  const blocks: Buffer[] = [];
+  for (let start = 0; start === 0 || start < data.length; start += maxStoredBlock) {
+    const chunk = data.subarray(start, start + maxStoredBlock);
+    const header = Buffer.alloc(5);
+    header.writeUInt8(0, 0);
+    header.writeUInt16LE(chunk.length, 1);
+    header.writeUInt16LE(~chunk.length & 0xffff, 3);
+    blocks.push(header, chunk);
+  }
+  return blocks;
 }

@@ -20,6 +20,7 @@ export function toViewerOrganisation(row: OrganisationRow): ViewerOrganisation {
     faviconAssetId: row.faviconAssetId,
     bannerAssetId: row.bannerAssetId,
     revision: row.revision,
+    accessRevision: row.accessRevision,
     updatedAt: row.updatedAt,
   };
 }
@@ -31,7 +32,11 @@ export async function findOrganisationBySlug(db: Database, slug: string): Promis
 
 export async function findOrganisationRevisionBySlug(db: Database, slug: string) {
   const [row] = await db
-    .select({ id: organisations.id, revision: organisations.revision })
+    .select({
+      id: organisations.id,
+      revision: organisations.revision,
+      accessRevision: organisations.accessRevision,
+    })
     .from(organisations)
     .where(eq(organisations.slug, slug))
     .limit(1);
