@@ -24,6 +24,7 @@ import type { AppDeps } from '../../context';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import { requireViewer } from '../../plugins/viewer';
 import type { Viewer } from '../../policy/viewer';
+import { renderActionPageHtml } from '../../render/action-page';
 import { contentDisposition } from '../core/content-disposition';
 import { signInWithByoid } from './byoid';
 import { confirmSignIn } from './confirm-sign-in';
@@ -34,7 +35,7 @@ import { portalName } from './mails';
 import type { NewMemberSession } from './member-sessions';
 import { type MemberViewer, requireMemberViewer } from './member-viewer';
 import { acceptNda, getNdaStatus } from './nda';
-import { renderByoidWelcomePage, renderRefusalPage, renderSignInConfirmPage } from './pages';
+import { byoidWelcomePage, refusalPage, signInConfirmPage } from './pages';
 import { requestAccess } from './request-access';
 import { requestAccessAgain } from './request-again';
 import { isSignInTokenUsable } from './sign-in-links';
@@ -101,17 +102,22 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     keyGenerator: (request) => `invite:${readSessionToken(request, 'member', isProduction) ?? request.ip}`,
   });
 
-  const refuse = (reply: FastifyReply, viewer: Viewer, message: string) =>
+  const pageOptions = { isWatching: !isProduction };
+  const refuse = async (reply: FastifyReply, viewer: Viewer, message: string) =>
     reply
       .status(400)
       .header('cache-control', 'no-store')
       .type(html)
       .send(
-        renderRefusalPage({
-          portalName: portalName(viewer.organisation),
-          message,
-          portalPath: `/${viewer.organisation.slug}`,
-        }),
+        await renderActionPageHtml(
+          viewer.organisation,
+          refusalPage({
+            portalName: portalName(viewer.organisation),
+            message,
+            portalPath: `/${viewer.organisation.slug}`,
+          }),
+          pageOptions,
+        ),
       );
   const startSession = (reply: FastifyReply, viewer: Viewer, session: NewMemberSession) => {
     setSessionCookie(reply, 'member', session, isProduction);
@@ -226,12 +232,16 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         .header('referrer-policy', 'no-referrer')
         .type(html)
         .send(
-          renderSignInConfirmPage({
-            portalName: portalName(viewer.organisation),
-            actionPath: `/api/statuspage/share/${viewer.organisation.slug}/sign-in`,
-            token,
-            portalPath: `/${viewer.organisation.slug}`,
-          }),
+          await renderActionPageHtml(
+            viewer.organisation,
+            signInConfirmPage({
+              portalName: portalName(viewer.organisation),
+              actionPath: `/api/statuspage/share/${viewer.organisation.slug}/sign-in`,
+              token,
+              portalPath: `/${viewer.organisation.slug}`,
+            }),
+            pageOptions,
+          ),
         );
     },
   );
@@ -284,12 +294,16 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         .header('referrer-policy', 'no-referrer')
         .type(html)
         .send(
-          renderByoidWelcomePage({
-            portalName: portalName(viewer.organisation),
-            actionPath: `/api/statuspage/share/${viewer.organisation.slug}/byoid`,
-            token,
-            portalPath: `/${viewer.organisation.slug}`,
-          }),
+          await renderActionPageHtml(
+            viewer.organisation,
+            byoidWelcomePage({
+              portalName: portalName(viewer.organisation),
+              actionPath: `/api/statuspage/share/${viewer.organisation.slug}/byoid`,
+              token,
+              portalPath: `/${viewer.organisation.slug}`,
+            }),
+            pageOptions,
+          ),
         );
     },
   );
