@@ -22,6 +22,8 @@ export const cardMessages = {
   placeholderUpdated: 'Placeholder text updated',
   saving: 'Saving changes...',
   saveError: 'Save error',
+  /** No text in the spec for a card save; worded like its other confirmations (decision 262). */
+  cardSaved: (card: string) => `Updated ${card} card`,
   movedItem: (title: string, cardTitle: string) => `Successfully moved ${title} to ${cardTitle}`,
   moveFailed: 'Failed to move item to another card',
   customUrlCreated: (title: string) => `Successfully created custom URL for ${title}`,

@@ -31,11 +31,25 @@ export type ErrorPageData = {
 
 export type AboutPageData = { licence: string; version: string };
 
+/**
+ * A small page of an organisation's own flows (confirm a subscription, sign in from a link, welcome
+ * with a company sign-in): the portal's brand around a heading, a text and at most one form.
+ */
+export type ActionPageData = {
+  organisation: { name: string; logoUrl: string | null; portalTitle: string; showPortalTitle: boolean };
+  heading: string;
+  text: string;
+  /** A plain form post, so the page works without scripts and opening it changes nothing. */
+  form: { action: string; fields: Record<string, string>; button: string } | null;
+  back: { href: string; label: string };
+};
+
 /** What dist/server/entry-server.js exports; the server checks the shape when it loads the bundle. */
 export type ServerRenderer = {
   renderPortalPage(data: PortalPageData): string;
   renderAboutPage(data: AboutPageData): string;
   renderErrorPage(data: ErrorPageData): string;
+  renderActionPage(data: ActionPageData): string;
 };
 
 /** JSON that is safe inside a script element: no '<' can close it early. */

@@ -1,5 +1,12 @@
 import { renderToString } from 'react-dom/server';
-import type { AboutPageData, ErrorPageData, PortalPageData, ServerRenderer } from '../shared/page';
+import type {
+  AboutPageData,
+  ActionPageData,
+  ErrorPageData,
+  PortalPageData,
+  ServerRenderer,
+} from '../shared/page';
+import { ActionPage } from './app/routes/action-page';
 import { ErrorPage } from './app/routes/error-page';
 import { AboutPage } from './app/routes/portal/about-page';
 import { PortalPage } from './app/routes/portal/portal-page';
@@ -12,4 +19,5 @@ export const renderer: ServerRenderer = {
   renderPortalPage: (data: PortalPageData) => renderToString(<PortalPage data={data} />),
   renderAboutPage: (data: AboutPageData) => renderToString(<AboutPage data={data} />),
   renderErrorPage: (data: ErrorPageData) => renderToString(<ErrorPage data={data} />),
+  renderActionPage: (data: ActionPageData) => renderToString(<ActionPage data={data} />),
 };

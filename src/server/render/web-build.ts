@@ -65,7 +65,8 @@ function isServerRenderer(value: unknown): value is ServerRenderer {
   return (
     typeof candidate?.renderPortalPage === 'function' &&
     typeof candidate.renderAboutPage === 'function' &&
-    typeof candidate.renderErrorPage === 'function'
+    typeof candidate.renderErrorPage === 'function' &&
+    typeof candidate.renderActionPage === 'function'
   );
 }
 

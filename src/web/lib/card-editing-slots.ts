@@ -20,5 +20,7 @@ export type CardEditingSlots = {
     csrfToken: string;
     onDone(): void;
     onDirtyChange(isDirty: boolean): void;
+    /** The item whose fields to bring into view and focus (an item address with ?edit). */
+    focusItemUid?: string | null;
   }>;
 };

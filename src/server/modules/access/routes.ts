@@ -25,6 +25,7 @@ import type { AppDeps } from '../../context';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import { requireViewer } from '../../plugins/viewer';
 import type { Viewer, ViewerOrganisation } from '../../policy/viewer';
+import { renderActionPageHtml } from '../../render/action-page';
 import { contentDisposition } from '../core/content-disposition';
 import { assetUrl } from '../portal/get-portal-view';
 import { signInWithByoid } from './byoid';
@@ -37,11 +38,11 @@ import type { NewMemberSession } from './member-sessions';
 import { type MemberViewer, requireMemberViewer } from './member-viewer';
 import { acceptNda, getNdaStatus } from './nda';
 import {
+  byoidWelcomePage,
   type PageBrand,
+  refusalPage,
   renderBrandedNoticePage,
-  renderByoidWelcomePage,
-  renderRefusalPage,
-  renderSignInConfirmPage,
+  signInConfirmPage,
 } from './pages';
 import { requestAccess } from './request-access';
 import { requestAccessAgain } from './request-again';
@@ -187,17 +188,22 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     keyGenerator: (request) => `invite:${readSessionToken(request, 'member', isProduction) ?? request.ip}`,
   });
 
-  const refuse = (reply: FastifyReply, viewer: Viewer, message: string) =>
+  const pageOptions = { isWatching: !isProduction };
+  const refuse = async (reply: FastifyReply, viewer: Viewer, message: string) =>
     reply
       .status(400)
       .header('cache-control', 'no-store')
       .type(html)
       .send(
-        renderRefusalPage({
-          portalName: portalName(viewer.organisation),
-          message,
-          portalPath: `/${viewer.organisation.slug}`,
-        }),
+        await renderActionPageHtml(
+          viewer.organisation,
+          refusalPage({
+            portalName: portalName(viewer.organisation),
+            message,
+            portalPath: `/${viewer.organisation.slug}`,
+          }),
+          pageOptions,
+        ),
       );
   const startSession = (reply: FastifyReply, viewer: Viewer, session: NewMemberSession) => {
     setSessionCookie(reply, 'member', session, isProduction);
@@ -312,12 +318,16 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         .header('referrer-policy', 'no-referrer')
         .type(html)
         .send(
-          renderSignInConfirmPage({
-            portalName: portalName(viewer.organisation),
-            actionPath: `/api/statuspage/share/${viewer.organisation.slug}/sign-in`,
-            token,
-            portalPath: `/${viewer.organisation.slug}`,
-          }),
+          await renderActionPageHtml(
+            viewer.organisation,
+            signInConfirmPage({
+              portalName: portalName(viewer.organisation),
+              actionPath: `/api/statuspage/share/${viewer.organisation.slug}/sign-in`,
+              token,
+              portalPath: `/${viewer.organisation.slug}`,
+            }),
+            pageOptions,
+          ),
         );
     },
   );
@@ -408,12 +418,16 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         .header('referrer-policy', 'no-referrer')
         .type(html)
         .send(
-          renderByoidWelcomePage({
-            portalName: portalName(viewer.organisation),
-            actionPath: `/api/statuspage/share/${viewer.organisation.slug}/byoid`,
-            token,
-            portalPath: `/${viewer.organisation.slug}`,
-          }),
+          await renderActionPageHtml(
+            viewer.organisation,
+            byoidWelcomePage({
+              portalName: portalName(viewer.organisation),
+              actionPath: `/api/statuspage/share/${viewer.organisation.slug}/byoid`,
+              token,
+              portalPath: `/${viewer.organisation.slug}`,
+            }),
+            pageOptions,
+          ),
         );
     },
   );

@@ -229,8 +229,12 @@ describe('confirming', () => {
     const page = await t.app.inject({ url: `${link.pathname}${link.search}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain(`<form method="post" action="/${org.slug}/subscribe/confirm">`);
+    expect(page.body).toContain(`action="/${org.slug}/subscribe/confirm" method="post"`);
     expect(page.body).not.toContain('<script');
+    // Branded like the portal (decision 264): its stylesheet, the accent and the organisation's name.
+    expect(page.body).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css">/);
+    expect(page.body).toMatch(/<html lang="en" style="--brand:#[0-9a-f]{6};/i);
+    expect(page.body).toContain(`data-testid="organisation-name">${org.name}</span>`);
     expect((await subscriberRow(org.id, 'ada@customer.example'))?.status).toBe('pending');
 
     const confirmed = await postConfirmForm(org.slug, token);

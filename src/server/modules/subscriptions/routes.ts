@@ -15,7 +15,8 @@ import {
 } from '../../../shared/subscriptions';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
-import { renderConfirmPage } from './confirm-page';
+import { renderActionPageHtml } from '../../render/action-page';
+import { confirmSubscriptionPage } from './confirm-page';
 import { confirmSubscription } from './confirm-subscription';
 import { subscribeToUpdates } from './subscribe-to-updates';
 import { unsubscribeFromUpdates } from './unsubscribe-from-updates';
@@ -134,13 +135,16 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const { token } = request.query;
       if (!token) return reply.redirect(`/${org}?subscribeStatus=TokenInvalid`, 303);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      return reply.type('text/html; charset=utf-8').send(
-        renderConfirmPage({
-          organisationName: requireViewer(request).organisation.name,
-          actionPath: `/${org}/subscribe/confirm`,
-          token,
-        }),
-      );
+      const { organisation } = requireViewer(request);
+      const page = confirmSubscriptionPage({
+        organisationName: organisation.name,
+        actionPath: `/${org}/subscribe/confirm`,
+        token,
+        portalPath: `/${org}`,
+      });
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(await renderActionPageHtml(organisation, page, { isWatching: !deps.config.isProduction }));
     },
   );
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { AlertCircle, Plus } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { canCardDo } from '../../../../shared/card-kinds';
 import { type CardPatch, type CardView, cardMessages } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
@@ -24,6 +25,7 @@ import {
   newCustomItemDraft,
   validateCardForm,
 } from '../lib/card-form';
+import { useCardSaveParts } from '../lib/card-save-parts';
 import { itemNameOf } from '../lib/editing-labels';
 import { editingMessages } from '../lib/editing-messages';
 import {
@@ -50,13 +52,25 @@ type DrawerEditorProps = {
   csrfToken: string;
   onDone(): void;
   onDirtyChange(isDirty: boolean): void;
+  /** A specialised card's own content (answers, grades, companies, overview), saved by the same Save. */
+  children?: ReactNode;
+  /** The item whose fields to bring into view and focus (an item address with ?edit). */
+  focusItemUid?: string | null;
 };
 
 /**
  * The expanded card in edit mode: every item as a form, the card name with the renaming feature,
  * custom items added and deleted. Save sends only what changed, in one card save.
  */
-export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: DrawerEditorProps) {
+export function DrawerEditor({
+  view,
+  card,
+  csrfToken,
+  onDone,
+  onDirtyChange,
+  children,
+  focusItemUid,
+}: DrawerEditorProps) {
   const cardTitleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const write = { productId: view.product.productId, csrfToken };
@@ -85,7 +99,8 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
   );
   const library = useLibraryFiles(hasFiles && wantsLibrary);
 
-  const isDirty = isCardFormDirty(form, initial) || hasAnyFileChanges(fileLinks);
+  const parts = useCardSaveParts();
+  const isDirty = isCardFormDirty(form, initial) || hasAnyFileChanges(fileLinks) || parts.isDirty;
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
@@ -96,6 +111,17 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
   const hasFileErrors = Object.values(fileErrors).some(Boolean);
   const isShown = (field: string) => submitCount > 0 || touched.has(field);
   const touch = (field: string) => setTouched((previous) => new Set(previous).add(field));
+
+  // Opened for one item (?edit on its address): its fields, else the form's first field, take focus.
+  useEffect(() => {
+    if (!focusItemUid) return;
+    const form = formRef.current;
+    const fieldset = form?.querySelector<HTMLElement>(`[data-item-uid="${CSS.escape(focusItemUid)}"]`);
+    fieldset?.scrollIntoView({ block: 'start' });
+    (fieldset ?? form)?.querySelector<HTMLElement>('input, select, textarea, button')?.focus({
+      preventScroll: true,
+    });
+  }, [focusItemUid]);
 
   // After a refused submit, take the keyboard to the first field that needs attention.
   useEffect(() => {
@@ -146,8 +172,10 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
           await saveItemFiles(write, draft.itemUid, finalFileIds(links));
         }
       }
+      await parts.saveChanged();
     },
     onSuccess: async () => {
+      toast.success(cardMessages.cardSaved(card.title));
       onDirtyChange(false);
       onDone();
       await refresh();
@@ -162,7 +190,8 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
     event.preventDefault();
     setSubmitCount((count) => count + 1);
     setRootError(null);
-    if (hasFormErrors(errors) || hasFileErrors) return;
+    const arePartsValid = parts.validate();
+    if (hasFormErrors(errors) || hasFileErrors || !arePartsValid) return;
     save.mutate(form);
   }
 
@@ -178,137 +207,146 @@ export function DrawerEditor({ view, card, csrfToken, onDone, onDirtyChange }: D
     : form.items;
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={submit}
-      noValidate
-      className="flex min-h-full flex-col"
-      data-testid="drawer-editor"
-    >
-      <div className="flex-1 space-y-4 p-4 sm:p-6">
-        {planFeatures.cardTitleRenaming ? (
-          <Field id={cardTitleId} label="Card name" error={cardTitleError}>
-            <Input
-              id={cardTitleId}
-              value={form.cardTitle}
-              maxLength={60}
-              onChange={(event) => setForm((previous) => ({ ...previous, cardTitle: event.target.value }))}
-              onBlur={() => touch('cardTitle')}
-              isInvalid={Boolean(cardTitleError)}
-              aria-describedby={describedBy(cardTitleId, cardTitleError)}
-            />
-          </Field>
-        ) : null}
-        <CardIntegrationPanel view={view} cardKind={card.kind} csrfToken={csrfToken} />
-        {isCertifications ? (
-          <CertificationPicker
-            view={view}
-            drafts={form.items}
-            onPick={(key, isPicked) => updateItem(key, { enabledState: isPicked ? 'Enabled' : 'NotEnabled' })}
-          />
-        ) : null}
-        {editedItems.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-            {isCertifications ? 'No standards picked yet.' : 'This card has no items yet.'}
-          </p>
-        ) : null}
-        {editedItems.map((draft) => {
-          const itemErrors = errors.items[draft.key] ?? {};
-          const shownErrors = Object.fromEntries(
-            Object.entries(itemErrors).filter(([field]) => isShown(`${draft.key}.${field}`)),
-          );
-          return (
-            <ItemDraftFields
-              key={draft.key}
-              kind={card.kind}
-              draft={draft}
-              errors={shownErrors}
-              planFeatures={planFeatures}
-              duplicate={draft.isCustom ? findDuplicateTitle(draft.title, otherCards, card.kind) : null}
-              onChange={(change) => updateItem(draft.key, change)}
-              onBlur={(field: ItemField) => touch(`${draft.key}.${field}`)}
-              badge={isCertifications ? <StandardBadge standard={standardOfKey.get(draft.key)} /> : undefined}
-              onDelete={
-                draft.isCustom
-                  ? () => (draft.itemUid ? setItemToDelete(draft) : removeItem(draft.key))
-                  : undefined
-              }
-              files={
-                hasFiles ? (
-                  <ItemFilesField
-                    itemKey={draft.key}
-                    itemName={itemNameOf(draft.title)}
-                    links={linksOf(fileLinks, draft.key)}
-                    library={library.data}
-                    isLibraryLoading={wantsLibrary && library.isPending}
-                    onNeedLibrary={() => setWantsLibrary(true)}
-                    error={submitCount > 0 ? fileErrors[draft.key] : undefined}
-                    onLink={(file) => setFileLinks((previous) => linkFile(previous, draft.key, file))}
-                    onUnlink={(fileId) => setFileLinks((previous) => unlinkFile(previous, draft.key, fileId))}
-                    onUndo={(fileId) =>
-                      setFileLinks((previous) => undoFileChange(previous, draft.key, fileId))
-                    }
-                  />
-                ) : undefined
+    <parts.Provider>
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        className="flex min-h-full flex-col"
+        data-testid="drawer-editor"
+      >
+        <div className="flex-1 space-y-4 p-4 sm:p-6">
+          {children}
+          {planFeatures.cardTitleRenaming ? (
+            <Field id={cardTitleId} label="Card name" error={cardTitleError}>
+              <Input
+                id={cardTitleId}
+                value={form.cardTitle}
+                maxLength={60}
+                onChange={(event) => setForm((previous) => ({ ...previous, cardTitle: event.target.value }))}
+                onBlur={() => touch('cardTitle')}
+                isInvalid={Boolean(cardTitleError)}
+                aria-describedby={describedBy(cardTitleId, cardTitleError)}
+              />
+            </Field>
+          ) : null}
+          <CardIntegrationPanel view={view} cardKind={card.kind} csrfToken={csrfToken} />
+          {isCertifications ? (
+            <CertificationPicker
+              view={view}
+              drafts={form.items}
+              onPick={(key, isPicked) =>
+                updateItem(key, { enabledState: isPicked ? 'Enabled' : 'NotEnabled' })
               }
             />
-          );
-        })}
-        {canCardDo(card.kind, 'customItems') ? (
-          <Button variant="secondary" onClick={addCustomItem} className="w-full border-dashed">
-            <Plus className="size-4" aria-hidden />
-            Add item
-          </Button>
-        ) : null}
-      </div>
-      <div className="sticky bottom-0 space-y-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:px-6">
-        {rootError ? (
-          <p role="alert" className="flex items-center gap-2 text-sm font-medium text-red-700">
-            <AlertCircle className="size-4 shrink-0" aria-hidden />
-            {rootError}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button
-            variant="secondary"
-            onClick={() => (isDirty ? setConfirmingCancel(true) : onDone())}
-            disabled={save.isPending}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? cardMessages.saving : 'Save'}
-          </Button>
+          ) : null}
+          {editedItems.length === 0 && !children ? (
+            <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+              {isCertifications ? 'No standards picked yet.' : 'This card has no items yet.'}
+            </p>
+          ) : null}
+          {editedItems.map((draft) => {
+            const itemErrors = errors.items[draft.key] ?? {};
+            const shownErrors = Object.fromEntries(
+              Object.entries(itemErrors).filter(([field]) => isShown(`${draft.key}.${field}`)),
+            );
+            return (
+              <ItemDraftFields
+                key={draft.key}
+                kind={card.kind}
+                draft={draft}
+                errors={shownErrors}
+                planFeatures={planFeatures}
+                duplicate={draft.isCustom ? findDuplicateTitle(draft.title, otherCards, card.kind) : null}
+                onChange={(change) => updateItem(draft.key, change)}
+                onBlur={(field: ItemField) => touch(`${draft.key}.${field}`)}
+                badge={
+                  isCertifications ? <StandardBadge standard={standardOfKey.get(draft.key)} /> : undefined
+                }
+                onDelete={
+                  draft.isCustom
+                    ? () => (draft.itemUid ? setItemToDelete(draft) : removeItem(draft.key))
+                    : undefined
+                }
+                files={
+                  hasFiles ? (
+                    <ItemFilesField
+                      itemKey={draft.key}
+                      itemName={itemNameOf(draft.title)}
+                      links={linksOf(fileLinks, draft.key)}
+                      library={library.data}
+                      isLibraryLoading={wantsLibrary && library.isPending}
+                      onNeedLibrary={() => setWantsLibrary(true)}
+                      error={submitCount > 0 ? fileErrors[draft.key] : undefined}
+                      onLink={(file) => setFileLinks((previous) => linkFile(previous, draft.key, file))}
+                      onUnlink={(fileId) =>
+                        setFileLinks((previous) => unlinkFile(previous, draft.key, fileId))
+                      }
+                      onUndo={(fileId) =>
+                        setFileLinks((previous) => undoFileChange(previous, draft.key, fileId))
+                      }
+                    />
+                  ) : undefined
+                }
+              />
+            );
+          })}
+          {canCardDo(card.kind, 'customItems') ? (
+            <Button variant="secondary" onClick={addCustomItem} className="w-full border-dashed">
+              <Plus className="size-4" aria-hidden />
+              Add item
+            </Button>
+          ) : null}
         </div>
-      </div>
-      <AlertDialog
-        open={isConfirmingCancel}
-        onOpenChange={setConfirmingCancel}
-        title={editingMessages.discardTitle}
-        description={editingMessages.discardDescription}
-        cancelLabel={editingMessages.keepEditing}
-        confirmLabel={editingMessages.discard}
-        isDestructive
-        onConfirm={() => {
-          setConfirmingCancel(false);
-          onDirtyChange(false);
-          onDone();
-        }}
-      />
-      <DeleteCustomItemFlow
-        item={itemToDelete}
-        write={write}
-        onClose={() => setItemToDelete(null)}
-        onDeleted={(draft) => {
-          savedByUid.current.delete(draft.key);
-          removeItem(draft.key);
-          // Deleted on the server: its absence from the form is not an unsaved change.
-          setInitial((previous) => ({
-            ...previous,
-            items: previous.items.filter((candidate) => candidate.key !== draft.key),
-          }));
-        }}
-      />
-    </form>
+        <div className="sticky bottom-0 space-y-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:px-6">
+          {rootError ? (
+            <p role="alert" className="flex items-center gap-2 text-sm font-medium text-red-700">
+              <AlertCircle className="size-4 shrink-0" aria-hidden />
+              {rootError}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="secondary"
+              onClick={() => (isDirty ? setConfirmingCancel(true) : onDone())}
+              disabled={save.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? cardMessages.saving : 'Save'}
+            </Button>
+          </div>
+        </div>
+        <AlertDialog
+          open={isConfirmingCancel}
+          onOpenChange={setConfirmingCancel}
+          title={editingMessages.discardTitle}
+          description={editingMessages.discardDescription}
+          cancelLabel={editingMessages.keepEditing}
+          confirmLabel={editingMessages.discard}
+          isDestructive
+          onConfirm={() => {
+            setConfirmingCancel(false);
+            onDirtyChange(false);
+            onDone();
+          }}
+        />
+        <DeleteCustomItemFlow
+          item={itemToDelete}
+          write={write}
+          onClose={() => setItemToDelete(null)}
+          onDeleted={(draft) => {
+            savedByUid.current.delete(draft.key);
+            removeItem(draft.key);
+            // Deleted on the server: its absence from the form is not an unsaved change.
+            setInitial((previous) => ({
+              ...previous,
+              items: previous.items.filter((candidate) => candidate.key !== draft.key),
+            }));
+          }}
+        />
+      </form>
+    </parts.Provider>
   );
 }

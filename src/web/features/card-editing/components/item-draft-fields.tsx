@@ -80,6 +80,7 @@ export function ItemDraftFields({
     <fieldset
       className="min-w-0 space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5"
       data-testid="item-editor"
+      data-item-uid={draft.itemUid ?? undefined}
     >
       <legend className="sr-only">{name}</legend>
       <div className="flex items-start gap-3">

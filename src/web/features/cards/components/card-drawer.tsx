@@ -10,6 +10,7 @@ import { trackEvent } from '../../../lib/analytics';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { cardHeading } from '../lib/card-content';
 import { cardTexts } from '../lib/card-texts';
+import { cardContentCount } from '../lib/specialised';
 import { CardIcon } from './card-icon';
 import { ItemEntry } from './item-entry';
 
@@ -101,7 +102,7 @@ export default function CardDrawer({
       <Drawer open={isOpen} onOpenChange={(open) => (open ? undefined : requestClose())}>
         <DrawerContent
           title={cardHeading(card)}
-          description={cardTexts.itemCount(card.items.length)}
+          description={cardContentCount(view, card)}
           leading={<CardIcon card={card} />}
           actions={actions}
           closeLabel={cardTexts.close}
@@ -110,6 +111,8 @@ export default function CardDrawer({
             opener?.focus();
           }}
           onOpenAutoFocus={(event) => {
+            // The editor focuses the item's fields itself once it has loaded.
+            if (isEditing && itemUid) return event.preventDefault();
             const target = itemUid ? document.getElementById(`item-${itemUid}`) : null;
             if (!target) return;
             event.preventDefault();
@@ -124,6 +127,7 @@ export default function CardDrawer({
               csrfToken={csrfToken}
               onDone={leaveEditor}
               onDirtyChange={reportDirty}
+              focusItemUid={itemUid}
             />
           ) : card.items.length > 0 ? (
             <ul className="space-y-3 p-4 sm:p-6" data-testid="drawer-items">

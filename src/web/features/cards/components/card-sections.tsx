@@ -8,7 +8,7 @@ import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { isAccessModalRequested, onPortalQueryChange } from '../../../lib/portal-query';
 import { isCardShown, isGridCard, sectionCardKinds } from '../lib/card-content';
 import { cardTexts } from '../lib/card-texts';
-import { findDeepLinkedItem, findItemAtAddress } from '../lib/deep-link';
+import { findDeepLinkedItem, findEditedCard, findItemAtAddress, isEditRequested } from '../lib/deep-link';
 import { addressWithoutItem } from '../lib/item-permalink';
 import { isSpecialisedCardShown } from '../lib/specialised';
 import { DocumentsCard } from './documents-card/documents-card';
@@ -79,13 +79,21 @@ export function CardSections({
   }, []);
 
   // Deep links open after hydration, so the server's HTML and the first client render are the same.
+  // ?edit opens the item's (or the named card's) editor for staff who can edit; others never see it.
+  const canEditHere = mode === 'main' && Boolean(view.viewer.staff?.canEdit && csrfToken);
   useEffect(() => {
     if (!canOpenDeepLink || hasFollowedDeepLink.current) return;
+    const search = window.location.search;
+    const wantsEditor = canEditHere && isEditRequested(search);
+    // The editing code arrives after hydration: wait for it rather than open the item read-only.
+    if (wantsEditor && !editing) return;
     hasFollowedDeepLink.current = true;
-    if (isAccessModalRequested(window.location.search)) return;
-    const target = findDeepLinkedItem(view.cards, openItemUid, window.location.search);
-    if (target) open({ kind: target.card.kind, itemUid: target.item.itemUid, isEditing: false });
-  }, [canOpenDeepLink, view.cards, openItemUid, open]);
+    if (isAccessModalRequested(search)) return;
+    const target = findDeepLinkedItem(view.cards, openItemUid, search);
+    if (target) open({ kind: target.card.kind, itemUid: target.item.itemUid, isEditing: wantsEditor });
+    const editedCard = !target && wantsEditor ? findEditedCard(view.cards, search) : null;
+    if (editedCard) open({ kind: editedCard.kind, itemUid: null, isEditing: true });
+  }, [canOpenDeepLink, view.cards, openItemUid, open, canEditHere, editing]);
 
   // Later in-page navigations to ?itemUid= or a permalink path (a search result, Back, Forward) open
   // their item too, without a reload; an address that names no item closes the drawer one had opened.

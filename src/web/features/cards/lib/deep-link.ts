@@ -1,3 +1,4 @@
+import { canCardDo } from '../../../../shared/card-kinds';
 import type { CardView } from '../../../../shared/cards';
 import {
   deriveItemSlug,
@@ -50,4 +51,18 @@ export function findItemAtAddress(
   } catch {
     return null; // a malformed escape names no item
   }
+}
+
+/** ?edit (spec 1 §2, spec 3 §2): present, as `?edit`, `?edit=true` or `?edit={card kind}`; 'false' and '0' are off. */
+export function isEditRequested(search: string): boolean {
+  const value = new URLSearchParams(search).get('edit');
+  return value !== null && value !== 'false' && value !== '0';
+}
+
+/** The card `?edit={card kind}` names on an address without an item (decision 260), if it can be edited. */
+export function findEditedCard(cards: readonly CardView[], search: string): CardView | null {
+  const value = new URLSearchParams(search).get('edit')?.trim().toLowerCase();
+  if (!value) return null;
+  const card = cards.find((candidate) => candidate.kind.toLowerCase() === value);
+  return card && canCardDo(card.kind, 'edit') ? card : null;
 }

@@ -13,7 +13,7 @@ export function itemPermalinkHref(view: PortalView, basePath: string, item: Item
 
 /**
  * Where the address bar goes when the item closes: the portal itself, keeping the product and the
- * other query parameters, without the item (its permalink path or ?itemUid / ?itemName).
+ * other query parameters, without the item (its permalink path or ?itemUid / ?itemName) or ?edit.
  */
 export function addressWithoutItem(
   view: PortalView,
@@ -23,6 +23,7 @@ export function addressWithoutItem(
   const search = new URLSearchParams(location.search);
   search.delete('itemUid');
   search.delete('itemName');
+  search.delete('edit'); // the editor it opened is closed: a reload opens nothing again
   const itemPathPrefixes = [`${basePath}/item/`, `${basePath}/product/`];
   const isPermalink = itemPathPrefixes.some((prefix) => location.pathname.startsWith(prefix));
   if (isPermalink && !view.product.isDefault && !search.has('product')) {

@@ -1,6 +1,7 @@
 import type { CardView } from '../../../../shared/cards';
 import type { PortalView, ViewerMode } from '../../../../shared/portal';
 import type { SpecialisedView } from '../../../../shared/specialised-cards';
+import { cardTexts } from './card-texts';
 
 /** The view's specialised data; views built before that data existed have none. */
 export function specialisedOf(view: Pick<PortalView, 'specialised'>): SpecialisedView {
@@ -30,6 +31,17 @@ export function isSpecialisedCardShown(card: CardView, view: PortalView, mode: V
   return null;
 }
 
+/**
+ * What a card's expanded header counts: the companies of the trusted-by card and the rows of the
+ * subprocessors card (they are not items), the items of every other card.
+ */
+export function cardContentCount(view: Pick<PortalView, 'specialised'>, card: CardView): string {
+  const data = specialisedOf(view);
+  if (card.kind === 'TrustedBy') return specialisedTexts.companyCount(data.trustedBy.length);
+  if (card.kind === 'Subprocessors') return specialisedTexts.subprocessorCount(data.subprocessors.length);
+  return cardTexts.itemCount(card.items.length);
+}
+
 export const specialisedTexts = {
   emptyCertifications: "You haven't selected any certifications or compliance items",
   emptyTrustedBy: "You haven't selected any companies yet",
@@ -38,6 +50,7 @@ export const specialisedTexts = {
   searchSubprocessors: 'Search by subprocessor name or information',
   noResults: 'No results match this criteria',
   columns: { company: 'Company', purpose: 'Purpose', location: 'Location', details: 'Additional Details' },
+  companyCount: (count: number) => (count === 1 ? '1 company' : `${count} companies`),
   subprocessorCount: (count: number) => (count === 1 ? '1 subprocessor' : `${count} subprocessors`),
   showAll: 'Show all subprocessors',
   showLess: 'Show less',

@@ -13,11 +13,19 @@ type KbGridProps = {
   onRowOpen: ((hit: KbHit) => void) | null;
 };
 
-/** The knowledge base grid: favorite, Details, Comment, Access, Date added, Last modified. */
+/**
+ * The knowledge base grid: favorite, Details, Comment, Access, Date added, Last modified. Every column
+ * but Details has a fixed width and the table's minimum is their sum, so a narrow space (a phone, the
+ * details panel open) scrolls the grid sideways instead of squeezing a column to nothing. Comment shows
+ * only when an entry on the page has one (decision 263).
+ */
 export function KbGrid({ hits, isPublic, selectedId, onRowOpen }: KbGridProps) {
-  const headClass = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
+  const headClass =
+    'truncate px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
+  const hasComments = hits.some((hit) => hit.comment.trim());
+  const minWidth = (isPublic ? 0 : 40 + 96 + 128 + 128) + (hasComments ? 224 : 0) + 256;
   return (
-    <table className="w-full min-w-[560px] table-fixed border-collapse text-sm" data-testid="kb-grid">
+    <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth }} data-testid="kb-grid">
       <thead className="sticky top-0 z-[1] bg-slate-50">
         <tr className="border-b border-slate-200">
           {!isPublic ? (
@@ -26,12 +34,14 @@ export function KbGrid({ hits, isPublic, selectedId, onRowOpen }: KbGridProps) {
               <Star className="size-3.5" aria-hidden />
             </th>
           ) : null}
-          <th scope="col" className={classNames(headClass, 'w-[45%]')}>
+          <th scope="col" className={headClass}>
             {kbMessages.columnDetails}
           </th>
-          <th scope="col" className={headClass}>
-            {kbMessages.columnComment}
-          </th>
+          {hasComments ? (
+            <th scope="col" className={classNames(headClass, 'w-56')}>
+              {kbMessages.columnComment}
+            </th>
+          ) : null}
           {!isPublic ? (
             <>
               <th scope="col" className={classNames(headClass, 'w-24')}>
@@ -84,9 +94,11 @@ export function KbGrid({ hits, isPublic, selectedId, onRowOpen }: KbGridProps) {
                 <p className="font-medium break-words text-slate-900">{hit.content}</p>
                 <p className="mt-1 line-clamp-2 break-words text-slate-600">{hit.answer}</p>
               </td>
-              <td className="px-3 py-3">
-                <p className="line-clamp-3 break-words text-slate-600">{hit.comment}</p>
-              </td>
+              {hasComments ? (
+                <td className="px-3 py-3">
+                  <p className="line-clamp-3 break-words text-slate-600">{hit.comment}</p>
+                </td>
+              ) : null}
               {!isPublic ? (
                 <>
                   <td className="px-3 py-3 text-slate-700">{accessLabel(hit.access_level)}</td>

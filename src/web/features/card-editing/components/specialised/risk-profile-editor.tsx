@@ -1,6 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { CardView } from '../../../../../shared/cards';
 import type { PortalView } from '../../../../../shared/portal';
 import {
@@ -14,13 +12,11 @@ import {
   riskUnitLabels,
   riskUnits,
 } from '../../../../../shared/risk-profile-catalogue';
-import { Button } from '../../../../components/ui/button';
 import { describedBy, Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
-import { ApiError } from '../../../../lib/api-client';
 import { saveRiskAnswers } from '../../api/specialised-editing-api';
-import { useRefreshPortalView } from '../../api/use-refresh-portal-view';
+import { useCardSavePart } from '../../lib/card-save-parts';
 
 const noAnswer = '';
 const custom = 'custom';
@@ -65,26 +61,28 @@ export function RiskProfileEditor({
     const question = riskQuestionOfKey(keys[item.itemUid]);
     return question ? [{ itemUid: item.itemUid, title: item.title, question }] : [];
   });
-  const [drafts, setDrafts] = useState(() =>
+  const [savedDrafts, setSavedDrafts] = useState(() =>
     Object.fromEntries(rows.map((row) => [row.itemUid, draftOf(saved[row.itemUid])])),
   );
+  const [drafts, setDrafts] = useState(savedDrafts);
   const [hasSubmitted, setSubmitted] = useState(false);
   const baseId = useId();
-  const refresh = useRefreshPortalView();
   const errors = Object.fromEntries(
     rows.map((row) => [row.itemUid, riskAnswerError(row.question, answerOf(drafts[row.itemUid]!))]),
   );
-  const save = useMutation({
-    mutationFn: () =>
-      saveRiskAnswers(
+  useCardSavePart({
+    isDirty: JSON.stringify(drafts) !== JSON.stringify(savedDrafts),
+    validate: () => {
+      setSubmitted(true);
+      return !Object.values(errors).some(Boolean);
+    },
+    save: async () => {
+      await saveRiskAnswers(
         { productId: view.product.productId, csrfToken },
         rows.map((row) => ({ itemUid: row.itemUid, answer: answerOf(drafts[row.itemUid]!) })),
-      ),
-    onSuccess: async () => {
-      toast.success('Risk profile saved');
-      await refresh();
+      );
+      setSavedDrafts(drafts);
     },
-    onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Save error'),
   });
   const update = (itemUid: string, change: Partial<Draft>) =>
     setDrafts((current) => ({ ...current, [itemUid]: { ...current[itemUid]!, ...change } }));
@@ -156,17 +154,6 @@ export function RiskProfileEditor({
           </div>
         );
       })}
-      <Button
-        size="sm"
-        disabled={save.isPending}
-        onClick={() => {
-          setSubmitted(true);
-          if (Object.values(errors).some(Boolean)) return;
-          save.mutate();
-        }}
-      >
-        Save answers
-      </Button>
     </section>
   );
 }

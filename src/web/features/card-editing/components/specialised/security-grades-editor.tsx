@@ -18,7 +18,7 @@ import { describedBy, Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
 import { ApiError } from '../../../../lib/api-client';
 import { saveSecurityGrade } from '../../api/specialised-editing-api';
-import { useRefreshPortalView } from '../../api/use-refresh-portal-view';
+import { useCardSavePart } from '../../lib/card-save-parts';
 import { fetchScorecardGrade } from '../integrations/integrations-api';
 
 const bandPreview: Record<GradeBand, { label: string; className: string }> = {
@@ -51,15 +51,15 @@ type EntryFormProps = {
 /** One provider's entry: display name, the url or domain its provider takes, and the grade. */
 function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
   const saved = view.specialised?.securityGrades.find((entry) => entry.itemUid === item.itemUid);
-  const [entry, setEntry] = useState<GradeEntryInput>({
+  const [savedEntry, setSavedEntry] = useState<GradeEntryInput>({
     displayName: saved?.label ?? provider.displayName,
     url: saved?.url ?? '',
     grade: saved?.grade ?? '',
   });
+  const [entry, setEntry] = useState<GradeEntryInput>(savedEntry);
   const [hasSubmitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const id = useId();
-  const refresh = useRefreshPortalView();
   const errors = hasSubmitted ? { ...gradeEntryErrors(provider, entry), ...serverErrors } : serverErrors;
   const save = useMutation({
     mutationFn: () =>
@@ -68,15 +68,25 @@ function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
         url: entry.url,
         grade: entry.grade,
       }),
-    onSuccess: async () => {
-      toast.success(`${entry.displayName} saved`);
-      await refresh();
-    },
+    onSuccess: () => setSavedEntry(entry),
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
         const { label, ...rest } = error.fields;
         setServerErrors(label ? { ...rest, displayName: label } : rest);
       } else toast.error(error instanceof ApiError ? error.message : 'Save error');
+    },
+  });
+  // The card's one Save saves this entry when it changed (spec 3 §2: one Save in the drawer).
+  useCardSavePart({
+    isDirty: JSON.stringify(entry) !== JSON.stringify(savedEntry),
+    validate: () => {
+      setSubmitted(true);
+      // A failed Get Grade's message was about that lookup; Save names what is missing now.
+      setServerErrors({});
+      return Object.keys(gradeEntryErrors(provider, entry)).length === 0;
+    },
+    save: async () => {
+      await save.mutateAsync();
     },
   });
   const change = (field: keyof GradeEntryInput, value: string) => {
@@ -103,21 +113,14 @@ function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
   const urlPlaceholder = provider.url?.kind === 'domain' ? 'example.com' : provider.url?.example;
 
   return (
-    <form
+    <fieldset
       className="space-y-3 rounded-xl border border-slate-200 p-4"
       data-testid="grade-entry-form"
       data-provider={provider.slug}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setSubmitted(true);
-        // A failed Get Grade's message was about that lookup; Save names what is missing now.
-        setServerErrors({});
-        if (Object.keys(gradeEntryErrors(provider, entry)).length > 0) return;
-        save.mutate();
-      }}
     >
-      <p className="text-sm font-semibold text-slate-900">{provider.displayName}</p>
+      <legend className="float-left mb-3 w-full text-sm font-semibold text-slate-900">
+        {provider.displayName}
+      </legend>
       <Field id={`${id}-name`} label="Display name" error={errors.displayName}>
         <Input
           id={`${id}-name`}
@@ -169,10 +172,7 @@ function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
           )}
         </div>
       </Field>
-      <Button type="submit" size="sm" variant="secondary" disabled={save.isPending}>
-        Save grade
-      </Button>
-    </form>
+    </fieldset>
   );
 }
 

@@ -7,7 +7,7 @@ import { TrustedByEditor } from './trusted-by-editor';
 
 /**
  * The drawer's editor: a specialised card's own content editor (answers, grade entries, companies,
- * overview text) above the card's item form. Each saves on its own, so they are separate forms.
+ * overview text) above the card's item form, in the same form: the card's one Save saves both.
  */
 export function SpecialisedDrawerEditor(props: ComponentProps<typeof DrawerEditor>) {
   const { view, card, csrfToken } = props;
@@ -21,11 +21,5 @@ export function SpecialisedDrawerEditor(props: ComponentProps<typeof DrawerEdito
     ) : card.kind === 'Overview' ? (
       <OverviewEditor view={view} csrfToken={csrfToken} />
     ) : null;
-  if (!specialised) return <DrawerEditor {...props} />;
-  return (
-    <div className="flex min-h-full flex-col">
-      <div className="space-y-4 p-4 pb-0 sm:p-6 sm:pb-0">{specialised}</div>
-      <DrawerEditor {...props} />
-    </div>
-  );
+  return <DrawerEditor {...props}>{specialised}</DrawerEditor>;
 }

@@ -1,32 +1,29 @@
-import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { companyDisplay } from '../../../../../shared/company-catalogue';
 import type { PortalView } from '../../../../../shared/portal';
 import type { Company } from '../../../../../shared/specialised-cards';
 import { Button } from '../../../../components/ui/button';
 import { CompanyLogo } from '../../../../components/ui/company-logo';
-import { ApiError } from '../../../../lib/api-client';
 import { saveTrustedBy } from '../../api/specialised-editing-api';
-import { useRefreshPortalView } from '../../api/use-refresh-portal-view';
+import { useCardSavePart } from '../../lib/card-save-parts';
 import { CompanyPicker, pickerTexts } from './company-picker';
 
-/** The trusted-by companies: pick to add, remove with the cross, Save keeps the order shown. */
+/** The trusted-by companies: pick to add, remove with the cross; the card's Save keeps the order shown. */
 export function TrustedByEditor({ view, csrfToken }: { view: PortalView; csrfToken: string }) {
-  const [companies, setCompanies] = useState<Company[]>(view.specialised?.trustedBy ?? []);
+  const [saved, setSaved] = useState<Company[]>(view.specialised?.trustedBy ?? []);
+  const [companies, setCompanies] = useState<Company[]>(saved);
   const [picked, setPicked] = useState<Company | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const [error, setError] = useState<string | undefined>();
   const id = useId();
-  const refresh = useRefreshPortalView();
-  const save = useMutation({
-    mutationFn: () => saveTrustedBy({ productId: view.product.productId, csrfToken }, companies),
-    onSuccess: async () => {
-      toast.success('Companies saved');
-      await refresh();
+  useCardSavePart({
+    isDirty: JSON.stringify(companies) !== JSON.stringify(saved),
+    validate: () => true,
+    save: async () => {
+      await saveTrustedBy({ productId: view.product.productId, csrfToken }, companies);
+      setSaved(companies);
     },
-    onError: (failure) => toast.error(failure instanceof ApiError ? failure.message : 'Save error'),
   });
   return (
     <section
@@ -86,9 +83,6 @@ export function TrustedByEditor({ view, csrfToken }: { view: PortalView; csrfTok
           Add
         </Button>
       </div>
-      <Button size="sm" disabled={save.isPending} onClick={() => save.mutate()}>
-        Save companies
-      </Button>
     </section>
   );
 }

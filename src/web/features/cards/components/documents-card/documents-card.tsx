@@ -132,54 +132,68 @@ export function DocumentsCard({ view, card, csrfToken, editing, onOpen, onIntent
         card.isHidden && mode === 'main' && 'border-dashed bg-white/70',
       )}
     >
-      <div className="flex flex-wrap items-center gap-3 px-5 pt-5">
-        <CardIcon card={card} />
-        <h2
-          id={headingId}
-          className="min-w-0 flex-1 text-base leading-6 font-semibold tracking-tight break-words text-slate-900"
+      {/* On small screens the heading has the header to itself; Bulk download and the edit menu move to
+          a row of their own below it (spec 3 §6, decision 261), so nothing crowds or wraps the heading. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-3 px-5 pt-5">
+        <div
+          className="flex min-w-0 basis-full items-center gap-3 sm:flex-1 sm:basis-0"
+          data-testid="card-header"
         >
-          <button
-            type="button"
-            aria-haspopup="dialog"
-            onClick={() => onOpen({ kind: card.kind, itemUid: null, isEditing: false })}
-            className="group inline-flex cursor-pointer items-center gap-2 rounded-md text-left hover:text-brand-ink"
+          <CardIcon card={card} />
+          <h2
+            id={headingId}
+            className="min-w-0 flex-1 text-base leading-6 font-semibold tracking-tight break-words text-slate-900"
           >
-            {cardHeading(card)}
-            <Maximize2
-              aria-hidden
-              className="size-4 shrink-0 text-slate-400 transition group-hover:text-brand-ink"
-            />
-          </button>
-        </h2>
-        {mode === 'main' && card.isHidden ? (
-          <span
-            title={cardTexts.hiddenHint}
-            className="inline-flex shrink-0 items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300 ring-inset"
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => onOpen({ kind: card.kind, itemUid: null, isEditing: false })}
+              className="group inline-flex cursor-pointer items-center gap-2 rounded-md text-left hover:text-brand-ink"
+            >
+              {cardHeading(card)}
+              <Maximize2
+                aria-hidden
+                className="size-4 shrink-0 text-slate-400 transition group-hover:text-brand-ink"
+              />
+            </button>
+          </h2>
+          {mode === 'main' && card.isHidden ? (
+            <span
+              title={cardTexts.hiddenHint}
+              className="inline-flex shrink-0 items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300 ring-inset"
+            >
+              <EyeOff className="size-3" aria-hidden />
+              {cardTexts.hidden}
+            </span>
+          ) : null}
+        </div>
+        {showsBulkDownload || CardMenu ? (
+          <div
+            className="flex basis-full items-center justify-between gap-3 sm:basis-auto sm:justify-end"
+            data-testid="documents-card-actions"
           >
-            <EyeOff className="size-3" aria-hidden />
-            {cardTexts.hidden}
-          </span>
-        ) : null}
-        {showsBulkDownload ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={openBulkDownload}
-            onPointerEnter={() => void loadBulkDownloadDialog()}
-            onFocus={() => void loadBulkDownloadDialog()}
-          >
-            <Download className="size-4" aria-hidden />
-            {documentsTexts.bulkDownload}
-          </Button>
-        ) : null}
-        {CardMenu && csrfToken ? (
-          <div className="shrink-0">
-            <CardMenu
-              view={view}
-              card={card}
-              csrfToken={csrfToken}
-              onEdit={() => onOpen({ kind: card.kind, itemUid: null, isEditing: true })}
-            />
+            {showsBulkDownload ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={openBulkDownload}
+                onPointerEnter={() => void loadBulkDownloadDialog()}
+                onFocus={() => void loadBulkDownloadDialog()}
+              >
+                <Download className="size-4" aria-hidden />
+                {documentsTexts.bulkDownload}
+              </Button>
+            ) : null}
+            {CardMenu && csrfToken ? (
+              <div className="ml-auto shrink-0">
+                <CardMenu
+                  view={view}
+                  card={card}
+                  csrfToken={csrfToken}
+                  onEdit={() => onOpen({ kind: card.kind, itemUid: null, isEditing: true })}
+                />
+              </div>
+            ) : null}
           </div>
         ) : null}
       </div>

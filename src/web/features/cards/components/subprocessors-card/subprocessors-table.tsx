@@ -54,20 +54,19 @@ export function SubprocessorsTable({ subprocessors }: { subprocessors: Subproces
         aria-expanded={isOpen}
         aria-controls={tableId}
         onClick={() => setOpen((open) => !open)}
-        className="flex w-full items-center gap-3 rounded-lg text-left text-sm font-medium text-slate-800 hover:text-brand-ink"
+        className="flex w-full flex-wrap items-center gap-x-3 gap-y-2 rounded-lg text-left text-sm font-medium text-slate-800 hover:text-brand-ink"
       >
-        <span className="flex -space-x-2" data-testid="avatar-stack">
+        {/* Logos side by side, never over each other: a monogram covered by its neighbour is unreadable. */}
+        <span className="flex shrink-0 gap-1" data-testid="avatar-stack">
           {subprocessors.slice(0, avatarStackSize).map((subprocessor) => (
-            <CompanyLogo
-              key={subprocessor.id}
-              company={subprocessor.company}
-              size={30}
-              className="ring-2 ring-white"
-            />
+            <CompanyLogo key={subprocessor.id} company={subprocessor.company} size={30} />
           ))}
         </span>
-        <span className="flex-1">{specialisedTexts.subprocessorCount(subprocessors.length)}</span>
-        <span className="inline-flex items-center gap-1 text-brand-ink">
+        <span className="min-w-0 flex-1 whitespace-nowrap">
+          {specialisedTexts.subprocessorCount(subprocessors.length)}
+        </span>
+        {/* Text and chevron wrap together to the next line when the row is full, inside the card. */}
+        <span className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap text-brand-ink">
           {isOpen ? specialisedTexts.showLess : specialisedTexts.showAll}
           <ChevronDown aria-hidden className={classNames('size-4 transition', isOpen && 'rotate-180')} />
         </span>
