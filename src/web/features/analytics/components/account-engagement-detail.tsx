@@ -16,7 +16,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-      <div className="mt-3 overflow-x-auto">{children}</div>
+      {/* Focusable so a keyboard can scroll a table wider than a phone. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable) */}
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
+        {children}
+      </div>
     </section>
   );
 }
