@@ -18,9 +18,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
       {/* Focusable so a keyboard can scroll a table wider than a phone. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable) */}
-      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
+      <section className="mt-3 overflow-x-auto" tabIndex={0} aria-label={title}>
         {children}
-      </div>
+      </section>
     </section>
   );
 }
