@@ -16,7 +16,8 @@ export const adminEmail = 'admin@acme.example';
 export const adminPassword = 'e2e-demo-password-123';
 
 async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
+  // Up to three minutes: on a machine shared with other runs, start-up (migrations, demo seed) took 80 s.
+  for (let attempt = 0; attempt < 900; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
     const isUp = await fetch(`${baseUrl}/healthz`).then(
       (response) => response.ok,

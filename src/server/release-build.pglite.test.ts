@@ -23,6 +23,26 @@ function staticallyLoadedPackages(metafile: Metafile, output: string): Set<strin
   return packages;
 }
 
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
+
+/** The files a client entry can ever load: its chunk, what it imports, and what those import() later. */
+function chunksReachableFrom(
+  manifest: Record<string, ManifestChunk>,
+  entry: string,
+  { followDynamic }: { followDynamic: boolean },
+): string[] {
+  const seen = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    pending.push(...(manifest[key].imports ?? []));
+    if (followDynamic) pending.push(...(manifest[key].dynamicImports ?? []));
+  }
+  return [...seen].map((key) => manifest[key]!.file);
+}
+
 describe('the release build', () => {
   // Each costs tens to hundreds of milliseconds at start-up, and only some deployments or requests use it.
   const loadedOnDemand = [
@@ -73,5 +93,35 @@ describe('the release build', () => {
         .filter((specifier) => !specifier.startsWith('node:'));
       expect(bareImports, file).toEqual([]);
     }
+  });
+
+  it('keeps recharts out of every script the portal can load, and out of the console until the charts show', async () => {
+    const client = path.join(projectRoot, 'dist', 'client');
+    const manifest = JSON.parse(
+      await readFile(path.join(client, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, ManifestChunk>;
+    // recharts' root SVG class: in its code however it is minified, and in no other library we use.
+    const hasRecharts = async (file: string) =>
+      (await readFile(path.join(client, file), 'utf8')).includes('recharts-surface');
+    const scriptsWithRecharts = async (files: string[]) =>
+      (await Promise.all(files.map(async (file) => ((await hasRecharts(file)) ? file : null)))).filter(
+        (file) => file !== null,
+      );
+
+    const portal = chunksReachableFrom(manifest, 'src/web/entry-portal.tsx', { followDynamic: true });
+    // The walk reaches the portal's lazy parts (hydration and what loads after it), not just its entry.
+    expect(portal.length).toBeGreaterThan(5);
+    expect(portal.some((file) => file.includes('initial-portal'))).toBe(true);
+    expect(await scriptsWithRecharts(portal)).toEqual([]);
+
+    const consoleAtOnce = chunksReachableFrom(manifest, 'src/web/entry-console.tsx', {
+      followDynamic: false,
+    });
+    expect(await scriptsWithRecharts(consoleAtOnce)).toEqual([]);
+    // The marker is real: the console's lazily loaded charts do carry recharts.
+    const consoleEver = chunksReachableFrom(manifest, 'src/web/entry-console.tsx', { followDynamic: true });
+    expect(await scriptsWithRecharts(consoleEver)).toEqual([
+      manifest['src/web/features/analytics/components/charts.tsx']!.file,
+    ]);
   });
 });

@@ -153,3 +153,97 @@ export const analyticsMessages = {
   rangeInvalid: 'The start of the range must not be after its end',
   rangeTooLong: `A range is at most ${analyticsLimits.rangeMaxDays} days`,
 } as const;
+
+/** Per-account engagement (issue 20 §5): the list sales teams read, paged on the server. */
+export const engagementLimits = {
+  pageSizeDefault: 25,
+  pageSizeMax: 100,
+  pageMax: 10_000,
+  activityRows: 100,
+} as const;
+
+export const AccountEngagementQuery = AnalyticsRangeQuery.extend({
+  page: z.coerce.number().int().min(1).max(engagementLimits.pageMax).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(engagementLimits.pageSizeMax)
+    .default(engagementLimits.pageSizeDefault),
+});
+export type AccountEngagementQuery = z.infer<typeof AccountEngagementQuery>;
+export type AccountEngagementParams = z.input<typeof AccountEngagementQuery>;
+
+/** What one account (or one of its people) did in the range; activity = portal events + views + downloads. */
+const EngagementCounts = {
+  portalEvents: Count,
+  documentViews: Count,
+  downloads: Count,
+  itemsOpened: Count,
+  lastSeenAt: z.string().nullable(),
+};
+
+export const AccountEngagementRow = z.object({
+  accountId: z.string().uuid(),
+  name: z.string(),
+  domain: z.string().nullable(),
+  people: Count,
+  ...EngagementCounts,
+});
+export type AccountEngagementRow = z.infer<typeof AccountEngagementRow>;
+
+export const AccountEngagementPage = z.object({
+  range: AnalyticsRangeQuery,
+  accounts: z.array(AccountEngagementRow),
+  /** Accounts with any activity in the range. */
+  total: Count,
+  page: Count,
+  pageSize: Count,
+  pageCount: Count,
+});
+export type AccountEngagementPage = z.infer<typeof AccountEngagementPage>;
+
+export const AccountEngagementParamsSchema = z.object({ accountId: z.string().uuid('Not an account id') });
+
+export const EngagementActivityKind = z.enum(['view', 'download', 'bulk_download', 'item_opened']);
+export type EngagementActivityKind = z.infer<typeof EngagementActivityKind>;
+
+export const AccountEngagementDetail = z.object({
+  range: AnalyticsRangeQuery,
+  account: z.object({ id: z.string().uuid(), name: z.string(), domain: z.string().nullable() }),
+  totals: z.object({ people: Count, ...EngagementCounts }),
+  people: z.array(
+    z.object({ memberId: z.string().uuid(), email: z.string(), name: z.string(), ...EngagementCounts }),
+  ),
+  documents: z.array(
+    z.object({
+      fileId: z.string().uuid(),
+      title: z.string(),
+      views: Count,
+      downloads: Count,
+      lastAt: z.string(),
+    }),
+  ),
+  items: z.array(
+    z.object({ itemId: z.string().uuid(), title: z.string(), opens: Count, lastAt: z.string() }),
+  ),
+  /** The newest activity first, at most engagementLimits.activityRows; the CSV has all of it. */
+  activity: z.array(
+    z.object({
+      at: z.string(),
+      kind: EngagementActivityKind,
+      person: z.string().nullable(),
+      subject: z.string().nullable(),
+    }),
+  ),
+});
+export type AccountEngagementDetail = z.infer<typeof AccountEngagementDetail>;
+
+export const AccountEngagementExportQuery = AnalyticsRangeQuery.extend({
+  bom: z.enum(['0', '1']).default('0'),
+});
+export type AccountEngagementExportQuery = z.infer<typeof AccountEngagementExportQuery>;
+
+export const engagementMessages = {
+  accountNotFound: 'This account does not exist in this organisation.',
+} as const;

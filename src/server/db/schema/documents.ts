@@ -150,5 +150,9 @@ export const documentAccessEvents = pgTable(
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('document_access_events_org_created_idx').on(table.organisationId, table.createdAt)],
+  (table) => [
+    index('document_access_events_org_created_idx').on(table.organisationId, table.createdAt),
+    // One member's (or account's) views and downloads: the engagement drill-down and the access funnel.
+    index('document_access_events_member_created_idx').on(table.accountMemberId, table.createdAt),
+  ],
 );

@@ -89,6 +89,7 @@ export const accountMembers = pgTable(
   },
   (table) => [
     uniqueIndex('account_members_org_email_unique').on(table.organisationId, sql`lower(${table.email})`),
+    index('account_members_account_idx').on(table.accountId),
   ],
 );
 

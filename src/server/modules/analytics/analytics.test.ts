@@ -352,7 +352,7 @@ describe('GET /api/analytics', () => {
     expect(csv.headers['content-disposition']).toContain('analytics-accounts-');
     expect(
       csv.body.startsWith(
-        '\uFEFF"account","events","document views","downloads","last active at"\r\n"Buyer Inc","1","1","1","',
+        '\uFEFF"account","domain","people","portal events","document views","downloads","items opened","last seen at"\r\n"Buyer Inc","","1","1","1","1","1","',
       ),
     ).toBe(true);
     const events = await t.app.inject({

@@ -5,7 +5,8 @@ import type { Context } from '../../context';
 import { canUseConsole } from '../../policy';
 import { toCsv } from '../core/csv';
 import { toRange } from './analytics-range';
-import { accountActivity, listEventsForExport, topDocuments } from './queries';
+import { listAccountEngagement } from './engagement-queries';
+import { listEventsForExport, topDocuments } from './queries';
 
 /** An export holds at most this many events; a longer range is exported in parts. */
 export const exportMaxEvents = 100_000;
@@ -23,18 +24,30 @@ export async function exportAnalytics({
   const bom = input.bom === '1';
   const filename = `analytics-${input.report}-${input.from}-to-${input.to}.csv`;
   if (input.report === 'accounts') {
-    const rows = await accountActivity(ctx.db, range, 10_000);
+    const { accounts } = await listAccountEngagement(ctx.db, range, { limit: 10_000, offset: 0 });
     return {
       filename,
       csv: toCsv(
         [
-          ['account', 'events', 'document views', 'downloads', 'last active at'],
-          ...rows.map((row) => [
+          [
+            'account',
+            'domain',
+            'people',
+            'portal events',
+            'document views',
+            'downloads',
+            'items opened',
+            'last seen at',
+          ],
+          ...accounts.map((row) => [
             row.name,
-            row.events,
+            row.domain,
+            row.people,
+            row.portalEvents,
             row.documentViews,
             row.downloads,
-            row.lastActiveAt ? new Date(row.lastActiveAt) : null,
+            row.itemsOpened,
+            row.lastSeenAt,
           ]),
         ],
         { bom },

@@ -4,9 +4,9 @@ import { messages } from '../../../shared/messages';
 import type { Context } from '../../context';
 import { canUseConsole } from '../../policy';
 import { toRange } from './analytics-range';
+import { listAccountEngagement } from './engagement-queries';
 import {
   accessFunnel,
-  accountActivity,
   countCardEdits,
   countEventsByName,
   countVisits,
@@ -20,7 +20,6 @@ import {
 } from './queries';
 
 const accountRows = 25;
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** GET /api/analytics: the staff dashboard for a range of days (any console user). */
 export async function getAnalyticsDashboard({
@@ -43,7 +42,7 @@ export async function getAnalyticsDashboard({
   const noResults = await searchesWithoutResults(db, range);
   const gaps = await knowledgeGaps(db, range);
   const funnel = await accessFunnel(db, range);
-  const accounts = await accountActivity(db, range, accountRows);
+  const { accounts } = await listAccountEngagement(db, range, { limit: accountRows, offset: 0 });
   const eventCounts = await countEventsByName(db, range);
   const cardEdits = await countCardEdits(db, range);
   if (cardEdits > 0) {
@@ -66,7 +65,14 @@ export async function getAnalyticsDashboard({
     searchesWithoutResults: noResults,
     knowledgeGaps: gaps.map((gap) => ({ ...gap, lastAskedAt: gap.lastAskedAt.toISOString() })),
     funnel,
-    accounts: accounts.map((row) => ({ ...row, lastActiveAt: iso(row.lastActiveAt) })),
+    accounts: accounts.map((row) => ({
+      accountId: row.accountId,
+      name: row.name,
+      events: row.portalEvents,
+      documentViews: row.documentViews,
+      downloads: row.downloads,
+      lastActiveAt: row.lastSeenAt,
+    })),
     eventCounts,
   };
 }

@@ -272,56 +272,6 @@ export async function accessFunnel(db: Database, range: Range) {
   };
 }
 
-/** Per account: portal events, document views and downloads of its members, and when they last acted. */
-export async function accountActivity(db: Database, range: Range, limit: number) {
-  const events = db
-    .select({
-      accountId: analyticsEvents.accountId,
-      events: count().as('events'),
-      lastAt: sql<Date>`max(${analyticsEvents.createdAt})`.as('events_last_at'),
-    })
-    .from(analyticsEvents)
-    .where(and(eventsIn(range), isNotNull(analyticsEvents.accountId)))
-    .groupBy(analyticsEvents.accountId)
-    .as('account_events');
-  const documents = db
-    .select({
-      accountId: accountMembers.accountId,
-      views: sql<number>`count(*) filter (where ${documentAccessEvents.action} = 'view')`.as('views'),
-      downloads: sql<number>`count(*) filter (where ${isDownload})`.as('downloads'),
-      lastAt: sql<Date>`max(${documentAccessEvents.createdAt})`.as('documents_last_at'),
-    })
-    .from(documentAccessEvents)
-    .innerJoin(accountMembers, eq(accountMembers.id, documentAccessEvents.accountMemberId))
-    .where(documentEventsIn(range))
-    .groupBy(accountMembers.accountId)
-    .as('account_documents');
-  const eventCount = sql<number>`coalesce(${events.events}, 0)`.mapWith(Number);
-  const views = sql<number>`coalesce(${documents.views}, 0)`.mapWith(Number);
-  const downloads = sql<number>`coalesce(${documents.downloads}, 0)`.mapWith(Number);
-  const lastActiveAt = sql<string | null>`greatest(${events.lastAt}, ${documents.lastAt})`;
-  return db
-    .select({
-      accountId: accounts.id,
-      name: accounts.name,
-      events: eventCount,
-      documentViews: views,
-      downloads,
-      lastActiveAt,
-    })
-    .from(accounts)
-    .leftJoin(events, eq(events.accountId, accounts.id))
-    .leftJoin(documents, eq(documents.accountId, accounts.id))
-    .where(
-      and(
-        eq(accounts.organisationId, range.organisationId),
-        sql`(${events.accountId} is not null or ${documents.accountId} is not null)`,
-      ),
-    )
-    .orderBy(desc(sql`${eventCount} + ${views} + ${downloads}`), accounts.name)
-    .limit(limit);
-}
-
 /** Raw events for the CSV export, oldest first, with the account's name. */
 export async function listEventsForExport(db: Database, range: Range, limit: number) {
   return db

@@ -1,7 +1,12 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AccountEngagementDetail,
+  AccountEngagementExportQuery,
+  AccountEngagementPage,
+  AccountEngagementParamsSchema,
+  AccountEngagementQuery,
   AnalyticsBatch,
   AnalyticsBatchResult,
   AnalyticsDashboard,
@@ -13,6 +18,11 @@ import { Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
 import { contentDisposition } from '../core/content-disposition';
+import {
+  exportAccountEngagement,
+  getAccountEngagementDetail,
+  getAccountEngagementPage,
+} from './account-engagement';
 import { exportAnalytics } from './export-analytics';
 import { getAnalyticsDashboard } from './get-dashboard';
 import { flushPageViews } from './page-view-buffer';
@@ -98,11 +108,75 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request, reply) => {
       const { filename, csv } = await exportAnalytics({ ctx: context(request), input: request.query });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition('attachment', filename))
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsv(reply, filename, csv);
+    },
+  );
+
+  app.get(
+    '/api/analytics/accounts',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary: 'Accounts with activity in a range, most engaged first, one page at a time',
+        querystring: AccountEngagementQuery,
+        response: { 200: AccountEngagementPage },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAccountEngagementPage({ ctx: context(request), input: request.query });
+    },
+  );
+
+  app.get(
+    '/api/analytics/accounts/:accountId',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary: "One account's people, documents, items and recent activity in a range",
+        params: AccountEngagementParamsSchema,
+        querystring: AnalyticsRangeQuery,
+        response: { 200: AccountEngagementDetail },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAccountEngagementDetail({
+        ctx: context(request),
+        accountId: request.params.accountId,
+        input: request.query,
+      });
+    },
+  );
+
+  app.get(
+    '/api/analytics/accounts/:accountId/export',
+    {
+      config: { viewer: 'staff' },
+      schema: {
+        tags,
+        summary: "CSV of one account's views, downloads and items opened in a range (UTF-8, optional BOM)",
+        params: AccountEngagementParamsSchema,
+        querystring: AccountEngagementExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await exportAccountEngagement({
+        ctx: context(request),
+        accountId: request.params.accountId,
+        input: request.query,
+      });
+      return sendCsv(reply, filename, csv);
     },
   );
 };
+
+function sendCsv(reply: FastifyReply, filename: string, csv: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', contentDisposition('attachment', filename))
+    .header('cache-control', 'no-store')
+    .send(csv);
+}

@@ -27,6 +27,7 @@ const CommentsPage = lazy(() => import('./comments-page'));
 const QuestionnairesPage = lazy(() => import('./questionnaires-page'));
 const PartnersPage = lazy(() => import('./partners-page'));
 const AnalyticsPage = lazy(() => import('./analytics-page'));
+const AnalyticsAccountPage = lazy(() => import('./analytics-account-page'));
 const AuditLogPage = lazy(() => import('./audit-log-page'));
 const StaffUsersPage = lazy(() => import('./staff-users-page'));
 const ProductsPage = lazy(() => import('./products-page'));
@@ -184,6 +185,14 @@ const router = createBrowserRouter([
         element: (
           <Suspense fallback={<PageLoading />}>
             <AnalyticsPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'analytics/accounts/:accountId',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <AnalyticsAccountPage />
           </Suspense>
         ),
       },

@@ -2,8 +2,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsDashboard as Dashboard } from '../../../../shared/analytics';
+import type { AccountEngagementPage, AnalyticsDashboard as Dashboard } from '../../../../shared/analytics';
 import { AnalyticsDashboard } from './analytics-dashboard';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -52,13 +53,44 @@ const dashboard: Dashboard = {
   ],
 };
 
+const engagement: AccountEngagementPage = {
+  range: { from: '2025-03-01', to: '2025-03-07' },
+  accounts: [
+    {
+      accountId: '00000000-0000-4000-8000-0000000000a1',
+      name: 'Buyer Inc',
+      domain: 'buyer.example',
+      people: 3,
+      portalEvents: 14,
+      documentViews: 7,
+      downloads: 2,
+      itemsOpened: 4,
+      lastSeenAt: '2025-03-02T10:00:00.000Z',
+    },
+  ],
+  total: 30,
+  page: 1,
+  pageSize: 25,
+  pageCount: 2,
+};
+
+// jsdom has no layout: recharts' ResponsiveContainer only needs the observer to exist.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
 async function render() {
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(
-    async () =>
-      new Response(JSON.stringify(dashboard), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
+    async (url) =>
+      new Response(
+        JSON.stringify(String(url).startsWith('/api/analytics/accounts') ? engagement : dashboard),
+        {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        },
+      ),
   );
   const container = document.createElement('div');
   document.body.append(container);
@@ -66,7 +98,9 @@ async function render() {
   await act(async () => {
     root!.render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AnalyticsDashboard initialRange={{ from: '2025-03-01', to: '2025-03-07' }} />
+        <MemoryRouter>
+          <AnalyticsDashboard initialRange={{ from: '2025-03-01', to: '2025-03-07' }} />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
   });
@@ -83,8 +117,8 @@ describe('AnalyticsDashboard', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/analytics?from=2025-03-01&to=2025-03-07');
     expect(text('stat-visits')).toBe('Visits1,234');
     expect(text('stat-no-results')).toBe('Searches without results7');
-    expect(text('funnel-Signed in')).toBe('550%');
-    expect(text('funnel-Downloaded a document')).toBe('220%');
+    expect(text('funnel-Signed in')).toBe('5');
+    expect(text('funnel-Downloaded a document')).toBe('2');
     expect(document.body.textContent).toContain('Encryption at rest');
     expect(document.body.textContent).toContain('fedramp');
     expect(document.body.textContent).toContain('Buyer Inc');
@@ -120,6 +154,58 @@ describe('AnalyticsDashboard', () => {
     await act(async () => checkbox.click());
     expect(link.getAttribute('href')).toBe(
       '/api/analytics/export?from=2025-03-01&to=2025-03-07&report=accounts&bom=0',
+    );
+  });
+
+  it('gives each chart a name and its numbers in a table that can be shown', async () => {
+    await render();
+    const figures = [...document.querySelectorAll('figure')];
+    expect(figures.map((figure) => figure.getAttribute('aria-label'))).toEqual([
+      'Visits and unique visitors per day, March 1, 2025 to March 7, 2025',
+      'Access-request funnel: people at each step',
+    ]);
+    const visits = figures[0]!;
+    const cells = [...visits.querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+    );
+    // Every day of the range, days without visits as zero.
+    expect(cells).toHaveLength(7);
+    expect(cells[1]).toEqual(['March 2, 2025', '634', '150']);
+    expect(cells[6]).toEqual(['March 7, 2025', '0', '0']);
+    const toggle = [...visits.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Show data table',
+    )!;
+    const table = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(table.className).toBe('sr-only');
+    await act(async () => toggle.click());
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe('Hide data table');
+    expect(table.className).not.toContain('sr-only');
+  });
+
+  it('lists accounts by engagement, pages on the server and links each to its drill-down', async () => {
+    const fetchMock = await render();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/analytics/accounts?from=2025-03-01&to=2025-03-07&page=1&pageSize=25',
+    );
+    const table = document.querySelector('[data-testid="engagement-table"]')!;
+    const row = [...table.querySelectorAll('tbody tr')][0]!;
+    expect([...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent)).toEqual([
+      '3',
+      '7',
+      '2',
+      '4',
+    ]);
+    expect(row.querySelector('a')!.getAttribute('href')).toBe(
+      '/console/analytics/accounts/00000000-0000-4000-8000-0000000000a1?from=2025-03-01&to=2025-03-07',
+    );
+    const next = [...document.querySelectorAll('nav[aria-label="Account engagement pages"] button')].find(
+      (button) => button.textContent === 'Next',
+    ) as HTMLButtonElement;
+    await act(async () => next.click());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/analytics/accounts?from=2025-03-01&to=2025-03-07&page=2&pageSize=25',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, useId, useState } from 'react';
 import type { AnalyticsRangeQuery, AnalyticsDashboard as Dashboard } from '../../../../shared/analytics';
 import { buttonClassName } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
@@ -8,11 +8,13 @@ import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
 import { exportUrl, useAnalyticsDashboard } from '../api/analytics';
+import { formatCount, formatLongDay } from '../lib/chart-format';
 import { lastDays, rangePresets } from '../lib/date-range';
 import { eventLabel } from '../lib/event-labels';
+import { AccountEngagementList } from './account-engagement';
+import { ChartFrame } from './chart-frame';
 
-const numberFormat = new Intl.NumberFormat('en');
-const format = (value: number) => numberFormat.format(value);
+const format = formatCount;
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
@@ -85,7 +87,14 @@ export function fillDays(
   return filled;
 }
 
-function VisitsChart({
+// recharts is loaded with the charts, after the dashboard's numbers: never with the console's first screen.
+const LazyVisitsChart = lazy(() => import('./charts').then((charts) => ({ default: charts.VisitsChart })));
+const LazyFunnelChart = lazy(() => import('./charts').then((charts) => ({ default: charts.FunnelChart })));
+
+const keyboardHint =
+  'Focus the chart and use the left and right arrow keys to move between points; the numbers are also in the data table.';
+
+function VisitsPanel({
   days: recorded,
   range,
 }: {
@@ -94,103 +103,51 @@ function VisitsChart({
 }) {
   if (recorded.length === 0) return <Empty>No visits in this range.</Empty>;
   const days = fillDays(range, recorded);
-  const max = Math.max(1, ...days.map((day) => day.visits));
+  const label = `Visits and unique visitors per day, ${formatLongDay(range.from)} to ${formatLongDay(range.to)}`;
   return (
-    <div>
-      <div
-        className="flex h-32 items-end gap-1"
-        role="img"
-        aria-label={`Visits per day: ${days.map((day) => `${day.day} ${day.visits}`).join(', ')}`}
-      >
-        {days.map((day) => (
-          <div
-            key={day.day}
-            title={`${day.day}: ${day.visits} visits, ${day.uniqueVisitors} visitors`}
-            className="min-w-1 flex-1 rounded-t bg-brand-ink/80"
-            style={{ height: `${Math.max(2, (day.visits / max) * 100)}%` }}
-          />
-        ))}
-      </div>
-      <div className="mt-1 flex justify-between text-xs text-slate-600">
-        <span>{days[0]!.day}</span>
-        <span>{days.at(-1)!.day}</span>
-      </div>
-    </div>
+    <ChartFrame
+      label={label}
+      hint={keyboardHint}
+      columns={[
+        { key: 'day', label: 'Day' },
+        { key: 'visits', label: 'Visits', numeric: true },
+        { key: 'uniqueVisitors', label: 'Unique visitors', numeric: true },
+      ]}
+      rows={days.map((day) => ({
+        day: formatLongDay(day.day),
+        visits: format(day.visits),
+        uniqueVisitors: format(day.uniqueVisitors),
+      }))}
+      chart={<LazyVisitsChart days={days} label={label} />}
+    />
   );
 }
 
-function Funnel({ funnel }: { funnel: Dashboard['funnel'] }) {
+function FunnelPanel({ funnel }: { funnel: Dashboard['funnel'] }) {
   const steps = [
-    { label: 'Requested access', value: funnel.requested },
-    { label: 'Approved', value: funnel.approved },
-    { label: 'Signed in', value: funnel.signedIn },
-    { label: 'Downloaded a document', value: funnel.downloaded },
+    { step: 'Requested', long: 'Requested access', people: funnel.requested },
+    { step: 'Approved', long: 'Approved', people: funnel.approved },
+    { step: 'Signed in', long: 'Signed in', people: funnel.signedIn },
+    { step: 'Downloaded', long: 'Downloaded a document', people: funnel.downloaded },
   ];
   const top = Math.max(1, funnel.requested);
+  const label = 'Access-request funnel: people at each step';
   return (
-    <ol className="space-y-2" aria-label="Access-request funnel">
-      {steps.map((step) => (
-        <li key={step.label} className="text-sm">
-          <div className="flex justify-between">
-            <span className="text-slate-800">{step.label}</span>
-            <span className="font-medium tabular-nums text-slate-900" data-testid={`funnel-${step.label}`}>
-              {format(step.value)}
-              <span className="ml-2 text-xs font-normal text-slate-600">
-                {Math.round((step.value / top) * 100)}%
-              </span>
-            </span>
-          </div>
-          <div className="mt-1 h-2 rounded-full bg-slate-100">
-            <div
-              className="h-2 rounded-full bg-brand-ink"
-              style={{ width: `${(step.value / top) * 100}%` }}
-            />
-          </div>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function AccountsTable({ accounts }: { accounts: Dashboard['accounts'] }) {
-  if (accounts.length === 0) return <Empty>No account activity in this range.</Empty>;
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs font-medium text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Account
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Events
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Document views
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Downloads
-            </th>
-            <th scope="col" className="py-2 pl-3">
-              Last active
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {accounts.map((account) => (
-            <tr key={account.accountId}>
-              <td className="py-2 pr-3 font-medium text-slate-900">{account.name}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{format(account.events)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{format(account.documentViews)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{format(account.downloads)}</td>
-              <td className="py-2 pl-3 whitespace-nowrap text-slate-600">
-                {account.lastActiveAt ? new Date(account.lastActiveAt).toLocaleString('en-GB') : '–'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ChartFrame
+      label={label}
+      hint={keyboardHint}
+      columns={[
+        { key: 'step', label: 'Step' },
+        { key: 'people', label: 'People', numeric: true },
+        { key: 'share', label: 'Of requests', numeric: true },
+      ]}
+      rows={steps.map((step) => ({
+        step: step.long,
+        people: <span data-testid={`funnel-${step.long}`}>{format(step.people)}</span>,
+        share: `${Math.round((step.people / top) * 100)}%`,
+      }))}
+      chart={<LazyFunnelChart steps={steps} label={label} />}
+    />
   );
 }
 
@@ -269,7 +226,7 @@ export function AnalyticsDashboard({ initialRange = lastDays(30) }: { initialRan
             />
           </dl>
           <Panel title="Visits per day">
-            <VisitsChart days={data.visitsByDay} range={data.range} />
+            <VisitsPanel days={data.visitsByDay} range={data.range} />
           </Panel>
           <div className="grid gap-4 lg:grid-cols-2">
             <Panel title="Top items">
@@ -313,7 +270,7 @@ export function AnalyticsDashboard({ initialRange = lastDays(30) }: { initialRan
               />
             </Panel>
             <Panel title="Access-request funnel">
-              <Funnel funnel={data.funnel} />
+              <FunnelPanel funnel={data.funnel} />
             </Panel>
             <Panel title="Events">
               <BarList
@@ -326,8 +283,8 @@ export function AnalyticsDashboard({ initialRange = lastDays(30) }: { initialRan
               />
             </Panel>
           </div>
-          <Panel title="Activity per account">
-            <AccountsTable accounts={data.accounts} />
+          <Panel title="Account engagement">
+            <AccountEngagementList range={data.range} />
           </Panel>
         </>
       ) : null}

@@ -1,0 +1,2 @@
+CREATE INDEX "document_access_events_member_created_idx" ON "document_access_events" USING btree ("account_member_id","created_at");--> statement-breakpoint
+CREATE INDEX "account_members_account_idx" ON "account_members" USING btree ("account_id");

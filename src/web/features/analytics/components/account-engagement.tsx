@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AnalyticsRangeQuery } from '../../../../shared/analytics';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { Pagination } from '../../../components/ui/pagination';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useAccountEngagement } from '../api/analytics';
+import { formatCount } from '../lib/chart-format';
+import { formatSeen } from '../lib/engagement-format';
+
+const cell = 'px-3 py-2 text-right tabular-nums';
+
+/** Accounts by engagement in the range, a page at a time; each name opens the account's drill-down. */
+export function AccountEngagementList({ range }: { range: AnalyticsRangeQuery }) {
+  const [pageOf, setPageOf] = useState({ range, page: 1 });
+  // A new range starts again at page 1.
+  const page = pageOf.range.from === range.from && pageOf.range.to === range.to ? pageOf.page : 1;
+  const engagement = useAccountEngagement({ ...range, page });
+  if (engagement.isError) return <ErrorBox detail={engagement.error.message} />;
+  if (!engagement.data) return <Skeleton className="h-40 w-full rounded-xl" />;
+  const { accounts, total, pageCount } = engagement.data;
+  if (accounts.length === 0 && total === 0) {
+    return <p className="py-4 text-sm text-slate-600">No account activity in this range.</p>;
+  }
+  const rangeQuery = new URLSearchParams(range).toString();
+  return (
+    <div className="space-y-3">
+      <p className="text-xs text-slate-600">
+        {formatCount(total)} {total === 1 ? 'account' : 'accounts'} active, most engaged first.
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-left text-sm" data-testid="engagement-table">
+          <caption className="sr-only">Account engagement in the selected range</caption>
+          <thead className="text-xs font-medium text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                Account
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                People
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Document views
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Downloads
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Items opened
+              </th>
+              <th scope="col" className="py-2 pl-3">
+                Last seen
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {accounts.map((account) => (
+              <tr key={account.accountId}>
+                <th scope="row" className="py-2 pr-3 font-medium">
+                  <Link
+                    to={`/console/analytics/accounts/${account.accountId}?${rangeQuery}`}
+                    className="text-brand-ink underline-offset-2 hover:underline"
+                  >
+                    {account.name}
+                  </Link>
+                  {account.domain ? (
+                    <span className="block text-xs font-normal text-slate-600">{account.domain}</span>
+                  ) : null}
+                </th>
+                <td className={cell}>{formatCount(account.people)}</td>
+                <td className={cell}>{formatCount(account.documentViews)}</td>
+                <td className={cell}>{formatCount(account.downloads)}</td>
+                <td className={cell}>{formatCount(account.itemsOpened)}</td>
+                <td className="py-2 pl-3 whitespace-nowrap text-slate-600">
+                  {formatSeen(account.lastSeenAt)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination
+        label="Account engagement pages"
+        page={page}
+        totalPages={pageCount}
+        disabled={engagement.isFetching}
+        onPageChange={(next) => setPageOf({ range, page: next })}
+      />
+    </div>
+  );
+}
