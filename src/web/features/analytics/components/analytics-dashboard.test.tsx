@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountEngagementPage, AnalyticsDashboard as Dashboard } from '../../../../shared/analytics';
-import { AnalyticsDashboard } from './analytics-dashboard';
+import { AnalyticsDashboard, fillDays } from './analytics-dashboard';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -207,5 +207,27 @@ describe('AnalyticsDashboard', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
       '/api/analytics/accounts?from=2025-03-01&to=2025-03-07&page=2&pageSize=25',
     );
+  });
+});
+
+describe('fillDays', () => {
+  it('gives every day of the range, both ends included, and keeps the recorded counts', () => {
+    const filled = fillDays({ from: '2026-10-28', to: '2026-11-26' }, [
+      { day: '2026-11-26', visits: 2, uniqueVisitors: 1 },
+    ]);
+    expect(filled).toHaveLength(30);
+    expect(filled[0]).toEqual({ day: '2026-10-28', visits: 0, uniqueVisitors: 0 });
+    expect(filled.at(-1)).toEqual({ day: '2026-11-26', visits: 2, uniqueVisitors: 1 });
+  });
+
+  it('keys days in UTC across a daylight-saving change, so no day repeats or goes missing', () => {
+    const filled = fillDays({ from: '2026-03-28', to: '2026-03-30' }, [
+      { day: '2026-03-29', visits: 5, uniqueVisitors: 3 },
+    ]);
+    expect(filled.map((day) => [day.day, day.visits])).toEqual([
+      ['2026-03-28', 0],
+      ['2026-03-29', 5],
+      ['2026-03-30', 0],
+    ]);
   });
 });
