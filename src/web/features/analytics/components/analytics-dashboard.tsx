@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { lazy, type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, useId, useMemo, useState } from 'react';
 import type { AnalyticsRangeQuery, AnalyticsDashboard as Dashboard } from '../../../../shared/analytics';
 import { buttonClassName } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
@@ -101,8 +101,9 @@ function VisitsPanel({
   days: Dashboard['visitsByDay'];
   range: AnalyticsRangeQuery;
 }) {
+  // One series per response, so a re-render (a tooltip move) hands recharts the same data.
+  const days = useMemo(() => fillDays(range, recorded), [range, recorded]);
   if (recorded.length === 0) return <Empty>No visits in this range.</Empty>;
-  const days = fillDays(range, recorded);
   const label = `Visits and unique visitors per day, ${formatLongDay(range.from)} to ${formatLongDay(range.to)}`;
   return (
     <ChartFrame

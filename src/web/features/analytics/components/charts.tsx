@@ -20,6 +20,9 @@ import { formatChartDay, formatCount } from '../lib/chart-format';
  */
 
 const axisTick = { fill: '#475569', fontSize: 12 };
+// No grow-in animation: recharts replays it from zero whenever the chart re-renders with new data,
+// so a reader (or a screenshot) could see empty axes while the totals already say otherwise.
+const drawnAtOnce = { isAnimationActive: false } as const;
 const secondSeries = '#0f766e';
 
 type TooltipRow = { name: string; value: number; color?: string };
@@ -73,7 +76,14 @@ export function VisitsChart({ days, label }: { days: AnalyticsDashboard['visitsB
             content={(props) => <ChartTooltip {...props} labelOf={formatChartDay} />}
             cursor={{ fill: '#f1f5f9' }}
           />
-          <Bar dataKey="visits" name="Visits" fill="currentColor" radius={[3, 3, 0, 0]} maxBarSize={32} />
+          <Bar
+            dataKey="visits"
+            name="Visits"
+            fill="currentColor"
+            radius={[3, 3, 0, 0]}
+            maxBarSize={32}
+            {...drawnAtOnce}
+          />
           <Line
             dataKey="uniqueVisitors"
             name="Unique visitors"
@@ -81,6 +91,7 @@ export function VisitsChart({ days, label }: { days: AnalyticsDashboard['visitsB
             strokeWidth={2}
             dot={false}
             type="monotone"
+            {...drawnAtOnce}
           />
         </ComposedChart>
       </ResponsiveContainer>
@@ -111,7 +122,14 @@ export function FunnelChart({ steps, label }: { steps: { step: string; people: n
             content={(props) => <ChartTooltip {...props} labelOf={(step) => step} />}
             cursor={{ fill: '#f1f5f9' }}
           />
-          <Bar dataKey="people" name="People" fill="currentColor" radius={[3, 3, 0, 0]} maxBarSize={56} />
+          <Bar
+            dataKey="people"
+            name="People"
+            fill="currentColor"
+            radius={[3, 3, 0, 0]}
+            maxBarSize={56}
+            {...drawnAtOnce}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>
