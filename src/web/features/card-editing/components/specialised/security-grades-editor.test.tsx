@@ -10,7 +10,7 @@ import {
   typeInto,
 } from '../../../../lib/test-support/render-in-dom';
 import { cardFixture, editingViewFixture, itemFixture } from '../../test-support/editing-fixtures';
-import { SecurityGradesEditor } from './security-grades-editor';
+import { SpecialisedDrawerEditor } from './specialised-drawer-editor';
 
 let rendered: Rendered | undefined;
 let requestedUrls: string[] = [];
@@ -42,8 +42,17 @@ const view = editingViewFixture({
   },
 });
 
+// Inside the drawer's editor, so Save is the card's one Save that validates and saves every entry.
 async function renderEditor() {
-  rendered = await renderInDom(<SecurityGradesEditor view={view} card={card} csrfToken="csrf-1" />);
+  rendered = await renderInDom(
+    <SpecialisedDrawerEditor
+      view={view}
+      card={card}
+      csrfToken="csrf-1"
+      onDone={() => {}}
+      onDirtyChange={() => {}}
+    />,
+  );
 }
 
 const domainField = () =>
@@ -81,7 +90,7 @@ describe('SecurityGradesEditor, the scorecard entry (spec 2 §5, §8)', () => {
     await settle();
     expect(alerts()).toContain('Server error. Please try again.');
 
-    await click(button('Save grade'));
+    await click(button('Save'));
     await settle();
     expect(alerts()).toContain('Click on "Get Grade" button.');
     expect(alerts()).not.toContain('Server error. Please try again.');
