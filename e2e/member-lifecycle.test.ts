@@ -18,6 +18,8 @@ import {
  */
 const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-member-lifecycle-' });
 const memberEmail = 'joanna@initech.example';
+/** As long as Playwright waits for an element: polls follow the page, not a clock of their own. */
+const uiWait = { timeout: 30_000, interval: 200 };
 
 type MailboxMessage = { subject: string; text: string; date: string };
 
@@ -60,7 +62,7 @@ async function signInMember(page: Page) {
       const mail = await waitForMail(memberEmail, /^Sign in to/);
       link = mail.date >= asked ? mail.text.match(/https?:\/\/\S+\/sign-in\?token=[\w.-]+/)?.[0] : undefined;
       return Boolean(link);
-    })
+    }, uiWait)
     .toBe(true);
   await page.goto(link!);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -77,7 +79,7 @@ describe("the member's lifecycle", () => {
     // Staff widen the reminder window in Access settings; Initech's access (45 days left) is now inside it.
     await staff.goto(`${journey.baseUrl}/console/access-settings`);
     const reminderDays = staff.getByLabel('Remind members before access ends (days)');
-    await expect.poll(() => reminderDays.inputValue()).toBe('14');
+    await expect.poll(() => reminderDays.inputValue(), uiWait).toBe('14');
     await reminderDays.fill('91');
     await staff.getByRole('button', { name: 'Save access settings' }).click();
     await staff.getByText('Remind at most 90 days before access ends.').waitFor();
@@ -112,7 +114,7 @@ describe("the member's lifecycle", () => {
     // Staff see one extension request in the queue, badged as such, and approve a year.
     await staff.goto(`${journey.baseUrl}/console/access-requests`);
     const rows = staff.getByTestId('access-request-row').filter({ hasText: memberEmail });
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), uiWait).toBe(1);
     await rows.getByText('Extension', { exact: true }).waitFor();
     await rows.getByText('Expiry reminder').waitFor();
     await shoot(staff, 'lifecycle-queue-extension', 1280);
@@ -126,7 +128,10 @@ describe("the member's lifecycle", () => {
 
     await rows.getByRole('button', { name: /^Approve/ }).click();
     const approve = staff.getByRole('dialog', { name: 'Approve more time' });
-    await approve.getByLabel('Access duration (days)').fill('365');
+    // The duration is prefilled from the settings once they load; fill after that, so it stays.
+    const duration = approve.getByLabel('Access duration (days)');
+    await expect.poll(() => duration.inputValue(), uiWait).toMatch(/^\d+$/);
+    await duration.fill('365');
     await shoot(staff, 'lifecycle-approve-more-time', 1280);
     await approve.getByRole('button', { name: 'Approve', exact: true }).click();
     await approve.waitFor({ state: 'hidden' });

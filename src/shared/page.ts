@@ -39,6 +39,9 @@ export type ActionPageData = {
   organisation: { name: string; logoUrl: string | null; portalTitle: string; showPortalTitle: boolean };
   heading: string;
   text: string;
+  /** Further paragraphs after text, and labelled facts (an end date) under them. */
+  moreText?: string[];
+  facts?: Array<{ label: string; value: string }>;
   /** A plain form post, so the page works without scripts and opening it changes nothing. */
   form: { action: string; fields: Record<string, string>; button: string } | null;
   back: { href: string; label: string };

@@ -1,6 +1,6 @@
-import type { AccentPalette } from '../../../shared/contrast';
+import { accessMessages } from '../../../shared/access';
 import type { ActionPageContent } from '../../render/action-page';
-import { escapeHtml } from '../../render/html';
+import type { MoreTimeAnswer } from './extend-access';
 
 /**
  * Small pages of the sign-in flow, in the organisation's branded page (render/action-page.ts).
@@ -50,62 +50,69 @@ export function refusalPage(input: {
   };
 }
 
-export type PageBrand = {
+/** Spec 3 §9 'MMMM d, yyyy', in UTC like the mails, so the page and the reminder name the same day. */
+const pageDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+
+/**
+ * What the expiry reminder's "Request more time" link answers for each extend-access code (spec 3 §8
+ * texts where it has them); null is a link that is not valid.
+ */
+export function moreTimePage(input: {
   organisationName: string;
   portalName: string;
   portalPath: string;
-  /** Same-origin path of the organisation's logo; null shows its name instead. */
-  logoPath: string | null;
-  palette: AccentPalette;
-};
-
-/**
- * A page in the organisation's colours, for links from its branded mails (the expiry reminder's
- * "Request more time"): logo or name, an accent rule, the message, and the way back to the portal.
- */
-export function renderBrandedNoticePage(input: {
-  brand: PageBrand;
-  title: string;
-  heading: string;
-  paragraphs: string[];
-  facts?: Array<{ label: string; value: string }>;
-}) {
-  const { brand } = input;
-  const logo = brand.logoPath
-    ? `<img src="${escapeHtml(brand.logoPath)}" alt="${escapeHtml(brand.organisationName)}" style="display:block;max-height:40px;max-width:200px">`
-    : `<span style="font-size:1.125rem;font-weight:700">${escapeHtml(brand.organisationName)}</span>`;
-  const facts = input.facts?.length
-    ? `<dl style="margin:0 0 1.25rem;padding:0.75rem 1rem;background:${brand.palette.soft};border-radius:0.5rem">${input.facts
-        .map(
-          (fact) =>
-            `<div style="display:flex;flex-wrap:wrap;gap:0 0.5rem"><dt style="font-weight:600;white-space:nowrap">${escapeHtml(fact.label)}:</dt><dd style="margin:0">${escapeHtml(fact.value)}</dd></div>`,
-        )
-        .join('')}</dl>`
-    : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(input.title)} · ${escapeHtml(brand.portalName)}</title>
-</head>
-<body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f3f4f6;color:#1f2937">
-<main style="max-width:34rem;margin:8vh auto;padding:0 1rem">
-<div style="background:#fff;border-radius:0.75rem;box-shadow:0 1px 3px rgba(15,23,42,0.12);overflow:hidden">
-<header style="display:flex;align-items:center;gap:0.75rem;padding:1.25rem 1.5rem;border-bottom:4px solid ${brand.palette.accent}">
-${logo}
-<span style="color:#4b5563;font-size:0.875rem">${escapeHtml(brand.portalName)}</span>
-</header>
-<div style="padding:1.5rem">
-<h1 style="font-size:1.375rem;line-height:1.3;margin:0 0 1rem">${escapeHtml(input.heading)}</h1>
-${input.paragraphs.map((text) => `<p style="margin:0 0 1rem;line-height:1.6">${escapeHtml(text)}</p>`).join('\n')}
-${facts}
-<a href="${escapeHtml(brand.portalPath)}" style="display:inline-block;font-weight:600;text-decoration:none;color:${brand.palette.onAccent};background:${brand.palette.accent};border-radius:0.375rem;padding:0.75rem 1.375rem">Open the ${escapeHtml(brand.portalName)}</a>
-</div>
-</div>
-</main>
-</body>
-</html>`;
+  answer: MoreTimeAnswer | null;
+}): ActionPageContent {
+  const { answer, organisationName } = input;
+  const back = { href: input.portalPath, label: `Open the ${input.portalName}` };
+  const until = answer?.accessExpiresAt
+    ? [{ label: 'Your access ends', value: pageDate(answer.accessExpiresAt) }]
+    : [];
+  const page = { form: null, back, facts: until };
+  if (!answer) {
+    return {
+      ...page,
+      title: 'Link not valid',
+      heading: 'This link does not work',
+      text: accessMessages.extensionLinkInvalid,
+    };
+  }
+  switch (answer.code) {
+    case 'success':
+      return {
+        ...page,
+        title: 'More time requested',
+        heading: 'Your request for more time was sent',
+        text: `The ${organisationName} team will review it and write to you at ${answer.email} once it has decided.`,
+        moreText: ['Until then, your access continues as before.'],
+      };
+    case 'already-requested':
+      return {
+        ...page,
+        title: 'Already requested',
+        heading: 'You already asked for more time',
+        text: accessMessages.alreadyRequested,
+        moreText: [`The ${organisationName} team writes to you at ${answer.email} once it has decided.`],
+      };
+    case 'already-has-access':
+      return {
+        ...page,
+        title: 'Access extended',
+        heading: accessMessages.alreadyHasAccess,
+        text: 'Your access was extended since this reminder was sent, so there is nothing to ask for.',
+      };
+    case 'error':
+      return {
+        ...page,
+        title: 'No access to extend',
+        heading: 'There is no access to extend',
+        text: `Your access to the ${input.portalName} has ended or was withdrawn, so more time cannot be added. You can request access again on the portal.`,
+      };
+  }
 }

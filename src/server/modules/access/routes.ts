@@ -16,7 +16,6 @@ import {
   RequestResult,
   SignInConfirmInput,
 } from '../../../shared/access';
-import { accentPalette } from '../../../shared/contrast';
 import { AppError, isAppError } from '../../../shared/errors';
 import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
@@ -24,26 +23,19 @@ import { Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import { requireViewer } from '../../plugins/viewer';
-import type { Viewer, ViewerOrganisation } from '../../policy/viewer';
+import type { Viewer } from '../../policy/viewer';
 import { renderActionPageHtml } from '../../render/action-page';
 import { contentDisposition } from '../core/content-disposition';
-import { assetUrl } from '../portal/get-portal-view';
 import { signInWithByoid } from './byoid';
 import { confirmSignIn } from './confirm-sign-in';
-import { extendAccess, type MoreTimeAnswer, requestMoreTimeByLink } from './extend-access';
+import { extendAccess, requestMoreTimeByLink } from './extend-access';
 import { inviteColleagues } from './invite-colleagues';
 import { logInMember } from './log-in-member';
 import { portalName } from './mails';
 import type { NewMemberSession } from './member-sessions';
 import { type MemberViewer, requireMemberViewer } from './member-viewer';
 import { acceptNda, getNdaStatus } from './nda';
-import {
-  byoidWelcomePage,
-  type PageBrand,
-  refusalPage,
-  renderBrandedNoticePage,
-  signInConfirmPage,
-} from './pages';
+import { byoidWelcomePage, moreTimePage, refusalPage, signInConfirmPage } from './pages';
 import { requestAccess } from './request-access';
 import { requestAccessAgain } from './request-again';
 import { isSignInTokenUsable } from './sign-in-links';
@@ -59,84 +51,6 @@ const Token = z.string().min(1).max(limits.queryValueMaxLength);
 const publicWrite = { viewer: 'portal', skipCsrf: true } as const;
 const sessionStart = { ...publicWrite, startsSession: true } as const;
 const html = 'text/html; charset=utf-8';
-
-/** Spec 3 §9 'MMMM d, yyyy', in UTC like the mails, so the page and the reminder name the same day. */
-const pageDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-
-function pageBrand(organisation: ViewerOrganisation): PageBrand {
-  return {
-    organisationName: organisation.name,
-    portalName: portalName(organisation),
-    portalPath: `/${organisation.slug}`,
-    logoPath: assetUrl(organisation.id, organisation.logoAssetId, organisation.revision),
-    palette: accentPalette(organisation.customisation.accentColor),
-  };
-}
-
-/** What the "Request more time" page says for each extend-access code (spec 3 §8 texts where it has them). */
-function moreTimePage(organisation: ViewerOrganisation, answer: MoreTimeAnswer | null) {
-  const brand = pageBrand(organisation);
-  const until = answer?.accessExpiresAt
-    ? [{ label: 'Your access ends', value: pageDate(answer.accessExpiresAt) }]
-    : [];
-  if (!answer) {
-    return renderBrandedNoticePage({
-      brand,
-      title: 'Link not valid',
-      heading: 'This link does not work',
-      paragraphs: [accessMessages.extensionLinkInvalid],
-    });
-  }
-  switch (answer.code) {
-    case 'success':
-      return renderBrandedNoticePage({
-        brand,
-        title: 'More time requested',
-        heading: 'Your request for more time was sent',
-        paragraphs: [
-          `The ${organisation.name} team will review it and write to you at ${answer.email} once it has decided.`,
-          'Until then, your access continues as before.',
-        ],
-        facts: until,
-      });
-    case 'already-requested':
-      return renderBrandedNoticePage({
-        brand,
-        title: 'Already requested',
-        heading: 'You already asked for more time',
-        paragraphs: [
-          accessMessages.alreadyRequested,
-          `The ${organisation.name} team writes to you at ${answer.email} once it has decided.`,
-        ],
-        facts: until,
-      });
-    case 'already-has-access':
-      return renderBrandedNoticePage({
-        brand,
-        title: 'Access extended',
-        heading: accessMessages.alreadyHasAccess,
-        paragraphs: [
-          'Your access was extended since this reminder was sent, so there is nothing to ask for.',
-        ],
-        facts: until,
-      });
-    case 'error':
-      return renderBrandedNoticePage({
-        brand,
-        title: 'No access to extend',
-        heading: 'There is no access to extend',
-        paragraphs: [
-          `Your access to the ${brand.portalName} has ended or was withdrawn, so more time cannot be added. You can request access again on the portal.`,
-        ],
-      });
-  }
-}
 
 function bodyEmail(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -395,7 +309,18 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
         .type(html)
-        .send(moreTimePage(viewer.organisation, answer));
+        .send(
+          await renderActionPageHtml(
+            viewer.organisation,
+            moreTimePage({
+              organisationName: viewer.organisation.name,
+              portalName: portalName(viewer.organisation),
+              portalPath: `/${viewer.organisation.slug}`,
+              answer,
+            }),
+            pageOptions,
+          ),
+        );
     },
   );
 

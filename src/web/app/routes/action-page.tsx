@@ -2,7 +2,7 @@ import type { ActionPageData } from '../../../shared/page';
 
 /**
  * The organisation's small server-rendered pages (subscription confirm, sign-in link, company
- * sign-in welcome): the portal's header (logo or name, portal title), font and accent around one
+ * sign-in welcome, the expiry reminder's "Request more time" answers): the portal's header (logo or name, portal title), font and accent around one
  * action. Rendered on the server only; the form posts without script.
  */
 export function ActionPage({ data }: { data: ActionPageData }) {
@@ -40,7 +40,21 @@ export function ActionPage({ data }: { data: ActionPageData }) {
       <main className="flex flex-1 items-start justify-center px-4 py-12 md:py-20">
         <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xs sm:p-8">
           <h1 className="text-xl font-semibold tracking-tight text-slate-950">{data.heading}</h1>
-          <p className="mt-3 text-sm leading-6 text-slate-600">{data.text}</p>
+          {[data.text, ...(data.moreText ?? [])].map((text) => (
+            <p key={text} className="mt-3 text-sm leading-6 text-slate-600">
+              {text}
+            </p>
+          ))}
+          {data.facts?.length ? (
+            <dl className="mt-4 space-y-1 rounded-lg bg-brand-soft px-4 py-3 text-sm">
+              {data.facts.map((fact) => (
+                <div key={fact.label} className="flex flex-wrap gap-x-2">
+                  <dt className="font-semibold text-slate-900">{`${fact.label}:`}</dt>
+                  <dd className="text-slate-700">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
           {data.form ? (
             <form method="post" action={data.form.action} className="mt-6">
               {Object.entries(data.form.fields).map(([name, value]) => (
