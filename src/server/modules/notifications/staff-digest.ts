@@ -35,7 +35,7 @@ function formatWhen(date: Date): string {
 }
 
 export function digestMail(
-  config: DigestDeps['config'],
+  config: Pick<DigestDeps['config'], 'publicUrl'>,
   organisation: MailOrganisation,
   digest: {
     delivery: DigestDelivery;
