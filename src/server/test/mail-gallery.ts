@@ -14,6 +14,7 @@ import { mailBrand } from '../modules/mail/branded/mail-brand';
 import type { MailContent } from '../modules/mail/branded/mail-content';
 import { type RenderedMail, renderBrandedMail } from '../modules/mail/branded/render-branded-mail';
 import { testEmailMail } from '../modules/mail/send-test-email';
+import { digestMail } from '../modules/notifications/staff-digest';
 import { questionnaireSubmittedMail } from '../modules/questionnaires/mails';
 import { subscriptionConfirmationMail } from '../modules/subscriptions/subscribe-to-updates';
 import { composeUpdateMail, personaliseUpdateMail } from '../modules/updates/update-mail';
@@ -173,6 +174,31 @@ export async function renderMailGallery(organisation = galleryOrganisation()): P
         what: 'a link, https://forms.example.com/q/123',
       }),
       links: [`${publicUrl}/console/questionnaires`],
+    },
+    {
+      name: 'staff-digest',
+      content: digestMail(config, organisation, {
+        delivery: 'daily',
+        since: new Date('2027-03-11T00:00:00Z'),
+        total: 3,
+        requests: [
+          {
+            name: 'Ada Lovelace',
+            email: 'ada@engines.example',
+            companyName: 'Analytical Engines',
+            products: 'Acme Cloud',
+            createdAt: new Date('2027-03-11T09:12:00Z'),
+          },
+          {
+            name: 'Grace Hopper',
+            email: 'grace@cobol.example',
+            companyName: '',
+            products: 'Acme Cloud, Acme Edge',
+            createdAt: new Date('2027-03-11T16:40:00Z'),
+          },
+        ],
+      }),
+      links: [`${publicUrl}/console/access-requests`],
     },
     { name: 'test-email', content: testEmailMail('Peter Gibbons', organisation.name, publicUrl), links: [] },
   ];

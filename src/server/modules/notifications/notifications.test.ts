@@ -303,8 +303,14 @@ describe('access webhooks', () => {
       expect(approve.statusCode).toBeLessThan(300);
       await runAccessWebhookJobs('access-hooks-ok');
 
-      const bodies = receiver.received.map((request) => JSON.parse(request.body) as AccessEventPayload);
+      // Deliveries run in parallel, so they may arrive in either order; receivers order by occurredAt.
+      const bodies = receiver.received
+        .map((request) => JSON.parse(request.body) as AccessEventPayload)
+        .sort((a, b) =>
+          a.event === 'access.request.created' ? -1 : b.event === 'access.request.created' ? 1 : 0,
+        );
       expect(bodies.map((body) => body.event)).toEqual(['access.request.created', 'access.request.approved']);
+      expect(Date.parse(bodies[0]!.occurredAt)).toBeLessThanOrEqual(Date.parse(bodies[1]!.occurredAt));
       for (const request of receiver.received) {
         const timestamp = Number(request.headers['x-attest-timestamp']);
         expect(request.headers['x-attest-signature']).toBe(signWebhookBody(secret, timestamp, request.body));

@@ -35,7 +35,7 @@ function formatWhen(date: Date): string {
 }
 
 export function digestMail(
-  config: DigestDeps['config'],
+  config: Pick<DigestDeps['config'], 'publicUrl'>,
   organisation: MailOrganisation,
   digest: {
     delivery: DigestDelivery;
@@ -58,8 +58,9 @@ export function digestMail(
       {
         kind: 'facts',
         rows: digest.requests.map((request) => ({
-          label: `${request.name} <${request.email}>`,
-          value: [request.companyName, request.products, formatWhen(request.createdAt)]
+          // The address goes with the details so the name column stays narrow on a phone.
+          label: request.name,
+          value: [request.email, request.companyName, request.products, formatWhen(request.createdAt)]
             .filter(Boolean)
             .join(' · '),
         })),

@@ -30,6 +30,7 @@ describe('branded e-mail (issue 20 part 4)', async () => {
       'invite',
       'questionnaire-to-staff',
       'sign-in',
+      'staff-digest',
       'subscription-confirmation',
       'test-email',
       'update',
@@ -88,6 +89,20 @@ describe('branded e-mail (issue 20 part 4)', async () => {
     const followed = ['sign-in', 'access-approved', 'access-ending', 'invite', 'subscription-confirmation'];
     for (const entry of gallery.filter((candidate) => followed.includes(candidate.name))) {
       expect(entry.mail.text.match(/https?:\/\/\S+/)![0], entry.name).toBe(entry.links[0]);
+    }
+  });
+
+  it('lists the waiting requests in the digest, counts the rest, and says where to change the choice', () => {
+    const digest = gallery.find((entry) => entry.name === 'staff-digest')!.mail;
+    expect(digest.subject).toBe('3 access requests waiting for review on the Acme Cloud Trust Center');
+    expect(digest.text.match(/https?:\/\/\S+/)![0]).toBe(
+      'https://trust.acme.example/console/access-requests',
+    );
+    for (const part of [digest.html, digest.text]) {
+      expect(part).toContain('Ada Lovelace');
+      expect(part).toContain('Grace Hopper');
+      expect(part).toContain('And 1 more.');
+      expect(part).toContain('https://trust.acme.example/console/access-settings#notifications');
     }
   });
 

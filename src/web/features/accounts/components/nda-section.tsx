@@ -165,7 +165,9 @@ export function NdaSection({
         </article>
       ) : null}
       {sorted.length > 0 ? (
-        <div className={`${table.wrapper} mt-5`}>
+        // Scrolls sideways on a phone; focusable so keyboard users can scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region needs focus to scroll by keyboard
+        <section aria-label="NDA versions" tabIndex={0} className={`${table.wrapper} mt-5`}>
           <table className={table.table}>
             <caption className="sr-only">NDA versions</caption>
             <thead className={table.head}>
@@ -197,7 +199,7 @@ export function NdaSection({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : null}
     </Panel>
   );
