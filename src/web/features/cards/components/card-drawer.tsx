@@ -13,6 +13,7 @@ import { cardTexts } from '../lib/card-texts';
 import { cardContentCount } from '../lib/specialised';
 import { CardIcon } from './card-icon';
 import { ItemEntry } from './item-entry';
+import { specialisedCardBody } from './specialised-card-body';
 
 export type CardDrawerProps = {
   view: PortalView;
@@ -146,7 +147,7 @@ export default function CardDrawer({
               ))}
             </ul>
           ) : (
-            <p className="p-6 text-sm text-slate-500">{card.placeholder?.trim() || cardTexts.emptyDrawer}</p>
+            <ContentWithoutItems view={view} card={card} />
           )}
         </DrawerContent>
       </Drawer>
@@ -162,4 +163,11 @@ export default function CardDrawer({
       />
     </>
   );
+}
+
+/** A card whose content is not items (trusted by, subprocessors, overview) shows that content, not "no items". */
+function ContentWithoutItems({ view, card }: { view: PortalView; card: CardView }) {
+  const body = specialisedCardBody(view, card, undefined);
+  if (body && typeof body !== 'function') return <div className="p-4 sm:p-6">{body}</div>;
+  return <p className="p-6 text-sm text-slate-500">{card.placeholder?.trim() || cardTexts.emptyDrawer}</p>;
 }

@@ -196,7 +196,14 @@ export function KnowledgeBaseDialog({
           </div>
 
           <div className="relative flex min-h-0 flex-1">
-            <div className="min-h-0 min-w-0 flex-1 overflow-auto" aria-busy={result.isFetching}>
+            {/* Focusable so a keyboard can scroll the grid where rows do not take focus (phones). */}
+            <section
+              className="min-h-0 min-w-0 flex-1 overflow-auto"
+              aria-busy={result.isFetching}
+              aria-label="Knowledge base entries"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
+              tabIndex={0}
+            >
               {result.isPending && open ? (
                 <div className="space-y-3 p-5">
                   {Array.from({ length: 6 }, (_, index) => (
@@ -219,7 +226,7 @@ export function KnowledgeBaseDialog({
                   onRowOpen={isSmall ? null : setSelected}
                 />
               )}
-            </div>
+            </section>
             {selected ? (
               // Small screens get an entry only from outside (a search result); it covers the grid.
               <div className={isSmall ? 'absolute inset-0 z-[2]' : 'w-[380px] shrink-0'}>
