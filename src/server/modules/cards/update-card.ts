@@ -53,12 +53,14 @@ function itemValuesOf(
     if (!title.success) throw invalid(`${field}.title`, cardMessages.itemTitleLength);
   }
   if (patch.hidden === true && !row.isHidden) assertPlanFeature(viewer, 'restrictedFiles');
-  const typeError = itemTypeError(
-    kind,
-    patch.type === undefined ? row.itemType : patch.type,
-    row.catalogueKey === null,
-  );
-  if (typeError) throw invalid(`${field}.type`, typeError);
+  // A custom item saved with a change must have a type ('Select an item type…'); an untouched one
+  // (seeded, imported, older) is left as it is, so it never blocks saving the rest of its card.
+  const changesItem = Object.keys(patch).some((key) => key !== 'itemUid');
+  if (changesItem) {
+    const type = patch.type === undefined ? row.itemType : patch.type;
+    const typeError = itemTypeError(kind, type, row.catalogueKey === null);
+    if (typeError) throw invalid(`${field}.type`, typeError);
+  }
   if (patch.enabledState !== undefined) values.enabledState = patch.enabledState;
   if (patch.explanation !== undefined) values.explanation = patch.explanation;
   if (patch.href !== undefined) values.href = patch.href === '' ? null : patch.href;

@@ -104,7 +104,7 @@ export function DrawerEditor({
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  const errors = validateCardForm(card.kind, form, planFeatures);
+  const errors = validateCardForm(card.kind, form, planFeatures, savedByUid.current);
   const fileErrors = Object.fromEntries(
     form.items.map((draft) => [draft.key, fileLinksError(card.kind, linksOf(fileLinks, draft.key))]),
   );

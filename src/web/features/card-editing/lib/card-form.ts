@@ -116,7 +116,7 @@ export function listEntriesOf(text: string): string[] {
     .filter((entry) => entry !== '');
 }
 
-function itemErrors(kind: CardKind, draft: ItemDraft, planFeatures: PlanFeatures) {
+function itemErrors(kind: CardKind, draft: ItemDraft, planFeatures: PlanFeatures, saved?: ItemDraft) {
   const errors: Partial<Record<ItemField, string>> = {};
   if (canRenameItem(kind, draft.isCustom, planFeatures) && !ItemTitle.safeParse(draft.title).success) {
     errors.title = cardMessages.itemTitleLength;
@@ -133,7 +133,11 @@ function itemErrors(kind: CardKind, draft: ItemDraft, planFeatures: PlanFeatures
   if (draft.isExpiryMalformed || (draft.expiry !== '' && !isCalendarDate(draft.expiry))) {
     errors.expiry = cardMessages.invalidExpiry;
   }
-  const typeError = itemTypeError(kind, draft.type === '' ? null : draft.type, draft.isCustom);
+  // As the server: an item added or changed must have a type; an untouched saved one keeps what it has.
+  const isTouched = !saved || itemPatchFor(kind, draft, saved, planFeatures) !== null;
+  const typeError = isTouched
+    ? itemTypeError(kind, draft.type === '' ? null : draft.type, draft.isCustom)
+    : null;
   if (typeError) errors.type = typeError;
   return errors;
 }
@@ -146,13 +150,15 @@ export function validateCardForm(
   kind: CardKind,
   state: CardFormState,
   planFeatures: PlanFeatures,
+  savedByUid: ReadonlyMap<string, ItemDraft> = new Map(),
 ): CardFormErrors {
   const errors: CardFormErrors = { items: {} };
   if (planFeatures.cardTitleRenaming && !CardTitle.safeParse(state.cardTitle).success) {
     errors.cardTitle = cardMessages.cardTitleLength;
   }
   for (const draft of state.items) {
-    const found = itemErrors(kind, draft, planFeatures);
+    const saved = draft.itemUid ? savedByUid.get(draft.itemUid) : undefined;
+    const found = itemErrors(kind, draft, planFeatures, saved);
     if (Object.keys(found).length > 0) errors.items[draft.key] = found;
   }
   return errors;
