@@ -412,6 +412,7 @@ const payrollCustom: CustomItem[] = [
   {
     card: 'Reports',
     title: 'Payroll tax filing controls review',
+    type: 'Other',
     access: 'hidden',
     explanation: 'Independent review of our tax filing controls for enterprise customers, 2025.',
     auditor: 'Deloitte',
@@ -425,6 +426,7 @@ const payrollCustom: CustomItem[] = [
   {
     card: 'Reports',
     title: 'ISO 27701 certificate',
+    type: 'Other',
     state: 'WorkInProgress',
     access: 'restricted',
     explanation: 'The certificate for our privacy information management system, once BSI has audited it.',
