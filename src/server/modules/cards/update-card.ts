@@ -53,12 +53,10 @@ function itemValuesOf(
     if (!title.success) throw invalid(`${field}.title`, cardMessages.itemTitleLength);
   }
   if (patch.hidden === true && !row.isHidden) assertPlanFeature(viewer, 'restrictedFiles');
-  // A custom item saved with a change must have a type ('Select an item type…'); an untouched one
-  // (seeded, imported, older) is left as it is, so it never blocks saving the rest of its card.
-  const changesItem = Object.keys(patch).some((key) => key !== 'itemUid');
-  if (changesItem) {
-    const type = patch.type === undefined ? row.itemType : patch.type;
-    const typeError = itemTypeError(kind, type, row.catalogueKey === null);
+  // A type sent for a custom report must be one of the card's ('Select an item type…'); the editor asks
+  // for one before saving an added or changed report. Other writes (API, seeded, imported) keep theirs.
+  if (patch.type !== undefined) {
+    const typeError = itemTypeError(kind, patch.type, row.catalogueKey === null);
     if (typeError) throw invalid(`${field}.type`, typeError);
   }
   if (patch.enabledState !== undefined) values.enabledState = patch.enabledState;
