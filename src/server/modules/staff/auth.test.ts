@@ -249,6 +249,9 @@ describe('GET /api/auth/session', () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - t.config.sessionLimits.memberIdleMs - 1000) })
       .where(eq(sessions.id, hashSessionToken(memberSession.token)));
+    // Back-dating stands in for time passing: a node's cached session lapses at its own idle deadline,
+    // which this write cannot move, so forget the cache as that deadline would (decision 265).
+    t.providers.cache.memberSessions.clear();
     // Idle too long: the member is an anonymous visitor again.
     expect((await view()).headers['cache-control']).not.toBe('private, no-store');
   });
