@@ -412,7 +412,8 @@ describe('collaboration on the demo organisation', () => {
     for (const label of ['Access requests', 'Item clicks', 'File views', 'File downloads', 'Searches']) {
       await events.getByText(label, { exact: true }).waitFor();
     }
-    await staffPage.getByRole('cell', { name: member.company }).waitFor();
+    // The account engagement list names each account as its row's heading, a link to its details.
+    await staffPage.getByTestId('engagement-table').getByRole('link', { name: member.company }).waitFor();
     await settle(staffPage);
     await expectNoSeriousAccessibilityViolations(staffPage);
     await staffPage.screenshot({

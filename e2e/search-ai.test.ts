@@ -287,11 +287,11 @@ describe('Ask AI and server search for a signed-in account, in Chromium', () => 
       Number((await dialog.getByText(/^\d+ entries$/).textContent())?.split(' ')[0]);
     const allEntries = await entries();
     expect(allEntries).toBeGreaterThan(25);
-    // The grid's columns for an account: favourite, Details, Comment, Access, Date added, Last modified.
+    // The grid's columns for an account: favourite, Details, Access, Date added, Last modified (Comment
+    // only when an entry on the page has one, decision 263).
     expect(await dialog.getByRole('columnheader').allTextContents()).toEqual([
       'favorite',
       'Details',
-      'Comment',
       'Access',
       'Date added',
       'Last modified',

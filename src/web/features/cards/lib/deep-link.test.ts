@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CardKind, canCardDo } from '../../../../shared/card-kinds';
 import { cardViewFixture, itemViewFixture, viewWithCards } from './card-view-fixture';
-import { findItemAtAddress } from './deep-link';
+import { cardKindsWithoutEditor, findItemAtAddress } from './deep-link';
 
 const policy = itemViewFixture({ title: 'Vendor risk policy' });
 const report = itemViewFixture({ title: 'Pen test report', customUrlSlug: 'pentest' });
@@ -23,5 +24,12 @@ describe('findItemAtAddress', () => {
     expect(at('/acme/item/pentest/more')).toBeNull();
     expect(at('/acme/item/%E0%A4%A')).toBeNull();
     expect(at('/acme/item/unknown-item')).toBeNull();
+  });
+});
+
+describe('cardKindsWithoutEditor', () => {
+  it("is the kinds shared/card-kinds.ts gives no 'edit' action", () => {
+    const expected = CardKind.options.filter((kind) => !canCardDo(kind, 'edit'));
+    expect([...cardKindsWithoutEditor].sort()).toEqual([...expected].sort());
   });
 });

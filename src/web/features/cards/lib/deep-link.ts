@@ -1,4 +1,3 @@
-import { canCardDo } from '../../../../shared/card-kinds';
 import type { CardView } from '../../../../shared/cards';
 import {
   deriveItemSlug,
@@ -59,10 +58,16 @@ export function isEditRequested(search: string): boolean {
   return value !== null && value !== 'false' && value !== '0';
 }
 
+/**
+ * The kinds spec 3 gives no 'edit' action, repeated from shared/card-kinds.ts (its zod enum would load
+ * zod on the public page); deep-link.test.ts keeps the two equal.
+ */
+export const cardKindsWithoutEditor: ReadonlySet<string> = new Set(['Subprocessors', 'CustomerData']);
+
 /** The card `?edit={card kind}` names on an address without an item (decision 260), if it can be edited. */
 export function findEditedCard(cards: readonly CardView[], search: string): CardView | null {
   const value = new URLSearchParams(search).get('edit')?.trim().toLowerCase();
   if (!value) return null;
   const card = cards.find((candidate) => candidate.kind.toLowerCase() === value);
-  return card && canCardDo(card.kind, 'edit') ? card : null;
+  return card && !cardKindsWithoutEditor.has(card.kind) ? card : null;
 }
