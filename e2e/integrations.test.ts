@@ -313,9 +313,10 @@ describe('live integrations in the browser', () => {
     await getGrade.click();
     await expect.poll(() => grade.inputValue()).toBe('B');
     await shoot(page, form, 'scorecard-grade');
-    await form.getByRole('button', { name: 'Save grade' }).click();
-    await page.getByText('SecurityScorecard saved').waitFor();
-    await closeCardEditor(page);
+    // The card's one Save (issue 16 item 33) saves the fetched grade and closes the editor.
+    await page.getByTestId('drawer-editor').getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/^Updated .+ card$/).waitFor();
+    await page.getByTestId('drawer-editor').waitFor({ state: 'detached' });
 
     const card = page.locator('[data-card-kind="SecurityGrades"]');
     await card.getByText('acme.com').waitFor();
