@@ -16,7 +16,12 @@ describe('dates (issue 17 item 3: one locale, one time zone)', () => {
 
   it("writes the spec's 'MMMM d, yyyy' from a timestamp, a calendar day, epoch milliseconds or a Date", () => {
     const day = '2025-03-04';
-    for (const value of ['2025-03-04T10:00:00.000Z', day, Date.UTC(2025, 2, 4), new Date(`${day}T23:59:59Z`)]) {
+    for (const value of [
+      '2025-03-04T10:00:00.000Z',
+      day,
+      Date.UTC(2025, 2, 4),
+      new Date(`${day}T23:59:59Z`),
+    ]) {
       expect(formatDate(value)).toBe('March 4, 2025');
     }
   });
