@@ -1,36 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { CookieBannerInput } from './consent';
-import { addressScope, hasPublicHost, isForbiddenAddress, isPrivateHost } from './network-address';
+import {
+  type AddressScope,
+  addressScope,
+  hasPublicHost,
+  isForbiddenAddress,
+  isPrivateHost,
+} from './network-address';
 
 describe('IP range checks (issue 17 item 3: one classification on ipaddr.js)', () => {
+  /** Each address with its scope, so a failure names the address. */
+  const scopesOf = (addresses: string[]) =>
+    Object.fromEntries(addresses.map((item) => [item, addressScope(item)]));
+  const allScoped = (addresses: string[], scope: AddressScope) =>
+    Object.fromEntries(addresses.map((item) => [item, scope]));
+
   it('judges every IPv6 form of an IPv4 address as that address', () => {
-    for (const loopback of [
+    const loopbacks = [
       '127.0.0.1',
       '::ffff:127.0.0.1',
       '[::ffff:7f00:1]',
       '::ffff:0:7f00:1',
       '64:ff9b::7f00:1',
-      '2002:7f00:1::',
-      '::127.0.0.1',
-    ]) {
-      expect(addressScope(loopback), loopback).toBe('local');
-    }
-    expect(addressScope('::ffff:8.8.8.8')).toBe('public');
-    expect(addressScope('64:ff9b::808:808')).toBe('public');
+    ];
+    const moreLoopbacks = ['2002:7f00:1::', '::127.0.0.1'];
+    expect(scopesOf([...loopbacks, ...moreLoopbacks])).toEqual(
+      allScoped([...loopbacks, ...moreLoopbacks], 'local'),
+    );
+    expect(scopesOf(['::ffff:8.8.8.8', '64:ff9b::808:808'])).toEqual(
+      allScoped(['::ffff:8.8.8.8', '64:ff9b::808:808'], 'public'),
+    );
   });
 
   it('names private, shared, link-local, unique local and reserved ranges local, public unicast public', () => {
-    for (const local of [
-      '10.1.2.3',
-      '172.20.0.1',
-      '192.168.0.10',
-      '100.64.0.1',
-      '169.254.169.254',
-      '0.0.0.0',
-    ]) {
-      expect(addressScope(local), local).toBe('local');
-    }
-    for (const local of [
+    const local = ['10.1.2.3', '172.20.0.1', '192.168.0.10', '100.64.0.1', '169.254.169.254', '0.0.0.0'];
+    const moreLocal = [
       '::1',
       '::',
       'fe80::1',
@@ -39,13 +43,14 @@ describe('IP range checks (issue 17 item 3: one classification on ipaddr.js)', (
       '64:ff9b:1::1',
       '240.0.0.1',
       '198.18.0.1',
-    ]) {
-      expect(addressScope(local), local).toBe('local');
-    }
+    ];
+    expect(scopesOf([...local, ...moreLocal, '127.1'])).toEqual(
+      allScoped([...local, ...moreLocal, '127.1'], 'local'),
+    );
+    expect(scopesOf(['8.8.8.8', '2606:4700::1111'])).toEqual(
+      allScoped(['8.8.8.8', '2606:4700::1111'], 'public'),
+    );
     expect(addressScope('2001:db8::1')).toBe('special');
-    expect(addressScope('8.8.8.8')).toBe('public');
-    expect(addressScope('2606:4700::1111')).toBe('public');
-    expect(addressScope('127.1')).toBe('local');
   });
 
   it('lets the server reach only public unicast, while a stored link is refused only for local hosts', () => {
