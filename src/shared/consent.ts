@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
-import { isPrivateHost } from './questionnaires';
+import { hasPublicHost } from './network-address';
 
 /** The five categories of the cookie-consent record kept in the visitor's local storage (spec 1 §3). */
 export const consentCategories = [
@@ -209,7 +209,7 @@ export const cookieBannerMessages = {
 function isPublicHttpsUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && !url.username && !url.password && !isPrivateHost(url.hostname);
+    return url.protocol === 'https:' && !url.username && !url.password && hasPublicHost(url);
   } catch {
     return false;
   }

@@ -25,5 +25,3 @@ export const limits = {
   ogImageWidth: 1200,
   ogImageHeight: 630,
 } as const;
-
-export const dateFormat = 'MMMM d, yyyy';

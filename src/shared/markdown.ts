@@ -1,11 +1,14 @@
+import type { DOMPurify } from 'dompurify';
+import { Marked } from 'marked';
+
 /**
  * How Markdown becomes HTML, on the server (updates) and in the browser (previews, Ask AI answers):
  * marked with these options, then DOMPurify with these, so both sides render and strip alike.
  */
-export const markdownOptions = { gfm: true, breaks: true, async: false } as const;
+const markdown = new Marked({ gfm: true, breaks: true, async: false });
 
 /** No scripts, event handlers, styles, forms, frames or javascript:/data: links. */
-export const markdownSanitiseOptions = {
+const sanitiseOptions = {
   USE_PROFILES: { html: true },
   FORBID_TAGS: [
     'style',
@@ -25,9 +28,20 @@ export const markdownSanitiseOptions = {
 };
 
 /** DOMPurify hook: links leave the portal, so never pass the referrer or a handle on our window. */
-export function openLinksApart(node: Element): void {
+function openLinksApart(node: Element): void {
   if (node.tagName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('rel', 'noopener noreferrer nofollow');
     node.setAttribute('target', '_blank');
   }
+}
+
+const purifiersWithHook = new WeakSet<DOMPurify>();
+
+/** Markdown (raw HTML included) as sanitised HTML, with the browser's DOMPurify or one on a jsdom window. */
+export function renderSafeMarkdown(purifier: DOMPurify, source: string): string {
+  if (!purifiersWithHook.has(purifier)) {
+    purifiersWithHook.add(purifier);
+    purifier.addHook('afterSanitizeAttributes', openLinksApart);
+  }
+  return purifier.sanitize(markdown.parse(source) as string, sanitiseOptions);
 }

@@ -1,23 +1,42 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Whether an IP address is one the server must never reach and visitors must never be sent to:
- * anything but public unicast. IPv6 forms that carry an IPv4 address (mapped, translated, NAT64,
- * 6to4) are judged by that IPv4 address, so ::ffff:127.0.0.1 and ::ffff:7f00:1 count as 127.0.0.1.
- * Anything that is not an address (including '127.1' and '0x7f000001') counts as forbidden.
+ * Every IP range check, on ipaddr.js's range names. An address is 'public' (public unicast), 'local'
+ * (reaches this side of the network: loopback, private, link-local, unique local, shared, unspecified,
+ * multicast, reserved IPv4) or 'special' (reaches nothing local but is not public either: IPv6
+ * documentation, Teredo, benchmarking…). IPv6 forms that carry an IPv4 address (mapped, translated,
+ * NAT64, 6to4) are judged by that IPv4 address, so ::ffff:127.0.0.1 and ::ffff:7f00:1 are 127.0.0.1.
+ * Anything that is not an address (including '127.1' and '0x7f000001') is 'local'.
  */
-export function isForbiddenAddress(address: string): boolean {
+export type AddressScope = 'public' | 'local' | 'special';
+
+export function addressScope(address: string): AddressScope {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return isForbiddenIPv4(ipaddr.IPv4.parse(bare));
-  if (!bare.includes(':') || !ipaddr.IPv6.isValid(bare)) return true;
-  return isForbiddenIPv6(ipaddr.IPv6.parse(bare));
+  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return scopeOfIPv4(ipaddr.IPv4.parse(bare));
+  if (!bare.includes(':') || !ipaddr.IPv6.isValid(bare)) return 'local';
+  return scopeOfIPv6(ipaddr.IPv6.parse(bare));
+}
+
+/** An address the server must never reach and visitors must never be sent to: anything but public unicast. */
+export function isForbiddenAddress(address: string): boolean {
+  return addressScope(address) !== 'public';
 }
 
 // ipaddr.js names 0/8, 10/8, 100.64/10, 127/8, 169.254/16, 172.16/12, 192.168/16, multicast, broadcast
 // and the reserved and documentation ranges; public unicast is whatever it leaves as 'unicast'.
-function isForbiddenIPv4(address: ipaddr.IPv4): boolean {
-  return address.range() !== 'unicast';
+function scopeOfIPv4(address: ipaddr.IPv4): AddressScope {
+  return address.range() === 'unicast' ? 'public' : 'local';
 }
+
+const localIPv6Ranges = new Set([
+  'unspecified',
+  'loopback',
+  'linkLocal',
+  'uniqueLocal',
+  'deprecatedSiteLocal',
+  'multicast',
+  'rfc6052', // what embeddedIPv4 leaves of it: the local-use 64:ff9b:1::/48
+]);
 
 /** IPv6 ranges whose last 32 bits, or bits 16 to 47 for 6to4, are an IPv4 address to judge instead. */
 function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
@@ -37,14 +56,16 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
   }
 }
 
-function isForbiddenIPv6(address: ipaddr.IPv6): boolean {
+function scopeOfIPv6(address: ipaddr.IPv6): AddressScope {
   const v4 = embeddedIPv4(address);
-  if (v4) return isForbiddenIPv4(v4);
+  if (v4) return scopeOfIPv4(v4);
   // ::/96 holds the unspecified address, ::1 and the deprecated IPv4-compatible form (::127.0.0.1).
-  if (address.match(ipaddr.IPv6.parse('::'), 96)) return true;
-  // Everything ipaddr.js names (link-local, unique local, multicast, Teredo, NAT64 local use,
-  // documentation, discard, segment routing…) is special; public unicast is what it leaves unnamed.
-  return address.range() !== 'unicast';
+  if (address.match(ipaddr.IPv6.parse('::'), 96)) return 'local';
+  // Public unicast is what ipaddr.js leaves unnamed; of the ranges it names (link-local, unique local,
+  // multicast, Teredo, documentation, discard, segment routing…) some reach this side of the network.
+  const range = address.range();
+  if (range === 'unicast') return 'public';
+  return localIPv6Ranges.has(range) ? 'local' : 'special';
 }
 
 /** Names that only mean something inside a network: one label (intranet), localhost, .local, .internal… */
@@ -54,6 +75,17 @@ export function isInternalHostName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
   if (!name.includes('.')) return true;
   return internalSuffixes.some((suffix) => name === suffix || name.endsWith(`.${suffix}`));
+}
+
+/**
+ * A link kept for people to open, never fetched (a questionnaire's address): refused when its host
+ * names this side of the network, an internal name or a local address; addresses that reach nothing
+ * (documentation ranges) do no harm there. Takes URL.hostname, where IPv6 keeps its brackets.
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[') || ipaddr.IPv4.isValidFourPartDecimal(host)) return addressScope(host) === 'local';
+  return isInternalHostName(host);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { isPrivateHost } from './network-address';
 
 export const questionnaireLimits = {
   uploadMaxBytes: 25 * 1024 * 1024,
@@ -50,53 +51,6 @@ export const questionnaireTexts = {
   gotIt: 'Got it',
   failed: 'The questionnaire could not be submitted.',
 } as const;
-
-/** Private, loopback, link-local, shared, benchmark and unspecified IPv4 ranges (address, prefix length). */
-const ipv4PrivateRanges: Array<[string, number]> = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-];
-
-function ipv4Number(address: string): number | null {
-  const parts = address.split('.');
-  if (parts.length !== 4 || parts.some((part) => !/^\d{1,3}$/.test(part) || Number(part) > 255)) return null;
-  return parts.reduce((total, part) => total * 256 + Number(part), 0);
-}
-
-/** 127.0.0.1, 10.x, 192.168.x, [::1], fc00::/7, fe80::/10, localhost…: hosts that name this side of the network. */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const v4 = ipv4Number(host);
-  if (v4 !== null) {
-    // Multicast and reserved (224.0.0.0 and above) are never a questionnaire's host either.
-    if (v4 >= 0xe0000000) return true;
-    return ipv4PrivateRanges.some(([base, bits]) => {
-      const size = 2 ** (32 - bits);
-      return Math.floor(v4 / size) === Math.floor(ipv4Number(base)! / size);
-    });
-  }
-  if (host.startsWith('[')) {
-    const v6 = host.slice(1, -1);
-    if (v6 === '::' || v6 === '::1') return true;
-    if (/^f[cd]/.test(v6) || /^fe[89ab]/.test(v6)) return true;
-    const mapped = /^::ffff:(.+)$/.exec(v6);
-    if (mapped) {
-      const tail = mapped[1]!;
-      if (tail.includes('.')) return isPrivateHost(tail);
-      const [high, low] = tail.split(':').map((part) => Number.parseInt(part, 16));
-      return isPrivateHost(`${(high! >> 8) & 255}.${high! & 255}.${(low! >> 8) & 255}.${low! & 255}`);
-    }
-  }
-  return false;
-}
 
 /** An https URL whose host is not a private or loopback literal; stored, never fetched. */
 export const QuestionnaireLink = z

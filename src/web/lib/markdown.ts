@@ -1,18 +1,9 @@
 import DOMPurify from 'dompurify';
-import { Marked } from 'marked';
-import { markdownOptions, markdownSanitiseOptions, openLinksApart } from '../../shared/markdown';
-
-const markdown = new Marked(markdownOptions);
-
-let isLinkHookAdded = false;
+import { renderSafeMarkdown } from '../../shared/markdown';
 
 /** Markdown rendered in the browser and sanitised (DOMPurify): no script, handlers, styles or javascript: links. */
 export function renderMarkdownHtml(source: string): string {
-  if (!isLinkHookAdded) {
-    isLinkHookAdded = true;
-    DOMPurify.addHook('afterSanitizeAttributes', openLinksApart);
-  }
-  return DOMPurify.sanitize(markdown.parse(source) as string, markdownSanitiseOptions);
+  return renderSafeMarkdown(DOMPurify, source);
 }
 
 function fragmentOf(html: string): DocumentFragment {

@@ -1,4 +1,5 @@
 import { accessLimits } from '../../../shared/access';
+import { formatMailDate } from '../../../shared/dates';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Providers } from '../../providers';
@@ -42,11 +43,6 @@ const askedForAccess = (organisation: MailOrganisation) =>
   `You receive this because you asked for access to the ${portalName(organisation)}.`;
 const staffReason = (organisation: MailOrganisation) =>
   `You receive this because you are on the ${organisation.name} team of the ${portalName(organisation)}.`;
-
-/** "12 March 2027": access dates are whole days, so the mail shows no time of day. */
-export function formatMailDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
 
 export function requestReceivedMail(organisation: MailOrganisation, firstName: string): MailContent {
   const name = portalName(organisation);

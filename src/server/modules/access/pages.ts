@@ -1,4 +1,5 @@
 import { accessMessages } from '../../../shared/access';
+import { formatDate } from '../../../shared/dates';
 import type { ActionPageContent } from '../../render/action-page';
 import type { MoreTimeAnswer } from './extend-access';
 
@@ -50,15 +51,6 @@ export function refusalPage(input: {
   };
 }
 
-/** Spec 3 §9 'MMMM d, yyyy', in UTC like the mails, so the page and the reminder name the same day. */
-const pageDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-
 /**
  * What the expiry reminder's "Request more time" link answers for each extend-access code (spec 3 §8
  * texts where it has them); null is a link that is not valid.
@@ -72,7 +64,7 @@ export function moreTimePage(input: {
   const { answer, organisationName } = input;
   const back = { href: input.portalPath, label: `Open the ${input.portalName}` };
   const until = answer?.accessExpiresAt
-    ? [{ label: 'Your access ends', value: pageDate(answer.accessExpiresAt) }]
+    ? [{ label: 'Your access ends', value: formatDate(answer.accessExpiresAt) }]
     : [];
   const page = { form: null, back, facts: until };
   if (!answer) {

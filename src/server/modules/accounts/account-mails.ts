@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { formatMailDate } from '../../../shared/dates';
 import type { Database } from '../../db/client';
 import { accountMembers, accounts, permissionProfiles } from '../../db/schema';
 import {
   type AccessMailContext,
-  formatMailDate,
   type MailOrganisation,
   mailPerson,
   portalLink,

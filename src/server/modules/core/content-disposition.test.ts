@@ -19,4 +19,16 @@ describe('Content-Disposition', () => {
       `attachment; filename="a_b_c.txt"; filename*=UTF-8''a%22b%5Cc.txt`,
     );
   });
+
+  it('keeps line breaks and RFC 5987 specials out of the header', () => {
+    const header = contentDisposition('attachment', "Q3 (final)'s\r\nSet-Cookie: x=1.csv");
+    expect(header).not.toMatch(/[\r\n]/);
+    expect(header).toBe(
+      `attachment; filename="Q3 (final)'s__Set-Cookie: x=1.csv"; filename*=UTF-8''Q3%20%28final%29%27s%0D%0ASet-Cookie%3A%20x%3D1.csv`,
+    );
+  });
+
+  it('writes a name for a file that has none', () => {
+    expect(contentDisposition('attachment', '')).toBe('attachment; filename="download"');
+  });
 });

@@ -3,8 +3,9 @@
  * already is exact. Ours, not the content-disposition package: that one writes '?' in the fallback where
  * we write '_', and leaves filename* out for names with spaces, which some clients then cut short.
  */
-export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
+export function contentDisposition(disposition: 'inline' | 'attachment', name: string): string {
+  const fileName = name || 'download';
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
     (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,

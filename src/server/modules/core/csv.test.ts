@@ -23,6 +23,13 @@ describe('CSV', () => {
     expect(toCsv([['-2']], { bom: false })).toBe(`"'-2"\r\n`);
   });
 
+  it('neutralises a leading carriage return too, and leaves a formula character inside a cell alone', () => {
+    expect(toCsv([['\r=1', 'a=b', 'x-1', "'quoted"]], { bom: false })).toBe(
+      `"'\r=1","a=b","x-1","'quoted"\r\n`,
+    );
+    expect(restoreFormula("'\r=1")).toBe('\r=1');
+  });
+
   it('reads what it writes, whatever the line ends, and refuses an unclosed quote', () => {
     const rows = [
       ['question', 'answer'],

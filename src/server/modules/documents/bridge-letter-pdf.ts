@@ -1,4 +1,4 @@
-import { format, parseISO } from 'date-fns';
+import { formatLetterDate } from '../../../shared/dates';
 import { bridgeLetterMessages } from '../../../shared/documents';
 
 export type LetterContent = {
@@ -14,7 +14,8 @@ export type LetterContent = {
 /** The bridge letter as a PDF (spec 2 §9). The creation date is the letter date, so bytes are stable. */
 export async function renderBridgeLetterPdf(letter: LetterContent): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
-  const date = parseISO(letter.letterDate);
+  // A calendar day is read as that day in UTC, so the bytes do not depend on the server's time zone.
+  const date = new Date(letter.letterDate);
   const document = new PDFDocument({
     size: 'LETTER',
     margin: 72,
@@ -28,7 +29,7 @@ export async function renderBridgeLetterPdf(letter: LetterContent): Promise<Buff
   });
   document.font('Helvetica-Bold').fontSize(16).text(letter.organisationName);
   document.font('Helvetica').fontSize(12).moveDown(0.3).text(letter.title);
-  document.moveDown(1.5).text(format(date, 'MMMM dd, yyyy'));
+  document.moveDown(1.5).text(formatLetterDate(date));
   document.moveDown(1.5).text(bridgeLetterMessages.greeting);
   for (const paragraph of letter.content.split(/\n\s*\n/)) {
     document.moveDown().text(paragraph.trim(), { align: 'left', lineGap: 2 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { formatDateTime } from '../../../shared/dates';
 import { PortalCustomisation } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/client';
@@ -30,10 +31,6 @@ export function digestWindowEnd(delivery: DigestDelivery, now: Date): Date {
   return new Date(Math.floor(now.getTime() / step) * step);
 }
 
-function formatWhen(date: Date): string {
-  return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
-}
-
 export function digestMail(
   config: Pick<DigestDeps['config'], 'publicUrl'>,
   organisation: MailOrganisation,
@@ -53,14 +50,14 @@ export function digestMail(
     blocks: [
       {
         kind: 'paragraph',
-        text: `Since ${formatWhen(digest.since)}, ${count} arrived and ${digest.total === 1 ? 'is' : 'are'} still waiting for review.`,
+        text: `Since ${formatDateTime(digest.since)}, ${count} arrived and ${digest.total === 1 ? 'is' : 'are'} still waiting for review.`,
       },
       {
         kind: 'facts',
         rows: digest.requests.map((request) => ({
           // The address goes with the details so the name column stays narrow on a phone.
           label: request.name,
-          value: [request.email, request.companyName, request.products, formatWhen(request.createdAt)]
+          value: [request.email, request.companyName, request.products, formatDateTime(request.createdAt)]
             .filter(Boolean)
             .join(' · '),
         })),

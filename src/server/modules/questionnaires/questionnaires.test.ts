@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPrivateHost, questionnaireLimits, questionnaireMessages } from '../../../shared/questionnaires';
+import { isPrivateHost } from '../../../shared/network-address';
+import { questionnaireLimits, questionnaireMessages } from '../../../shared/questionnaires';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailsTo, nextClient } from '../access/test-support';
 import { setCustomisation, setUpCollaboration } from '../comments/test-support';

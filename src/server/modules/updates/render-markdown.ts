@@ -1,10 +1,8 @@
 import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import type { JSDOM as JsdomClass } from 'jsdom';
-import { Marked } from 'marked';
-import { markdownOptions, markdownSanitiseOptions, openLinksApart } from '../../../shared/markdown';
+import { renderSafeMarkdown } from '../../../shared/markdown';
 
-const markdown = new Marked(markdownOptions);
 let purifier: DOMPurify | undefined;
 let jsdomClass: typeof JsdomClass | undefined;
 
@@ -18,7 +16,6 @@ export function newJsdom(...args: ConstructorParameters<typeof JsdomClass>): Jsd
 function getPurifier(): DOMPurify {
   if (!purifier) {
     purifier = createDOMPurify(newJsdom('').window as unknown as Parameters<typeof createDOMPurify>[0]);
-    purifier.addHook('afterSanitizeAttributes', openLinksApart);
   }
   return purifier;
 }
@@ -28,8 +25,7 @@ function getPurifier(): DOMPurify {
  * forms, frames or javascript:/data: links. Sanitised on every output, so a stored message is never trusted.
  */
 export function renderUpdateHtml(message: string): string {
-  const html = markdown.parse(message) as string;
-  return getPurifier().sanitize(html, markdownSanitiseOptions);
+  return renderSafeMarkdown(getPurifier(), message);
 }
 
 /** Plain text of a message for mail bodies and feed summaries. */

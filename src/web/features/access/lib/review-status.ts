@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDate } from '../../../../shared/dates';
 import type { PortalView } from '../../../../shared/portal';
 import { headerTexts } from './header-texts';
 
@@ -17,7 +17,5 @@ export function reviewStatusLabel(member: MemberReview): string | null {
 export function accessEndLabel(
   member: Pick<NonNullable<PortalView['viewer']['member']>, 'accessExpiresAt'>,
 ): string | null {
-  return member.accessExpiresAt
-    ? headerTexts.accessUntil(format(new Date(member.accessExpiresAt), 'MMMM d, yyyy'))
-    : null;
+  return member.accessExpiresAt ? headerTexts.accessUntil(formatDate(member.accessExpiresAt)) : null;
 }

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import type {
   AccessRequestKind,
   AccessRequestStatus,
@@ -6,11 +5,12 @@ import type {
   RequesterType,
 } from '../../../../shared/access';
 import { requesterTypeLabels } from '../../../../shared/access';
+import { formatDate as formatDisplayDate } from '../../../../shared/dates';
 import type { ReviewStatus } from '../../../../shared/portal';
 
-/** Spec 3 §9: dates display as 'MMMM d, yyyy'. */
+/** A date, or '—' for none. */
 export function formatDate(iso: string | null): string {
-  return iso ? format(new Date(iso), 'MMMM d, yyyy') : '—';
+  return iso ? formatDisplayDate(iso) : '—';
 }
 
 let regionNames: Intl.DisplayNames | null = null;

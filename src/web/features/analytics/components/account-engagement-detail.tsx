@@ -2,11 +2,12 @@ import { ArrowLeft, Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AnalyticsRangeQuery } from '../../../../shared/analytics';
+import { formatDate } from '../../../../shared/dates';
 import { buttonClassName } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { accountExportUrl, useAccountEngagementDetail } from '../api/analytics';
-import { formatCount, formatLongDay } from '../lib/chart-format';
+import { formatCount } from '../lib/chart-format';
 import { activityLabels, formatSeen } from '../lib/engagement-format';
 
 const th = 'px-3 py-2 text-right';
@@ -70,8 +71,7 @@ export function AccountEngagementDetail({
           <h1 className="text-2xl font-semibold tracking-tight text-slate-950">{account.name}</h1>
           <p className="mt-1 text-sm text-slate-600">
             {account.domain ? `${account.domain} · ` : ''}
-            {formatLongDay(range.from)} to {formatLongDay(range.to)} · last seen{' '}
-            {formatSeen(totals.lastSeenAt)}
+            {formatDate(range.from)} to {formatDate(range.to)} · last seen {formatSeen(totals.lastSeenAt)}
           </p>
         </div>
         <a

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { lazy, type ReactNode, useId, useMemo, useState } from 'react';
 import type { AnalyticsRangeQuery, AnalyticsDashboard as Dashboard } from '../../../../shared/analytics';
+import { formatDate } from '../../../../shared/dates';
 import { buttonClassName } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Input } from '../../../components/ui/input';
@@ -8,7 +9,7 @@ import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
 import { exportUrl, useAnalyticsDashboard } from '../api/analytics';
-import { formatCount, formatLongDay } from '../lib/chart-format';
+import { formatCount } from '../lib/chart-format';
 import { lastDays, rangePresets } from '../lib/date-range';
 import { eventLabel } from '../lib/event-labels';
 import { AccountEngagementList } from './account-engagement';
@@ -104,7 +105,7 @@ function VisitsPanel({
   // One series per response, so a re-render (a tooltip move) hands recharts the same data.
   const days = useMemo(() => fillDays(range, recorded), [range, recorded]);
   if (recorded.length === 0) return <Empty>No visits in this range.</Empty>;
-  const label = `Visits and unique visitors per day, ${formatLongDay(range.from)} to ${formatLongDay(range.to)}`;
+  const label = `Visits and unique visitors per day, ${formatDate(range.from)} to ${formatDate(range.to)}`;
   return (
     <ChartFrame
       label={label}
@@ -115,7 +116,7 @@ function VisitsPanel({
         { key: 'uniqueVisitors', label: 'Unique visitors', numeric: true },
       ]}
       rows={days.map((day) => ({
-        day: formatLongDay(day.day),
+        day: formatDate(day.day),
         visits: format(day.visits),
         uniqueVisitors: format(day.uniqueVisitors),
       }))}

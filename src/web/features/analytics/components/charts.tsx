@@ -11,7 +11,8 @@ import {
   YAxis,
 } from 'recharts';
 import type { AnalyticsDashboard } from '../../../../shared/analytics';
-import { formatChartDay, formatCount } from '../lib/chart-format';
+import { formatShortDay } from '../../../../shared/dates';
+import { formatCount } from '../lib/chart-format';
 
 /**
  * The dashboard's charts (recharts, loaded with this module only when the dashboard renders). Each SVG
@@ -65,7 +66,7 @@ export function VisitsChart({ days, label }: { days: AnalyticsDashboard['visitsB
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
           <XAxis
             dataKey="day"
-            tickFormatter={formatChartDay}
+            tickFormatter={formatShortDay}
             tick={axisTick}
             tickLine={false}
             axisLine={{ stroke: '#cbd5e1' }}
@@ -73,7 +74,7 @@ export function VisitsChart({ days, label }: { days: AnalyticsDashboard['visitsB
           />
           <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={48} />
           <Tooltip
-            content={(props) => <ChartTooltip {...props} labelOf={formatChartDay} />}
+            content={(props) => <ChartTooltip {...props} labelOf={formatShortDay} />}
             cursor={{ fill: '#f1f5f9' }}
           />
           <Bar

@@ -1,8 +1,7 @@
-const seenFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** When an account or person was last seen, in the reader's time zone; '–' for never. */
+import { formatDateTime } from '../../../../shared/dates';
+/** When an account or person was last seen; '–' for never. */
 export function formatSeen(at: string | null): string {
-  return at ? seenFormat.format(new Date(at)) : '–';
+  return at ? formatDateTime(at) : '–';
 }
 
 export const activityLabels = {

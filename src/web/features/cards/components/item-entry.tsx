@@ -1,8 +1,7 @@
-import { format } from 'date-fns';
 import { ChevronDown, ExternalLink } from 'lucide-react';
 import { type ReactNode, useContext, useId, useState } from 'react';
 import type { CardView, ItemView } from '../../../../shared/cards';
-import { dateFormat } from '../../../../shared/limits';
+import { formatDate } from '../../../../shared/dates';
 import type { PortalView } from '../../../../shared/portal';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { classNames } from '../../../lib/class-names';
@@ -27,9 +26,7 @@ type ItemEntryProps = {
 
 /** Dates of the item's own, written as a calendar date: the day that was entered, whatever the time zone. */
 function formatCalendarDate(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !day) return isoDate;
-  return format(new Date(year, month - 1, day), dateFormat);
+  return formatDate(isoDate.slice(0, 10));
 }
 
 function isWebAddress(href: string): boolean {
@@ -219,7 +216,7 @@ export function ItemEntry({ view, basePath, card, item, csrfToken, editing, isHi
       {Conversation && !item.isLocked ? <Conversation view={view} item={item} csrfToken={csrfToken} /> : null}
       {item.modifiedAt ? (
         <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500 sm:ml-8">
-          {cardTexts.modifiedAt(format(new Date(item.modifiedAt), dateFormat))}
+          {cardTexts.modifiedAt(formatDate(item.modifiedAt))}
           {item.modifiedByName ? cardTexts.modifiedBy(item.modifiedByName) : null}
         </p>
       ) : null}

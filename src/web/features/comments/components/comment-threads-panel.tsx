@@ -6,6 +6,7 @@ import {
   commentMessages,
   commentTexts,
 } from '../../../../shared/comments';
+import { formatDateTime } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
@@ -18,8 +19,6 @@ import {
   threadsQueryKey,
 } from '../api/staff-comments-api';
 import { composerKeyAction } from '../lib/composer-keys';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function ThreadView({ thread, csrfToken }: { thread: CommentThread; csrfToken: string }) {
   const queryClient = useQueryClient();
@@ -69,7 +68,7 @@ function ThreadView({ thread, csrfToken }: { thread: CommentThread; csrfToken: s
               <span className="font-semibold text-slate-800">
                 {comment.staff?.name ?? `${comment.member?.name} · ${comment.member?.email}`}
               </span>{' '}
-              <time dateTime={comment.timestamp}>{timeFormat.format(new Date(comment.timestamp))}</time>
+              <time dateTime={comment.timestamp}>{formatDateTime(comment.timestamp)}</time>
             </p>
             <p className="mt-1 text-sm whitespace-pre-wrap break-words text-slate-800">{comment.content}</p>
           </li>
@@ -143,8 +142,7 @@ export function CommentThreadsPanel({ csrfToken }: { csrfToken: string }) {
                 ) : null}
               </span>
               <span className="block truncate text-xs text-slate-600">
-                {thread.accountName} · {thread.commentCount} ·{' '}
-                {timeFormat.format(new Date(thread.lastCommentAt))}
+                {thread.accountName} · {thread.commentCount} · {formatDateTime(thread.lastCommentAt)}
               </span>
             </button>
           </li>

@@ -8,14 +8,13 @@ import {
   commentMessages,
   commentTexts,
 } from '../../../../shared/comments';
+import { formatDateTime } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
 import type { ItemConversationProps } from '../../../lib/collaboration-slots';
 import { commentsQueryKey, fetchComments, sendComment } from '../api/comments-api';
 import { composerKeyAction } from '../lib/composer-keys';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function CommentEntry({ comment, isPending }: { comment: Comment; isPending: boolean }) {
   const author = comment.staff ? comment.staff.name : (comment.member?.name ?? '');
@@ -27,7 +26,7 @@ function CommentEntry({ comment, isPending }: { comment: Comment; isPending: boo
     >
       <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
         <span className="font-semibold text-slate-800">{author}</span>
-        <time dateTime={comment.timestamp}>{timeFormat.format(new Date(comment.timestamp))}</time>
+        <time dateTime={comment.timestamp}>{formatDateTime(comment.timestamp)}</time>
       </p>
       {/* Plain text, always: React escapes it, and line breaks are kept by CSS, never by markup. */}
       <p className="mt-1 text-sm leading-6 break-words whitespace-pre-wrap text-slate-800">

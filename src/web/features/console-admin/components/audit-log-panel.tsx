@@ -1,5 +1,6 @@
 import { Fragment, useId, useState } from 'react';
 import type { AuditEntry } from '../../../../shared/console-admin';
+import { formatDateTime } from '../../../../shared/dates';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
@@ -133,7 +134,7 @@ export function AuditLogPanel() {
                     <Fragment key={entry.id}>
                       <tr data-testid="audit-row">
                         <td className="px-5 py-3 whitespace-nowrap text-slate-700">
-                          <time dateTime={entry.at}>{new Date(entry.at).toLocaleString('en-GB')}</time>
+                          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                         </td>
                         <td className="px-3 py-3 text-slate-900">{entry.actor?.name ?? 'System'}</td>
                         <td className="px-3 py-3 font-mono text-xs text-slate-900">{entry.action}</td>

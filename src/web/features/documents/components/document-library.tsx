@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, FileUp, Pencil, SearchX, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDate } from '../../../../shared/dates';
 import { type DocumentAccessType, documentLimits, type LibraryFile } from '../../../../shared/documents';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
@@ -28,8 +29,6 @@ const accessOptions: Array<{ value: '' | DocumentAccessType; label: string }> = 
   { value: 'view_only', label: 'View only' },
   { value: 'view_and_download', label: 'View and download' },
 ];
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The console's documents library: upload, rename, set access type, delete (spec 2 §2, §3). */
 export function DocumentLibrary({ csrfToken, isUploadOpen, onUploadOpenChange }: DocumentLibraryProps) {
@@ -106,7 +105,7 @@ export function DocumentLibrary({ csrfToken, isUploadOpen, onUploadOpenChange }:
                   <p className="truncate text-sm font-semibold text-slate-900">{file.title}</p>
                   <p className="truncate text-xs text-slate-600">
                     {file.originalName} · {fileTypeLabel(file.contentType)} · {formatFileSize(file.sizeBytes)}{' '}
-                    · {dateFormat.format(new Date(file.createdAt))}
+                    · {formatDate(file.createdAt)}
                   </p>
                   <p className="mt-1 text-xs text-slate-600">
                     {file.linkedItems.length === 0

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageCircleQuestion, Pencil, Plus, Search, Star, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { formatDate } from '../../../../shared/dates';
 import type { KbHit } from '../../../../shared/knowledge-base';
 import { kbLimits, kbMessages } from '../../../../shared/knowledge-base-texts';
 import type { PortalView } from '../../../../shared/portal';
@@ -22,8 +23,6 @@ import { KbEntryFormDialog } from './kb-entry-form-dialog';
 import { KbImportExport } from './kb-import-export';
 
 type Editing = { entry: KbHit | null; question: string; instance: number };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** The organisation's products, from the same page model the portal uses (staff see them all). */
 function useProducts(organisationSlug: string) {
@@ -284,7 +283,7 @@ export function KbConsole({
                   <p className="font-medium break-words text-slate-900">{gap.question}</p>
                   <p className="text-xs text-slate-600">
                     Asked {gap.askCount} {gap.askCount === 1 ? 'time' : 'times'} · last on{' '}
-                    {dateFormat.format(new Date(gap.lastAskedAt))}
+                    {formatDate(gap.lastAskedAt)}
                     {gap.productId ? ` · ${productNames({ product_ids: [gap.productId] }, products)}` : ''}
                   </p>
                 </div>

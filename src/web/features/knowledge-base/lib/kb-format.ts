@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDate, formatDateTime } from '../../../../shared/dates';
 import type { KbHit } from '../../../../shared/knowledge-base';
 import {
   type KbAccessLevel,
@@ -7,13 +7,13 @@ import {
 } from '../../../../shared/knowledge-base-texts';
 import type { ProductSummary } from '../../../../shared/portal';
 
-/** Spec 1 §9 / 3 §9: dates as 'MMMM d, yyyy'; hits carry Unix seconds. */
+/** Hits carry Unix seconds. */
 export function formatKbDate(seconds: number): string {
-  return format(new Date(seconds * 1000), 'MMMM d, yyyy');
+  return formatDate(seconds * 1000);
 }
 
 export function formatKbDateTime(seconds: number): string {
-  return format(new Date(seconds * 1000), 'MMMM d, yyyy HH:mm');
+  return formatDateTime(seconds * 1000);
 }
 
 export function accessLabel(level: KbAccessLevel): string {

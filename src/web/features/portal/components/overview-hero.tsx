@@ -1,6 +1,7 @@
 import { ArrowUpRight, ShieldCheck } from 'lucide-react';
+import { formatDate } from '../../../../shared/dates';
 import type { PortalView } from '../../../../shared/portal';
-import { formatDate, hostOf } from '../lib/portal-links';
+import { hostOf } from '../lib/portal-links';
 
 /** What the portal is about: the organisation, its own description and the product being shown. */
 export function OverviewHero({ view }: { view: PortalView }) {

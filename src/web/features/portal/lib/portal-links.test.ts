@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exitPreviewHref, formatDate, previewAsPublicHref, productHref } from './portal-links';
+import { formatDate } from '../../../../shared/dates';
+import { exitPreviewHref, previewAsPublicHref, productHref } from './portal-links';
 import { portalViewFixture, productFixture } from './portal-view-fixture';
 
 describe('portal links', () => {

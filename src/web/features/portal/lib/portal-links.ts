@@ -33,13 +33,3 @@ export function hostOf(address: string): string {
     return address;
   }
 }
-
-/** 'MMMM d, yyyy' in UTC, identical on the server and in every browser time zone (no hydration drift). */
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(iso));
-}

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, ExternalLink } from 'lucide-react';
+import { formatDateTime } from '../../../../shared/dates';
 import type { QuestionnaireSubmission, QuestionnaireSubmissionList } from '../../../../shared/questionnaires';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api-client';
 
 const queryKey = ['console', 'questionnaires'] as const;
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Submitted questionnaires: download the file or open the link (never fetched by us), mark done. */
 export function QuestionnaireSubmissionsPanel({ csrfToken }: { csrfToken: string }) {
@@ -53,8 +53,7 @@ export function QuestionnaireSubmissionsPanel({ csrfToken }: { csrfToken: string
               )}
             </p>
             <p className="truncate text-sm text-slate-600">
-              {submission.memberName ?? submission.memberEmail} ·{' '}
-              {dateFormat.format(new Date(submission.createdAt))}
+              {submission.memberName ?? submission.memberEmail} · {formatDateTime(submission.createdAt)}
             </p>
             <p className="truncate text-sm text-slate-800">
               {submission.kind === 'file' ? submission.originalName : submission.link}

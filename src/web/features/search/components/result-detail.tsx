@@ -1,11 +1,10 @@
 import { ArrowRight, Lock } from 'lucide-react';
+import { formatDate } from '../../../../shared/dates';
 import type { SearchResult } from '../../../../shared/search';
 import { buttonClassName } from '../../../components/ui/button';
 import { openLabel, resultSubtitle } from '../lib/result-texts';
 import { ResultIcon } from './result-icon';
 import { SnippetText } from './snippet-text';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 function DetailBody({ result }: { result: SearchResult }) {
   switch (result.type) {
@@ -36,7 +35,7 @@ function DetailBody({ result }: { result: SearchResult }) {
       return (
         <div className="space-y-2 text-sm leading-6 text-slate-700">
           <p className="text-xs text-slate-600">
-            {dateFormat.format(new Date(result.metadata.createdAt))} · {result.metadata.category}
+            {formatDate(result.metadata.createdAt)} · {result.metadata.category}
           </p>
           <p className="line-clamp-[10] whitespace-pre-line">{result.metadata.description}</p>
         </div>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDateTime } from '../../../../shared/dates';
 import type { CustomDomainStatus } from '../../../../shared/staff';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
@@ -91,9 +92,7 @@ export function CustomDomainPanel({ csrfToken }: { csrfToken: string }) {
             <dd className="select-all break-all font-mono text-slate-900">{claim.recordValue}</dd>
           </dl>
           {claim.lastCheckedAt ? (
-            <p className="text-xs text-slate-700">
-              Last checked {new Date(claim.lastCheckedAt).toLocaleString()}.
-            </p>
+            <p className="text-xs text-slate-700">Last checked {formatDateTime(claim.lastCheckedAt)}.</p>
           ) : null}
           <Button onClick={() => verify.mutate()} disabled={verify.isPending}>
             {verify.isPending ? 'Checking DNS…' : 'Verify'}

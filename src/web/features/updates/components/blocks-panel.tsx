@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDate } from '../../../../shared/dates';
 import { BlockInput, type BlockKind } from '../../../../shared/updates';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
@@ -9,7 +10,6 @@ import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { createBlock, deleteBlock, useBlocks, useSubscriberMutation } from '../api/staff-updates';
-import { formatUpdateDate } from '../lib/update-dates';
 
 const kindOptions = [
   { value: 'email', label: 'Address' },
@@ -103,9 +103,7 @@ export function BlocksPanel({ csrfToken, canEdit }: { csrfToken: string; canEdit
                 <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">
                   {block.value}
                 </span>
-                <span className="hidden text-xs text-slate-500 sm:inline">
-                  {formatUpdateDate(block.createdAt)}
-                </span>
+                <span className="hidden text-xs text-slate-500 sm:inline">{formatDate(block.createdAt)}</span>
                 {canEdit ? (
                   <Button
                     size="sm"

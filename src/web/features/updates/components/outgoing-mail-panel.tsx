@@ -1,26 +1,15 @@
 import { RotateCw } from 'lucide-react';
 import { toast } from 'sonner';
+import { formatDate, formatPreciseTime } from '../../../../shared/dates';
 import type { OutboxCounts, OutboxProblem } from '../../../../shared/mail-outbox';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
 import { useOutboxRetry, useOutboxState } from '../api/outgoing-mail';
-import { formatUpdateDate } from '../lib/update-dates';
 
-const timeFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
-/** Times in UTC like the rest of the console, so server and browser agree. */
 export function formatTryTime(iso: string | null): string {
-  return iso ? `${timeFormatter.format(new Date(iso))} UTC` : '–';
+  return iso ? formatPreciseTime(iso) : '–';
 }
 
 const countLabels = [
@@ -116,7 +105,7 @@ export function OutgoingMailPanel({ csrfToken, canRetry }: { csrfToken: string; 
                 <p className="font-medium text-slate-900">
                   {update.topicSubject}{' '}
                   <span className="text-sm font-normal text-slate-600">
-                    · {formatUpdateDate(update.publishedAt)}
+                    · {formatDate(update.publishedAt)}
                   </span>
                 </p>
                 <Counts counts={update} testId="mail-update-counts" />

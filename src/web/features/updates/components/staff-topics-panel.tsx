@@ -1,6 +1,7 @@
 import { MoreHorizontal, Pin, Plus, Rss, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDate } from '../../../../shared/dates';
 import { updateMessages } from '../../../../shared/update-texts';
 import type { EditTopicInput, StaffTopicView } from '../../../../shared/updates';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
@@ -12,7 +13,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
 import { deleteTopic, editTopic, useStaffTopics, useTopicMutation } from '../api/staff-updates';
 import type { PublishMode } from '../lib/publish-form';
-import { formatUpdateDate } from '../lib/update-dates';
 import { updateTexts } from '../lib/update-texts';
 import { DeliveryProgress } from './delivery-progress';
 import { EditTopicDialog } from './edit-topic-dialog';
@@ -79,7 +79,7 @@ function StaffTopicCard({
             <CategoryBadge category={topic.category} />
           </div>
           <p className="mt-1 text-xs text-slate-500">
-            Started {formatUpdateDate(topic.createdAt)} · {topic.updates.length}{' '}
+            Started {formatDate(topic.createdAt)} · {topic.updates.length}{' '}
             {topic.updates.length === 1 ? 'update' : 'updates'}
           </p>
         </div>
@@ -133,7 +133,7 @@ function StaffTopicCard({
           <li key={update.id} className="space-y-3 px-5 py-4">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
               <time dateTime={update.createdAt} className="font-medium text-slate-700">
-                {formatUpdateDate(update.createdAt)}
+                {formatDate(update.createdAt)}
               </time>
               <span>{channelSummary(update)}</span>
               {update.channels.statusPageAudience === 'private' ? <PrivateAudienceMarker /> : null}

@@ -1,6 +1,7 @@
 import { Ban, Search, Trash2 } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDate } from '../../../../shared/dates';
 import type { SubscriberStatus, SubscriberView } from '../../../../shared/updates';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { FilterTabs } from '../../../components/ui/tabs';
 import { classNames } from '../../../lib/class-names';
 import { createBlock, deleteSubscriber, useSubscriberMutation, useSubscribers } from '../api/staff-updates';
-import { formatUpdateDate } from '../lib/update-dates';
 
 type Filter = SubscriberStatus | 'all';
 
@@ -167,7 +167,7 @@ export function SubscribersPanel({ csrfToken, canEdit }: { csrfToken: string; ca
                           {subscriber.source.replaceAll('_', ' ')}
                         </td>
                         <td className="hidden px-3 py-3 whitespace-nowrap text-slate-600 sm:table-cell">
-                          {formatUpdateDate(subscriber.confirmedAt ?? subscriber.createdAt)}
+                          {formatDate(subscriber.confirmedAt ?? subscriber.createdAt)}
                         </td>
                         {canEdit ? (
                           <td className="px-5 py-3">

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
+import { formatDate } from '../../../../shared/dates';
 import type { TopicView } from '../../../../shared/updates';
 import { RichText } from '../../../components/ui/rich-text';
 import { classNames } from '../../../lib/class-names';
 import { updateElementId } from '../lib/highlight';
-import { formatUpdateDate } from '../lib/update-dates';
 import { updateTexts } from '../lib/update-texts';
 import { CategoryBadge, HiddenMarker, PinnedMarker, PrivateAudienceMarker } from './update-badges';
 
@@ -56,7 +56,7 @@ export function TopicEntry({ topic, isHighlighted }: TopicEntryProps) {
         <CategoryBadge category={topic.category} />
       </div>
       <time dateTime={topic.latestAt} className="mt-1 block text-xs font-medium text-slate-500">
-        {formatUpdateDate(topic.latestAt)}
+        {formatDate(topic.latestAt)}
       </time>
       {latest ? (
         <div className="mt-2">
@@ -82,7 +82,7 @@ export function TopicEntry({ topic, isHighlighted }: TopicEntryProps) {
             {earlier.map((update) => (
               <li key={update.id}>
                 <time dateTime={update.createdAt} className="block text-xs font-medium text-slate-500">
-                  {formatUpdateDate(update.createdAt)}
+                  {formatDate(update.createdAt)}
                 </time>
                 <div className="mt-1">
                   <UpdateBody update={update} />

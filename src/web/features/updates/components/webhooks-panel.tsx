@@ -1,6 +1,7 @@
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDate } from '../../../../shared/dates';
 import { categoryLabels, type UpdateCategory, updateCategories } from '../../../../shared/update-texts';
 import { WebhookCreateInput, type WebhookView } from '../../../../shared/updates';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
@@ -13,7 +14,6 @@ import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { createWebhook, deleteWebhook, useWebhookMutation, useWebhooks } from '../api/staff-updates';
-import { formatUpdateDate } from '../lib/update-dates';
 
 type Issues = { url?: string; categories?: string; form?: string };
 
@@ -162,7 +162,7 @@ export function WebhooksPanel({ csrfToken, canEdit }: { csrfToken: string; canEd
                   <p className="mt-0.5 text-xs text-slate-500">
                     {webhook.categories.map((category) => categoryLabels[category]).join(', ')}
                     {webhook.lastDeliveredAt
-                      ? ` · last delivered ${formatUpdateDate(webhook.lastDeliveredAt)}`
+                      ? ` · last delivered ${formatDate(webhook.lastDeliveredAt)}`
                       : ''}
                     {webhook.isActive ? '' : ' · paused'}
                   </p>

@@ -1,17 +1,5 @@
 import { limits } from '../../../../shared/limits';
 
-const dateFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** 'MMMM d, yyyy' (spec 1 §9) in UTC like the rest of the portal, so server and browser agree. */
-export function formatUpdateDate(isoDate: string): string {
-  return dateFormatter.format(new Date(isoDate));
-}
-
 export const notificationWindowMs = limits.notificationWindowHours * 60 * 60 * 1000;
 
 /**

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { formatDate } from '../../../../../shared/dates';
 import {
   formatHours,
   integrationTexts,
   statusIndicatorColours,
   statusIndicatorLabels,
 } from '../../../../../shared/integrations';
-import { dateFormat } from '../../../../../shared/limits';
 import type { HackerOneData, StatusIndicator, StatuspageData } from '../../../../../shared/specialised-cards';
 import { apiRequest } from '../../../../lib/api-client';
 import { classNames } from '../../../../lib/class-names';
@@ -81,7 +80,7 @@ export function ProgramStatistics({ data }: { data: HackerOneData }) {
     [
       integrationTexts.lastReportResolved,
       data.programStatistics.lastReportedResolved
-        ? format(new Date(data.programStatistics.lastReportedResolved), dateFormat)
+        ? formatDate(data.programStatistics.lastReportedResolved)
         : null,
     ],
     [
