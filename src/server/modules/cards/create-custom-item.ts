@@ -52,7 +52,12 @@ export async function createCustomItem({
     await recordChange(db, viewer, {
       action: 'item.created',
       target: `item:${row.id}`,
-      data: { productId: product.id, cardKind: input.kind, title, ...(fileIds.length > 0 ? { fileIds } : {}) },
+      data: {
+        productId: product.id,
+        cardKind: input.kind,
+        title,
+        ...(fileIds.length > 0 ? { fileIds } : {}),
+      },
     });
     const slug = (await loadItemSlugs(db, product.id)).get(row.id) ?? row.id;
     return toItemView({ ...row, modifiedByName: viewer.staff?.name ?? null }, true, slug);

@@ -354,7 +354,10 @@ describe('adding a documents card item', () => {
           .where(and(eq(items.productId, setup.product.id), eq(items.cardKind, 'Documents')))
       ).map((row) => row.title);
 
-    for (const body of [{ title: 'Acceptable use policy' }, { title: 'Acceptable use policy', fileIds: [] }]) {
+    for (const body of [
+      { title: 'Acceptable use policy' },
+      { title: 'Acceptable use policy', fileIds: [] },
+    ]) {
       const refused = await setup.staffRequest('POST', itemsUrl, body);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error).toMatchObject({
