@@ -147,7 +147,7 @@ export const cardKinds: Record<CardKind, CardKindInfo> = {
     title: 'Documents',
     order: null,
     section: 'documents',
-    actions: ['edit', 'displayText', 'hide', 'placeholder', 'reorderItems', 'icon'],
+    actions: allActions,
     isMoveDestination: false,
   },
   CustomerData: { title: 'Customer Data', order: null, section: null, actions: [], isMoveDestination: false },

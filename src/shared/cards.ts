@@ -219,6 +219,8 @@ export type CardPatch = z.infer<typeof CardPatch>;
 
 export const CustomItemCreate = z.object({
   title: z.string().trim().max(100, cardMessages.itemTitleLength).default(''),
+  /** Library files linked in the same transaction; a documents card item needs one (spec 2 §5). */
+  fileIds: z.array(z.string().uuid()).max(100).default([]),
 });
 
 /** PATCH .../items/:itemUid — move to another card, or set the custom URL slug. */

@@ -115,7 +115,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: staffRoute,
       schema: {
         tags,
-        summary: 'Adds a custom item (it may start untitled)',
+        summary: 'Adds a custom item (it may start untitled), with its files (a documents item needs one)',
         params: cardParams,
         body: CustomItemCreate.optional(),
         response: { 201: ItemView },
@@ -124,7 +124,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       const item = await createCustomItem({
         ctx: context(request),
-        input: { ...request.params, title: request.body?.title },
+        input: { ...request.params, title: request.body?.title, fileIds: request.body?.fileIds },
       });
       return reply.status(201).send(item);
     },

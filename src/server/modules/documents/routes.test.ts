@@ -12,7 +12,7 @@ import {
 } from '../../../shared/documents';
 import type { StaffPermission } from '../../../shared/permissions';
 import type { PortalCustomisation } from '../../../shared/portal';
-import { documentAccessEvents, files, organisations } from '../../db/schema';
+import { auditLog, documentAccessEvents, files, items, organisations } from '../../db/schema';
 import {
   createAccountMember,
   createItem,
@@ -338,6 +338,65 @@ describe('linking, featured order and the portal view', () => {
     expect((await setup.staffRequest('PUT', featured, { featuredItemUids: [notOnCard.id] })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe('adding a documents card item', () => {
+  it('needs a file, creates the item and its link in one transaction, and gives it its own permalink', async () => {
+    const setup = await setUp();
+    const file = await uploadPdf(setup, 'Acceptable use policy.pdf');
+    const itemsUrl = `/api/trust-center/products/${setup.product.id}/cards/Documents/items`;
+    const documentsItems = async () =>
+      (
+        await setup.db
+          .select({ id: items.id, title: items.title })
+          .from(items)
+          .where(and(eq(items.productId, setup.product.id), eq(items.cardKind, 'Documents')))
+      ).map((row) => row.title);
+
+    for (const body of [
+      { title: 'Acceptable use policy' },
+      { title: 'Acceptable use policy', fileIds: [] },
+    ]) {
+      const refused = await setup.staffRequest('POST', itemsUrl, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        message: documentMessages.uploadRequired,
+        fields: { fileIds: documentMessages.uploadRequired },
+      });
+    }
+    // The link fails (another organisation's file): the item it was for is not left behind.
+    const foreign = await uploadPdf(await setUp());
+    const failedLink = await setup.staffRequest('POST', itemsUrl, {
+      title: 'Acceptable use policy',
+      fileIds: [file.id, foreign.id],
+    });
+    expect(failedLink.statusCode).toBe(400);
+    expect(failedLink.json().error.message).toBe(documentMessages.fileNotFound);
+    expect(await documentsItems()).toEqual([]);
+
+    const created = await setup.staffRequest('POST', itemsUrl, {
+      title: 'Acceptable use policy',
+      fileIds: [file.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const item = created.json() as { itemUid: string; slug: string; isCustom: boolean };
+    // The Policies card's catalogue item of that name is older and keeps the plain slug (decision 172).
+    expect(item).toMatchObject({ isCustom: true, slug: 'acceptable-use-policy-2' });
+    expect(await documentsItems()).toEqual(['Acceptable use policy']);
+    const staffView = await setup.view(setup.session.cookies);
+    expect(staffView.files.map((entry) => [entry.itemUid, entry.fileId])).toEqual([[item.itemUid, file.id]]);
+    const [audit] = await setup.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.organisationId, setup.organisation.id), eq(auditLog.action, 'item.created')));
+    expect(audit?.data).toMatchObject({ cardKind: 'Documents', fileIds: [file.id] });
+
+    const namesake = await setup.staffRequest('POST', itemsUrl, {
+      title: 'Acceptable use policy',
+      fileIds: [file.id],
+    });
+    expect(namesake.json().slug).toBe('acceptable-use-policy-3');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { cardMessages } from '../../../shared/cards';
 import { documentMessages, ItemFilesInput, type ItemFilesResult } from '../../../shared/documents';
@@ -6,7 +6,8 @@ import { AppError } from '../../../shared/errors';
 import type { Context } from '../../context';
 import { itemFiles } from '../../db/schema';
 import { assertCanEdit, invalid, inWriteTransaction, lockProduct, recordChange } from '../cards/staff-writes';
-import { findItemOfProduct, listFilesOfOrganisation } from './queries';
+import { findItemOfProduct } from './queries';
+import { replaceItemFiles } from './replace-item-files';
 
 const Input = ItemFilesInput.extend({ productId: z.string().uuid(), itemUid: z.string().uuid() });
 
@@ -20,7 +21,6 @@ export async function setItemFiles({
 }): Promise<ItemFilesResult> {
   assertCanEdit(ctx.viewer);
   const { productId, itemUid, fileIds } = Input.parse(input);
-  if (new Set(fileIds).size !== fileIds.length) throw invalid('fileIds', cardMessages.duplicateItems);
   await inWriteTransaction(ctx, async (tx) => {
     await lockProduct(tx, ctx.viewer, productId);
     const item = await findItemOfProduct(tx, productId, itemUid);
@@ -28,21 +28,7 @@ export async function setItemFiles({
     if (item.cardKind === 'Documents' && fileIds.length === 0) {
       throw invalid('fileIds', documentMessages.uploadRequired);
     }
-    const owned = await listFilesOfOrganisation(tx, ctx.viewer.organisation.id, fileIds);
-    if (owned.length !== fileIds.length) throw invalid('fileIds', documentMessages.fileNotFound);
-    await tx
-      .delete(itemFiles)
-      .where(
-        fileIds.length > 0
-          ? and(eq(itemFiles.itemId, itemUid), notInArray(itemFiles.fileId, fileIds))
-          : eq(itemFiles.itemId, itemUid),
-      );
-    for (const [position, fileId] of fileIds.entries()) {
-      await tx
-        .insert(itemFiles)
-        .values({ itemId: itemUid, fileId, position })
-        .onConflictDoUpdate({ target: [itemFiles.itemId, itemFiles.fileId], set: { position } });
-    }
+    await replaceItemFiles(tx, ctx.viewer.organisation.id, itemUid, fileIds);
     await recordChange(tx, ctx.viewer, { action: 'item.files', target: itemUid, data: { fileIds } });
   });
   const rows = await ctx.db

@@ -42,10 +42,16 @@ export function saveItemOrder({ productId, csrfToken }: StaffWrite, kind: CardKi
   });
 }
 
-export function createCustomItem({ productId, csrfToken }: StaffWrite, kind: CardKind, title: string) {
+/** A new item with its chosen files, linked by the server in the same transaction. */
+export function createCustomItem(
+  { productId, csrfToken }: StaffWrite,
+  kind: CardKind,
+  title: string,
+  fileIds: string[] = [],
+) {
   return apiRequest<ItemView>(`${cardPath(productId, kind)}/items`, {
     method: 'POST',
-    body: { title },
+    body: fileIds.length > 0 ? { title, fileIds } : { title },
     csrfToken,
   });
 }

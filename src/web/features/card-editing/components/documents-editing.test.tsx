@@ -9,6 +9,7 @@ import {
   type Rendered,
   renderInDom,
   settle,
+  typeInto,
 } from '../../../lib/test-support/render-in-dom';
 import { cardFixture, editingViewFixture, itemFixture } from '../test-support/editing-fixtures';
 import { DrawerEditor } from './drawer-editor';
@@ -37,6 +38,7 @@ const libraryFile = (id: string, title: string): LibraryFile => ({
 const soc2File = libraryFile('f0000000-0000-4000-8000-000000000001', 'SOC 2 report');
 const pentestFile = libraryFile('f0000000-0000-4000-8000-000000000002', 'Pen test summary');
 const policyFile = libraryFile('f0000000-0000-4000-8000-000000000003', 'Security policy');
+const createdUid = '99999999-9999-4999-8999-999999999999';
 
 beforeEach(() => {
   calls = [];
@@ -50,6 +52,12 @@ beforeEach(() => {
     calls.push(call);
     if (url === '/api/documents') {
       return new Response(JSON.stringify({ files: [soc2File, pentestFile, policyFile] }), { status: 200 });
+    }
+    if (url.endsWith('/cards/Documents/items') && call.method === 'POST') {
+      const { title } = call.body as { title: string };
+      return new Response(JSON.stringify(itemFixture({ itemUid: createdUid, title, isCustom: true })), {
+        status: 201,
+      });
     }
     if (url.endsWith('/documents/featured') && failFeatured) {
       return new Response(JSON.stringify({ error: { code: 'internal', message: 'x' } }), { status: 500 });
@@ -175,6 +183,52 @@ describe('documents item file links in the drawer editor', () => {
     expect(filesOf(report)?.querySelector('a')?.getAttribute('href')).toBe(
       '/console/documents?uploadModal=true',
     );
+  });
+});
+
+describe('adding a documents card item', () => {
+  // Every saved item here has its file, so only the new item's file decides whether Save goes ahead.
+  const linkedView = editingViewFixture({
+    cards: [cardFixture('Documents', 'Documents', [report, pentest])],
+    documents: view.documents,
+  });
+
+  it('needs a file before it saves, then creates the item with its file in one request', async () => {
+    rendered = await renderInDom(
+      <DrawerEditor
+        view={linkedView}
+        card={linkedView.cards[0]!}
+        csrfToken="csrf-1"
+        onDone={() => {}}
+        onDirtyChange={() => {}}
+      />,
+    );
+    await settle();
+    await click(byText('button', 'Add item')[0]);
+    const added = { itemUid: 'new-1' };
+    await typeInto(document.getElementById('item-new-1-title'), 'Vendor management policy');
+    await click(byText('button', 'Save')[0]);
+    await settle();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    expect(filesOf(added)?.querySelector('[role="alert"]')?.textContent).toBe(
+      'Please upload a file to save this item.',
+    );
+
+    // The picker leaves out nothing for a new item: it has no files yet (spec 2 §5).
+    expect(pickerOptions(added)).toEqual([soc2File.id, pentestFile.id, policyFile.id]);
+    await choose(document.getElementById('item-new-1-file-picker'), policyFile.id);
+    expect(rowsOf(added)).toEqual(['Security policy [linked]']);
+    expect(pickerOptions(added)).toEqual([soc2File.id, pentestFile.id]);
+    await click(byText('button', 'Save')[0]);
+    await settle();
+    const writes = calls.filter((call) => call.method !== 'GET');
+    expect(writes[0]).toEqual({
+      url: `${productPath}/cards/Documents/items`,
+      method: 'POST',
+      body: { title: 'Vendor management policy', fileIds: [policyFile.id] },
+    });
+    // Its file went with its creation: no separate link request that could fail on its own.
+    expect(writes.filter((call) => call.url.endsWith('/files'))).toEqual([]);
   });
 });
 

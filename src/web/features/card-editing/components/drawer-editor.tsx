@@ -148,9 +148,13 @@ export function DrawerEditor({
   const save = useMutation({
     mutationFn: async (state: CardFormState) => {
       let items = state.items;
+      // A new item's files go with its creation, so a documents item never exists without one.
+      const linkedAtCreation = new Set<string>();
       for (const draft of state.items) {
         if (draft.itemUid) continue;
-        const created = await createCustomItem(write, card.kind, draft.title.trim());
+        const fileIds = finalFileIds(linksOf(fileLinks, draft.key));
+        const created = await createCustomItem(write, card.kind, draft.title.trim(), fileIds);
+        linkedAtCreation.add(draft.key);
         savedByUid.current.set(created.itemUid, itemDraftFrom(created));
         // Keep the server's id in the form, so saving again after a failure does not create it twice.
         const withUid = { ...draft, itemUid: created.itemUid };
@@ -168,7 +172,7 @@ export function DrawerEditor({
       if (Object.keys(patch).length > 0) await patchCard(write, card.kind, patch);
       for (const draft of items) {
         const links = linksOf(fileLinks, draft.key);
-        if (draft.itemUid && hasFileChanges(links)) {
+        if (draft.itemUid && hasFileChanges(links) && !linkedAtCreation.has(draft.key)) {
           await saveItemFiles(write, draft.itemUid, finalFileIds(links));
         }
       }

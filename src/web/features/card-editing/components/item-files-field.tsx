@@ -104,7 +104,7 @@ export function ItemFilesField({
         </label>
         <Select
           id={pickerId}
-          className="min-w-0 flex-1 sm:max-w-sm"
+          className="min-w-48 flex-1 sm:max-w-sm"
           value=""
           onFocus={onNeedLibrary}
           onPointerDown={onNeedLibrary}
