@@ -26,6 +26,9 @@ import {
 } from '../lib/bridge-letter-draft';
 import { useCardSavePart } from '../lib/card-save-parts';
 
+// The section is slate-50, the field's own disabled background: the text says it is locked.
+const lockedField = 'disabled:cursor-not-allowed disabled:text-slate-500';
+
 type BridgeLetterEditorProps = {
   letter: BridgeLetterView;
   write: StaffWrite;
@@ -133,6 +136,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
               rows={5}
               value={draft.letterContent}
               disabled={isLocked}
+              className={lockedField}
               maxLength={bridgeLetterLimits.contentMaxLength}
               onChange={(event) => change('letterContent', event.target.value)}
               onBlur={() => touch('letterContent')}
@@ -146,6 +150,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
                 id={`${id}-signer-name`}
                 value={draft.signerName}
                 disabled={isLocked}
+                className={lockedField}
                 maxLength={bridgeLetterLimits.signerMaxLength}
                 autoComplete="name"
                 onChange={(event) => change('signerName', event.target.value)}
@@ -159,6 +164,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
                 id={`${id}-signer-title`}
                 value={draft.signerTitle}
                 disabled={isLocked}
+                className={lockedField}
                 maxLength={bridgeLetterLimits.signerMaxLength}
                 autoComplete="organization-title"
                 onChange={(event) => change('signerTitle', event.target.value)}
@@ -168,41 +174,45 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
               />
             </Field>
           </div>
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-white px-3 py-2 ring-1 ring-slate-200">
-            <FileText className="size-4 shrink-0 text-slate-500" aria-hidden />
-            {fileName.isCut ? (
-              <Tooltip content={savedView.fileName} delayMs={150}>
-                <button
-                  type="button"
-                  className="min-w-0 flex-1 text-left text-sm break-all text-slate-900"
+          <div className="flex items-start gap-3 rounded-lg bg-white px-3 py-2.5 ring-1 ring-slate-200">
+            <FileText className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+            <div className="min-w-0 flex-1 space-y-1">
+              {fileName.isCut ? (
+                <Tooltip content={savedView.fileName} delayMs={150}>
+                  <button
+                    type="button"
+                    className="block max-w-full text-left text-sm text-slate-900 [overflow-wrap:anywhere]"
+                    data-testid="bridge-letter-file-name"
+                  >
+                    <span aria-hidden>{fileName.shown}</span>
+                    <span className="sr-only">{savedView.fileName}</span>
+                  </button>
+                </Tooltip>
+              ) : (
+                <p
+                  className="text-sm text-slate-900 [overflow-wrap:anywhere]"
                   data-testid="bridge-letter-file-name"
                 >
-                  <span aria-hidden>{fileName.shown}</span>
-                  <span className="sr-only">{savedView.fileName}</span>
-                </button>
-              </Tooltip>
-            ) : (
-              <span
-                className="min-w-0 flex-1 text-sm break-all text-slate-900"
-                data-testid="bridge-letter-file-name"
-              >
-                {fileName.shown}
-              </span>
-            )}
-            {dated ? <span className="text-xs text-slate-500">Dated {dated}</span> : null}
-            {viewUrl ? (
-              <a
-                href={viewUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 text-sm font-medium text-brand-ink hover:underline hover:underline-offset-4"
-              >
-                View letter
-                <ExternalLink className="size-3.5" aria-hidden />
-              </a>
-            ) : (
-              <span className="text-xs text-slate-500">Generated when the card is saved</span>
-            )}
+                  {fileName.shown}
+                </p>
+              )}
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                {dated ? <span className="text-xs text-slate-500">Dated {dated}</span> : null}
+                {viewUrl ? (
+                  <a
+                    href={viewUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-sm font-medium text-brand-ink hover:underline hover:underline-offset-4"
+                  >
+                    View letter
+                    <ExternalLink className="size-3.5" aria-hidden />
+                  </a>
+                ) : (
+                  <span className="text-xs text-slate-500">Generated when the card is saved</span>
+                )}
+              </div>
+            </div>
           </div>
         </>
       ) : null}
