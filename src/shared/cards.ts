@@ -254,5 +254,7 @@ export const PlanFeatures = z.object({
   trustCenterAi: z.boolean().optional(),
   /** Bug-bounty and status-page integrations (spec 2 §6, Growth plan); absent means included. */
   integrations: z.boolean().optional(),
+  /** SOC 1 / SOC 2 bridge letters (spec 2 §6 'bridge letter feature'); absent means included. */
+  bridgeLetters: z.boolean().optional(),
 });
 export type PlanFeatures = z.infer<typeof PlanFeatures>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlanFeatures } from './cards';
 
 /**
  * Documents (spec 2 §2–§9, spec 3 §2 featured re-order): the library, files linked to items, the
@@ -152,6 +153,22 @@ export const BridgeLetterInput = z.object({
   signerTitle: z.string().max(bridgeLetterLimits.signerMaxLength),
 });
 export type BridgeLetterInput = z.infer<typeof BridgeLetterInput>;
+export type BridgeLetterField = 'letterContent' | 'signerName' | 'signerTitle';
+
+/** The spec's required-field messages of an enabled letter (spec 2 §5); none for a disabled one. */
+export function bridgeLetterErrors(letter: BridgeLetterInput): Partial<Record<BridgeLetterField, string>> {
+  if (!letter.letterEnabled) return {};
+  const errors: Partial<Record<BridgeLetterField, string>> = {};
+  if (!letter.letterContent.trim()) errors.letterContent = bridgeLetterMessages.contentRequired;
+  if (!letter.signerName.trim()) errors.signerName = bridgeLetterMessages.signerNameRequired;
+  if (!letter.signerTitle.trim()) errors.signerTitle = bridgeLetterMessages.signerTitleRequired;
+  return errors;
+}
+
+/** Spec 2 §6: letters need the bridge letter feature; an absent flag (self-hosted) means included. */
+export function bridgeLettersAllowed(planFeatures: Partial<PlanFeatures>): boolean {
+  return planFeatures.bridgeLetters !== false;
+}
 export const BridgeLetterView = BridgeLetterInput.extend({
   letterType: BridgeLetterType,
   /** The letter's id once saved and enabled: the fileId of its documents card entry. */

@@ -206,6 +206,7 @@ export const PlanFeaturesPatch = z
     restrictedFiles: z.boolean(),
     trustCenterAi: z.boolean(),
     integrations: z.boolean(),
+    bridgeLetters: z.boolean(),
   })
   .partial();
 export type PlanFeaturesPatch = z.infer<typeof PlanFeaturesPatch>;

@@ -143,6 +143,7 @@ export const TrustCenterPlanFeatures = z
     restrictedFiles: z.boolean(),
     trustCenterAi: z.boolean(),
     integrations: z.boolean(),
+    bridgeLetters: z.boolean(),
   })
   .partial();
 

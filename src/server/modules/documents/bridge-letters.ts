@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { cardMessages } from '../../../shared/cards';
 import {
   BridgeLetterInput,
   BridgeLetterType,
   type BridgeLetterView,
-  bridgeLetterMessages,
+  bridgeLetterErrors,
+  bridgeLettersAllowed,
   bridgeLetterTitles,
 } from '../../../shared/documents';
 import { AppError } from '../../../shared/errors';
@@ -30,6 +32,7 @@ function toView(
   slug: string,
   letterType: BridgeLetterType,
   row: BridgeLetterRow | null,
+  reportItemUid: string | null,
 ): BridgeLetterView {
   return {
     letterType,
@@ -38,7 +41,7 @@ function toView(
     signerName: row?.signerName ?? '',
     signerTitle: row?.signerTitle ?? '',
     letterId: row?.id ?? null,
-    itemUid: row?.itemId ?? null,
+    itemUid: row?.itemId ?? reportItemUid,
     letterDate: row?.letterDate ?? null,
     fileName: letterFileName({ letterType }, organisationName),
     viewUrl: row?.itemId
@@ -60,10 +63,12 @@ export async function getBridgeLetter({
   const product = await findProductOfOrganisation(ctx.db, organisation.id, productId);
   if (!product) throw new AppError('product_not_found', messages.productNotFound);
   const row = await findBridgeLetter(ctx.db, productId, letterType);
-  return toView(organisation.name, organisation.slug, letterType, row);
+  // The editor places the letter under its report item, so the item is named before any letter exists.
+  const item = row?.itemId
+    ? null
+    : await findCatalogueItemOfProduct(ctx.db, productId, letterReportItemKey[letterType]);
+  return toView(organisation.name, organisation.slug, letterType, row, item?.id ?? null);
 }
-
-const required = (value: string) => value.trim().length > 0;
 
 /**
  * Saves (or, when disabled, removes) a product's SOC 1 / SOC 2 letter; the letter date is the day
@@ -79,18 +84,18 @@ export async function saveBridgeLetter({
   assertCanEdit(ctx.viewer);
   const { productId, letterType } = Params.parse(input);
   const letter = BridgeLetterInput.parse(input);
-  if (letter.letterEnabled) {
-    const fields: Record<string, string> = {};
-    if (!required(letter.letterContent)) fields.letterContent = bridgeLetterMessages.contentRequired;
-    if (!required(letter.signerName)) fields.signerName = bridgeLetterMessages.signerNameRequired;
-    if (!required(letter.signerTitle)) fields.signerTitle = bridgeLetterMessages.signerTitleRequired;
-    const first = Object.values(fields)[0];
-    if (first) throw new AppError('validation_failed', first, fields);
+  // Without the feature a letter can still be switched off, so a downgrade can clean up.
+  if (letter.letterEnabled && !bridgeLettersAllowed(ctx.viewer.organisation.planFeatures)) {
+    throw new AppError('forbidden', cardMessages.upgradePlan);
   }
+  const fields = bridgeLetterErrors(letter);
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('validation_failed', first, fields);
   const { organisation } = ctx.viewer;
-  const row = await inWriteTransaction(ctx, async (tx) => {
+  const { row, item } = await inWriteTransaction(ctx, async (tx) => {
     await lockProduct(tx, ctx.viewer, productId);
     const existing = await findBridgeLetter(tx, productId, letterType);
+    const item = await findCatalogueItemOfProduct(tx, productId, letterReportItemKey[letterType]);
     if (!letter.letterEnabled) {
       if (existing) await tx.delete(bridgeLetters).where(eq(bridgeLetters.id, existing.id));
       await recordChange(tx, ctx.viewer, {
@@ -98,9 +103,8 @@ export async function saveBridgeLetter({
         target: productId,
         data: { letterType },
       });
-      return null;
+      return { row: null, item };
     }
-    const item = await findCatalogueItemOfProduct(tx, productId, letterReportItemKey[letterType]);
     const values = {
       itemId: item?.id ?? null,
       title: bridgeLetterTitles[letterType],
@@ -125,7 +129,7 @@ export async function saveBridgeLetter({
       target: productId,
       data: { letterType },
     });
-    return saved!;
+    return { row: saved!, item };
   });
-  return toView(organisation.name, organisation.slug, letterType, row);
+  return toView(organisation.name, organisation.slug, letterType, row, item?.id ?? null);
 }

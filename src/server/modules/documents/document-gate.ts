@@ -1,3 +1,4 @@
+import { bridgeLettersAllowed } from '../../../shared/documents';
 import { canGetFile, canSeeProduct, type FileAction, type ItemGrants } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
 import type { BridgeLetterRow, FileRow, GateItem } from './queries';
@@ -7,7 +8,10 @@ export type DocumentTarget =
   | { kind: 'file'; file: FileRow; item: GateItem }
   | { kind: 'letter'; letter: BridgeLetterRow; item: GateItem };
 
-/** THE gate (canGetFile) for a document on its item; letters follow the organisation's access type. */
+/**
+ * THE gate (canGetFile) for a document on its item; letters follow the organisation's access type,
+ * and without the bridge letter feature nobody is offered one (they stay stored for an upgrade).
+ */
 export function canGetDocument(
   viewer: Viewer,
   target: DocumentTarget,
@@ -15,6 +19,7 @@ export function canGetDocument(
   grants: ItemGrants,
 ): boolean {
   const { item } = target;
+  if (target.kind === 'letter' && !bridgeLettersAllowed(viewer.organisation.planFeatures)) return false;
   if (!canSeeProduct(viewer, { isShown: item.isProductShown })) return false;
   return canGetFile(
     viewer,

@@ -36,6 +36,7 @@ describe('plan features of a self-hosted instance', () => {
       restrictedFiles: true,
       trustCenterAi: true,
       integrations: true,
+      bridgeLetters: true,
     });
     const response = await call('PATCH', { trustCenterAi: false, replaceIcons: false });
     expect(response.statusCode).toBe(200);

@@ -13,6 +13,7 @@ const EffectivePlanFeatures = z.object({
   restrictedFiles: z.boolean(),
   trustCenterAi: z.boolean(),
   integrations: z.boolean(),
+  bridgeLetters: z.boolean(),
 });
 
 /** Plan features of the signed-in staff member's organisation (self-hosted: staff decide). */

@@ -16,6 +16,7 @@ export function effectivePlanFeatures(stored: unknown): Required<PlanFeatures> {
     ...features,
     trustCenterAi: features.trustCenterAi ?? true,
     integrations: features.integrations ?? true,
+    bridgeLetters: features.bridgeLetters ?? true,
   };
 }
 

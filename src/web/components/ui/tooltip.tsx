@@ -19,7 +19,8 @@ export function Tooltip({ content, delayMs = 500, children, open, onOpenChange }
         <TooltipPrimitive.Portal>
           <TooltipPrimitive.Content
             sideOffset={6}
-            className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg motion-safe:animate-[attest-fade-in_120ms_ease-out]"
+            collisionPadding={8}
+            className="z-50 max-w-[calc(100vw-1rem)] rounded-md [overflow-wrap:anywhere] bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg motion-safe:animate-[attest-fade-in_120ms_ease-out]"
           >
             {content}
             <TooltipPrimitive.Arrow className="fill-slate-900" />

@@ -9,6 +9,7 @@ import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { useBridgeLetters } from '../api/bridge-letters-api';
 import { createCustomItem, patchCard } from '../api/card-editing-api';
 import { saveItemFiles, useLibraryFiles } from '../api/documents-editing-api';
 import { useRefreshPortalView } from '../api/use-refresh-portal-view';
@@ -40,6 +41,7 @@ import {
   undoFileChange,
   unlinkFile,
 } from '../lib/item-file-links';
+import { BridgeLetterEditor } from './bridge-letter-editor';
 import { DeleteCustomItemFlow } from './delete-custom-item-flow';
 import { CardIntegrationPanel } from './integrations/integration-panel';
 import { ItemDraftFields } from './item-draft-fields';
@@ -98,6 +100,11 @@ export function DrawerEditor({
     ),
   );
   const library = useLibraryFiles(hasFiles && wantsLibrary);
+  // SOC reports are catalogue items: a card of custom reports only has no letters to place.
+  const letters = useBridgeLetters(
+    view.product.productId,
+    card.kind === 'Reports' && card.items.some((item) => !item.isCustom),
+  );
 
   const parts = useCardSaveParts();
   const isDirty = isCardFormDirty(form, initial) || hasAnyFileChanges(fileLinks) || parts.isDirty;
@@ -264,6 +271,16 @@ export function DrawerEditor({
                 duplicate={draft.isCustom ? findDuplicateTitle(draft.title, otherCards, card.kind) : null}
                 onChange={(change) => updateItem(draft.key, change)}
                 onBlur={(field: ItemField) => touch(`${draft.key}.${field}`)}
+                letter={letters
+                  .filter((letter) => draft.itemUid !== null && letter.itemUid === draft.itemUid)
+                  .map((letter) => (
+                    <BridgeLetterEditor
+                      key={letter.letterType}
+                      letter={letter}
+                      write={write}
+                      planFeatures={planFeatures}
+                    />
+                  ))}
                 badge={
                   isCertifications ? <StandardBadge standard={standardOfKey.get(draft.key)} /> : undefined
                 }

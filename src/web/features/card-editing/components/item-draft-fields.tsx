@@ -42,6 +42,8 @@ type ItemDraftFieldsProps = {
   onDelete?(): void;
   /** The documents card's file links, rendered under the item's fields. */
   files?: ReactNode;
+  /** A SOC report's bridge letter, rendered last. */
+  letter?: ReactNode;
   /** A picture of the item beside its title (a certification's badge). */
   badge?: ReactNode;
 };
@@ -70,6 +72,7 @@ export function ItemDraftFields({
   onBlur,
   onDelete,
   files,
+  letter,
   badge,
 }: ItemDraftFieldsProps) {
   const id = `item-${draft.key}`;
@@ -307,6 +310,7 @@ export function ItemDraftFields({
         />
       </Field>
       {files}
+      {letter}
     </fieldset>
   );
 }

@@ -10,6 +10,7 @@ type PlanFeatures = {
   restrictedFiles: boolean;
   trustCenterAi: boolean;
   integrations: boolean;
+  bridgeLetters: boolean;
 };
 
 const featureLabels: Record<keyof PlanFeatures, { label: string; hint: string }> = {
@@ -19,6 +20,7 @@ const featureLabels: Record<keyof PlanFeatures, { label: string; hint: string }>
   restrictedFiles: { label: 'Restricted files', hint: 'Documents may be restricted to approved accounts.' },
   trustCenterAi: { label: 'Trust Center AI', hint: 'Signed-in accounts may ask AI questions in search.' },
   integrations: { label: 'Integrations', hint: 'Bug-bounty and status-page integrations.' },
+  bridgeLetters: { label: 'Bridge letters', hint: 'SOC 1 and SOC 2 bridge letters on the report items.' },
 };
 
 const planKey = ['staff', 'plan-features'];
