@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { ExternalLink, FileText, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cardMessages, type PlanFeatures } from '../../../../shared/cards';
+import { formatLetterDate } from '../../../../shared/dates';
 import {
   type BridgeLetterField,
   type BridgeLetterView,
@@ -88,8 +88,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
   const fileName = letterFileNameDisplay(savedView.fileName);
   const viewUrl = savedView.letterEnabled && !isDirty ? savedView.viewUrl : null;
   // The letter's own date format (spec 2 §9), as printed on it.
-  const dated =
-    viewUrl && savedView.letterDate ? format(parseISO(savedView.letterDate), 'MMMM dd, yyyy') : null;
+  const dated = viewUrl && savedView.letterDate ? formatLetterDate(savedView.letterDate) : null;
 
   return (
     <section
