@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { ExternalLink, FileText, Lock } from 'lucide-react';
+import { ExternalLink, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
-import { cardMessages, type PlanFeatures } from '../../../../shared/cards';
+import type { PlanFeatures } from '../../../../shared/cards';
 import {
   type BridgeLetterField,
   type BridgeLetterView,
@@ -25,6 +25,7 @@ import {
   letterFileNameDisplay,
 } from '../lib/bridge-letter-draft';
 import { useCardSavePart } from '../lib/card-save-parts';
+import { UpgradeLock } from './upgrade-lock';
 
 // The section is slate-50, the field's own disabled background: the text says it is locked.
 const lockedField = 'disabled:cursor-not-allowed disabled:text-slate-500';
@@ -116,17 +117,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
             {title}: a dated letter for those who may see this report.
           </p>
         </div>
-        {isLocked ? (
-          <Tooltip content={cardMessages.upgradePlan} delayMs={150}>
-            <button
-              type="button"
-              aria-label={cardMessages.upgradePlan}
-              className="rounded-md p-1 text-slate-500 hover:text-slate-800"
-            >
-              <Lock className="size-4" aria-hidden />
-            </button>
-          </Tooltip>
-        ) : null}
+        {isLocked ? <UpgradeLock /> : null}
       </div>
       {draft.letterEnabled ? (
         <>
