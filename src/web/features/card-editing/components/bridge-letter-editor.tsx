@@ -95,7 +95,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
   return (
     <section
       className="space-y-4 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4"
-      aria-labelledby={`${id}-title`}
+      aria-label={title}
       data-testid="bridge-letter-editor"
       data-letter-type={letter.letterType}
     >
@@ -103,7 +103,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
         <Switch
           id={`${id}-enabled`}
           checked={draft.letterEnabled}
-          disabled={isLocked && !draft.letterEnabled}
+          disabled={isLocked && !saved.letterEnabled}
           onCheckedChange={(letterEnabled) => {
             setDraft((previous) => ({ ...previous, letterEnabled }));
             setRefusal(null);
@@ -113,7 +113,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
           <label htmlFor={`${id}-enabled`} className="text-sm font-medium text-slate-800">
             Enable bridge letter
           </label>
-          <p id={`${id}-title`} className="text-xs text-slate-500">
+          <p className="text-xs text-slate-500">
             {title}: a dated letter for those who may see this report.
           </p>
         </div>
