@@ -113,9 +113,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
           <label htmlFor={`${id}-enabled`} className="text-sm font-medium text-slate-800">
             Enable bridge letter
           </label>
-          <p className="text-xs text-slate-500">
-            {title}: a dated letter for those who may see this report.
-          </p>
+          <p className="text-xs text-slate-500">{title}: a dated letter for those who may see this report.</p>
         </div>
         {isLocked ? <UpgradeLock /> : null}
       </div>
