@@ -60,14 +60,19 @@ async function lettersIn(page: Page, query = '') {
   return view.documents.files.filter((file) => file.kind === 'letter').map((file) => file.originalName);
 }
 
+async function signedInStaff() {
+  const context = await journey.newContext(1280, { abortNonLoopback: true });
+  const page = await context.newPage();
+  const problems = watchForErrors(page);
+  await signInAsStaff(page, journey.baseUrl);
+  return { context, page, problems };
+}
+
 describe('the bridge-letter editor', () => {
   it('switches the SOC 2 letter off and on, asks for the three fields, saves it with the card, and visitors who may see the report get it', {
     timeout: 300_000,
   }, async () => {
-    const context = await journey.newContext(1280, { abortNonLoopback: true });
-    const page = await context.newPage();
-    const problems = watchForErrors(page);
-    await signInAsStaff(page, journey.baseUrl);
+    const { context, page, problems } = await signedInStaff();
     const { csrfToken } = (await (await page.request.get(`${journey.baseUrl}/api/auth/session`)).json()) as {
       csrfToken: string;
     };
@@ -164,6 +169,9 @@ describe('the bridge-letter editor', () => {
     await page.getByRole('tooltip', { name: fullName }).waitFor();
     await settle(page);
     await page.screenshot({ path: path.join(screenshots, 'bridge-letter-long-name-1280.png') });
+    // The hover's tooltip goes first, so the phone's one is opened by focus alone.
+    await page.mouse.move(0, 0);
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 390, height: 844 });
     await fileName.scrollIntoViewIfNeeded();
     await fileName.focus();
@@ -179,15 +187,13 @@ describe('the bridge-letter editor', () => {
   it('locks the letters behind the plan with the upgrade tooltip; a stored letter can still be switched off', {
     timeout: 300_000,
   }, async () => {
-    const context = await journey.newContext(1280, { abortNonLoopback: true });
-    const page = await context.newPage();
-    const problems = watchForErrors(page);
-    await signInAsStaff(page, journey.baseUrl);
+    const { context, page, problems } = await signedInStaff();
     await page.goto(`${journey.baseUrl}/console/plan-features`);
     const planSwitch = page.getByRole('switch', { name: 'Bridge letters' });
     await planSwitch.click();
     await page.getByText('Plan features saved').waitFor();
     expect(await planSwitch.getAttribute('aria-checked')).toBe('false');
+    await capture(page, planSwitch, 'console-plan-features');
 
     await page.goto(`${journey.baseUrl}/acme`);
     expect(await lettersIn(page)).toEqual([]);

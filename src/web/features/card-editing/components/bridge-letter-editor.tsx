@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, FileText, Lock } from 'lucide-react';
+import { ExternalLink, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
-import { cardMessages, type PlanFeatures } from '../../../../shared/cards';
+import type { PlanFeatures } from '../../../../shared/cards';
 import { formatLetterDate } from '../../../../shared/dates';
 import {
   type BridgeLetterField,
@@ -25,6 +25,7 @@ import {
   letterFileNameDisplay,
 } from '../lib/bridge-letter-draft';
 import { useCardSavePart } from '../lib/card-save-parts';
+import { UpgradeLock } from './upgrade-lock';
 
 // The section is slate-50, the field's own disabled background: the text says it is locked.
 const lockedField = 'disabled:cursor-not-allowed disabled:text-slate-500';
@@ -93,7 +94,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
   return (
     <section
       className="space-y-4 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4"
-      aria-labelledby={`${id}-title`}
+      aria-label={title}
       data-testid="bridge-letter-editor"
       data-letter-type={letter.letterType}
     >
@@ -101,7 +102,7 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
         <Switch
           id={`${id}-enabled`}
           checked={draft.letterEnabled}
-          disabled={isLocked && !draft.letterEnabled}
+          disabled={isLocked && !saved.letterEnabled}
           onCheckedChange={(letterEnabled) => {
             setDraft((previous) => ({ ...previous, letterEnabled }));
             setRefusal(null);
@@ -111,21 +112,9 @@ export function BridgeLetterEditor({ letter, write, planFeatures }: BridgeLetter
           <label htmlFor={`${id}-enabled`} className="text-sm font-medium text-slate-800">
             Enable bridge letter
           </label>
-          <p id={`${id}-title`} className="text-xs text-slate-500">
-            {title}: a dated letter for those who may see this report.
-          </p>
+          <p className="text-xs text-slate-500">{title}: a dated letter for those who may see this report.</p>
         </div>
-        {isLocked ? (
-          <Tooltip content={cardMessages.upgradePlan} delayMs={150}>
-            <button
-              type="button"
-              aria-label={cardMessages.upgradePlan}
-              className="rounded-md p-1 text-slate-500 hover:text-slate-800"
-            >
-              <Lock className="size-4" aria-hidden />
-            </button>
-          </Tooltip>
-        ) : null}
+        {isLocked ? <UpgradeLock /> : null}
       </div>
       {draft.letterEnabled ? (
         <>

@@ -1,8 +1,7 @@
-import { AlertTriangle, Lock, Trash2 } from 'lucide-react';
+import { AlertTriangle, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CardKind } from '../../../../shared/card-kinds';
 import {
-  cardMessages,
   type EnabledState,
   itemMaturities,
   itemRecurrences,
@@ -14,10 +13,10 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
-import { Tooltip } from '../../../components/ui/tooltip';
 import { canRenameItem, type DuplicateTitle, type ItemDraft, type ItemField } from '../lib/card-form';
 import { itemNameOf } from '../lib/editing-labels';
 import { editingMessages } from '../lib/editing-messages';
+import { UpgradeLock } from './upgrade-lock';
 
 const enabledStateOptions: Array<{ value: EnabledState; label: string }> = [
   { value: 'Enabled', label: 'Enabled' },
@@ -168,17 +167,7 @@ export function ItemDraftFields({
             </label>
             <p className="text-xs text-slate-500">{editingMessages.hiddenHint}</p>
           </div>
-          {planFeatures.restrictedFiles ? null : (
-            <Tooltip content={cardMessages.upgradePlan} delayMs={150}>
-              <button
-                type="button"
-                aria-label={cardMessages.upgradePlan}
-                className="rounded-md p-1 text-slate-500 hover:text-slate-800"
-              >
-                <Lock className="size-4" aria-hidden />
-              </button>
-            </Tooltip>
-          )}
+          {planFeatures.restrictedFiles ? null : <UpgradeLock />}
         </div>
       )}
       <Field id={`${id}-explanation`} label="Explanation" error={errors.explanation}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, CheckCircle2, Lock } from 'lucide-react';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { CardKind } from '../../../../../shared/card-kinds';
@@ -17,9 +17,9 @@ import { Button } from '../../../../components/ui/button';
 import { describedBy, Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
 import { Switch } from '../../../../components/ui/switch';
-import { Tooltip } from '../../../../components/ui/tooltip';
 import { ApiError } from '../../../../lib/api-client';
 import { useRefreshPortalView } from '../../api/use-refresh-portal-view';
+import { UpgradeLock } from '../upgrade-lock';
 import { IntegrationLiveSummary } from './integration-live-summary';
 import {
   type AnyIntegrationState,
@@ -129,17 +129,7 @@ export function IntegrationPanel({ view, kind, csrfToken }: PanelProps) {
             {integrationTexts.connected}
           </span>
         ) : null}
-        {canChange ? null : (
-          <Tooltip content={specialisedMessages.upgradePlan} delayMs={150}>
-            <button
-              type="button"
-              aria-label={specialisedMessages.upgradePlan}
-              className="ml-auto rounded-md p-1 text-slate-500 hover:text-slate-800"
-            >
-              <Lock className="size-4" aria-hidden />
-            </button>
-          </Tooltip>
-        )}
+        {canChange ? null : <UpgradeLock className="ml-auto" />}
       </div>
       <Field id={`${id}-link`} label={label} error={connection ? undefined : (error ?? undefined)}>
         <div className="flex flex-wrap gap-2">
