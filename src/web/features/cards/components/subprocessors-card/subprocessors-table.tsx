@@ -2,7 +2,7 @@ import { ChevronDown, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { companyDisplay } from '../../../../../shared/company-catalogue';
 import type { Subprocessor } from '../../../../../shared/specialised-cards';
-import { CompanyLogo } from '../../../../components/ui/company-logo';
+import { CompanyLogo } from '../../../../components/domain/company-logo';
 import { classNames } from '../../../../lib/class-names';
 import { specialisedTexts } from '../../lib/specialised';
 
