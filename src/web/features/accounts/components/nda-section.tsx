@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
   Table,
@@ -16,7 +17,6 @@ import {
   TableHead,
   TableHeaderCell,
   TableRow,
-  TableScrollRegion,
 } from '../../../components/ui/table';
 import { useCreateNdaVersion, useNdaVersions } from '../api/access-settings';
 import { applyServerErrors } from '../lib/form-errors';
@@ -175,7 +175,7 @@ export function NdaSection({
       ) : null}
       {sorted.length > 0 ? (
         // Scrolls sideways on a phone.
-        <TableScrollRegion label="NDA versions" className={`${table.wrapper} mt-5`}>
+        <ScrollRegion label="NDA versions" className={`${table.wrapper} mt-5`}>
           <Table className={table.table}>
             <caption className="sr-only">NDA versions</caption>
             <TableHead className={table.head}>
@@ -205,7 +205,7 @@ export function NdaSection({
               ))}
             </TableBody>
           </Table>
-        </TableScrollRegion>
+        </ScrollRegion>
       ) : null}
     </Panel>
   );

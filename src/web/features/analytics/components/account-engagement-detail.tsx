@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { AnalyticsRangeQuery } from '../../../../shared/analytics';
 import { buttonClassName } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
   Table,
@@ -12,7 +13,6 @@ import {
   TableHead,
   TableHeaderCell,
   TableRow,
-  TableScrollRegion,
 } from '../../../components/ui/table';
 import { accountExportUrl, useAccountEngagementDetail } from '../api/analytics';
 import { formatCount, formatLongDay } from '../lib/chart-format';
@@ -25,9 +25,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-      <TableScrollRegion className="mt-3 overflow-x-auto" label={title}>
+      <ScrollRegion className="mt-3 overflow-x-auto" label={title}>
         {children}
-      </TableScrollRegion>
+      </ScrollRegion>
     </section>
   );
 }

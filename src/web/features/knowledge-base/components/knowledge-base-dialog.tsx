@@ -13,9 +13,9 @@ import type { PortalView } from '../../../../shared/portal';
 import { Dialog, DialogClose, DialogTitle, FullScreenDialogContent } from '../../../components/ui/dialog';
 import { InlineSnack } from '../../../components/ui/inline-snack';
 import { Pagination } from '../../../components/ui/pagination';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { TableScrollRegion } from '../../../components/ui/table';
 import { classNames } from '../../../lib/class-names';
 import { reachablePages } from '../lib/kb-paging';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -192,7 +192,7 @@ export function KnowledgeBaseDialog({
 
         <div className="relative flex min-h-0 flex-1">
           {/* Rows take no focus on phones: the region does, so a keyboard can scroll the grid. */}
-          <TableScrollRegion
+          <ScrollRegion
             className="min-h-0 min-w-0 flex-1 overflow-auto"
             aria-busy={result.isFetching}
             label="Knowledge base entries"
@@ -219,7 +219,7 @@ export function KnowledgeBaseDialog({
                 onRowOpen={isSmall ? null : setSelected}
               />
             )}
-          </TableScrollRegion>
+          </ScrollRegion>
           {selected ? (
             // Small screens get an entry only from outside (a search result); it covers the grid.
             <div className={isSmall ? 'absolute inset-0 z-[2]' : 'w-[380px] shrink-0'}>
