@@ -1,4 +1,7 @@
-/** Import boundaries: web and server meet only in shared; web features stay independent; no cycles. */
+/**
+ * Import boundaries: web and server meet only in shared; web features stay independent and build on
+ * components/ui, which stays generic; no cycles.
+ */
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
@@ -11,11 +14,26 @@ module.exports = {
       from: { path: '^src/web/features/([^/]+)/' },
       to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
     },
+    {
+      name: 'web-features-use-ui-not-radix',
+      comment: 'Features build on src/web/components/ui (popover, dialog, menu, table…), never on Radix itself.',
+      severity: 'error',
+      from: { path: '^src/web/features/' },
+      to: { path: '(^|/)node_modules/(radix-ui|@radix-ui/)' },
+    },
+    {
+      name: 'web-ui-is-generic',
+      comment: 'components/ui holds product-agnostic primitives: no feature or domain component.',
+      severity: 'error',
+      from: { path: '^src/web/components/ui/' },
+      to: { path: '^src/web/(features|components/domain)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    exclude: { path: '(^|/)dist/' },
+    // Only the build output: a package's own dist/ folder is where an import of it resolves.
+    exclude: { path: '^dist/' },
   },
 };

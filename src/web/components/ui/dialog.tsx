@@ -1,10 +1,14 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { classNames } from '../../lib/class-names';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
+export const DialogTitle = DialogPrimitive.Title;
+
+const overlayClassName =
+  'fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] motion-safe:animate-[attest-fade-in_150ms_ease-out]';
 
 type DialogContentProps = {
   title: ReactNode;
@@ -25,7 +29,7 @@ export function DialogContent({
 }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] motion-safe:animate-[attest-fade-in_150ms_ease-out]" />
+      <DialogPrimitive.Overlay className={overlayClassName} />
       <DialogPrimitive.Content
         className={classNames(
           'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
@@ -54,6 +58,28 @@ export function DialogContent({
           </DialogPrimitive.Close>
         ) : null}
       </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+type FullScreenDialogContentProps = Pick<
+  ComponentProps<typeof DialogPrimitive.Content>,
+  'className' | 'children' | 'onOpenAutoFocus'
+> & { 'data-testid'?: string };
+
+/**
+ * A dialog that fills a phone's screen as a column (className makes it a panel on wider screens);
+ * it brings no title or close button, so the caller places a DialogTitle and its DialogClose.
+ */
+export function FullScreenDialogContent({ className, ...props }: FullScreenDialogContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlayClassName} />
+      <DialogPrimitive.Content
+        aria-describedby={undefined}
+        className={classNames('fixed inset-0 z-50 flex flex-col bg-white outline-none', className)}
+        {...props}
+      />
     </DialogPrimitive.Portal>
   );
 }

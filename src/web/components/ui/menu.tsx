@@ -11,14 +11,23 @@ type MenuContentProps = {
   maxHeightPx?: number;
   align?: 'start' | 'end';
   onFocus?: FocusEventHandler<HTMLDivElement>;
+  /** Prevent the default to keep focus where an item sent it (e.g. into a dialog it opened). */
+  onCloseAutoFocus?: ComponentProps<typeof DropdownMenu.Content>['onCloseAutoFocus'];
 };
 
-export function MenuContent({ children, maxHeightPx, align = 'end', onFocus }: MenuContentProps) {
+export function MenuContent({
+  children,
+  maxHeightPx,
+  align = 'end',
+  onFocus,
+  onCloseAutoFocus,
+}: MenuContentProps) {
   return (
     <DropdownMenu.Portal>
       <DropdownMenu.Content
         align={align}
         onFocus={onFocus}
+        onCloseAutoFocus={onCloseAutoFocus}
         sideOffset={8}
         collisionPadding={12}
         style={
@@ -34,12 +43,19 @@ export function MenuContent({ children, maxHeightPx, align = 'end', onFocus }: M
   );
 }
 
-export function MenuLabel({ children }: { children: ReactNode }) {
-  return (
-    <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-slate-500">
-      {children}
-    </DropdownMenu.Label>
-  );
+const menuLabelClassNames = {
+  heading: 'px-2.5 pt-1.5 pb-1 text-xs font-medium text-slate-500',
+  chip: 'mx-1 flex items-center gap-2 rounded-md bg-slate-50 px-2 py-1.5 text-xs font-medium text-slate-700',
+};
+
+/** Text in the menu that is not an item: a group's heading, or a chip that states something (a status). */
+export function MenuLabel({
+  variant = 'heading',
+  ...props
+}: Omit<ComponentProps<typeof DropdownMenu.Label>, 'className'> & {
+  variant?: keyof typeof menuLabelClassNames;
+}) {
+  return <DropdownMenu.Label className={menuLabelClassNames[variant]} {...props} />;
 }
 
 export function MenuSeparator() {

@@ -1,10 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Download, KeyRound, LogOut, Send, UserPlus } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { PortalView } from '../../../../shared/portal';
-import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '../../../components/ui/menu';
+import {
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+} from '../../../components/ui/menu';
 import { apiRequest } from '../../../lib/api-client';
 import { writePortalQuery } from '../../../lib/portal-query';
 import { downloadSignedNda, fetchNdaStatus, logout, ndaStatusQueryKey } from '../api/member-api';
@@ -89,80 +95,71 @@ export default function AccountMenu({ view, basePath, csrfToken }: AccountMenuPr
       >
         <MemberTrigger member={member} />
       </MenuTrigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          onCloseAutoFocus={(event) => {
-            if (isOpeningDialog.current) event.preventDefault();
-            isOpeningDialog.current = false;
-          }}
-          className="z-50 min-w-64 overflow-y-auto rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-900/10 motion-safe:animate-[attest-pop-in_140ms_ease-out]"
-        >
-          <div className="px-2.5 pt-1.5 pb-2" data-testid="account-menu-identity">
-            <p className="truncate text-sm font-semibold text-slate-900">{displayNameOf(member)}</p>
-            <p className="truncate text-xs text-slate-600">{member.email}</p>
-            <p className="truncate text-xs text-slate-600">{member.accountName}</p>
-          </div>
-          {review ? (
-            <DropdownMenu.Label
-              className="mx-1 flex items-center gap-2 rounded-md bg-slate-50 px-2 py-1.5 text-xs font-medium text-slate-700"
-              data-testid="account-review-status"
-            >
-              <span
-                aria-hidden
-                className={`size-2 rounded-full ${member.isAccessExpired ? statusTone.declined : statusTone[member.reviewStatus]}`}
-              />
-              {review}
-            </DropdownMenu.Label>
-          ) : null}
-          {accessEnd ? (
-            <p className="mx-1 mt-1 px-2 py-1 text-xs text-slate-600" data-testid="account-access-end">
-              {accessEnd}
-            </p>
-          ) : null}
-          <MenuSeparator />
-          {isAuthorised ? (
-            <MenuItem onSelect={() => openDialogByQuery({ inviteColleagues: 'true' })}>
-              <UserPlus className="size-4 text-slate-500" aria-hidden />
-              {headerTexts.inviteColleagues}
-            </MenuItem>
-          ) : (
-            <MenuItem
-              onSelect={() =>
-                writePortalQuery({ loginRequest: 'true', requestAccess: null, source: 'account_menu' })
-              }
-            >
-              <KeyRound className="size-4 text-slate-500" aria-hidden />
-              {headerTexts.requestAccess}
-            </MenuItem>
-          )}
-          {isAuthorised && view.customisation.questionnairesEnabled ? (
-            <MenuItem onSelect={() => openDialogByQuery({ submitQuestionnaire: 'true' })}>
-              <ClipboardList className="size-4 text-slate-500" aria-hidden />
-              {headerTexts.submitQuestionnaire}
-            </MenuItem>
-          ) : null}
-          {canSendToTprm && (partners.data?.partners.length ?? 0) > 0 ? (
-            <MenuItem onSelect={() => openDialogByQuery({ sendToTprm: 'true' })}>
-              <Send className="size-4 text-slate-500" aria-hidden />
-              {headerTexts.sendToTprm}
-            </MenuItem>
-          ) : null}
-          {canDownloadNda ? (
-            <MenuItem onSelect={() => void downloadNdaWithToast(organisationSlug, csrfToken)}>
-              <Download className="size-4 text-slate-500" aria-hidden />
-              {headerTexts.downloadNda}
-            </MenuItem>
-          ) : null}
-          <MenuSeparator />
-          <MenuItem disabled={isLoggingOut} onSelect={() => void logOut()}>
-            <LogOut className="size-4 text-slate-500" aria-hidden />
-            {headerTexts.logOut}
+      <MenuContent
+        onCloseAutoFocus={(event) => {
+          if (isOpeningDialog.current) event.preventDefault();
+          isOpeningDialog.current = false;
+        }}
+      >
+        <div className="px-2.5 pt-1.5 pb-2" data-testid="account-menu-identity">
+          <p className="truncate text-sm font-semibold text-slate-900">{displayNameOf(member)}</p>
+          <p className="truncate text-xs text-slate-600">{member.email}</p>
+          <p className="truncate text-xs text-slate-600">{member.accountName}</p>
+        </div>
+        {review ? (
+          <MenuLabel variant="chip" data-testid="account-review-status">
+            <span
+              aria-hidden
+              className={`size-2 rounded-full ${member.isAccessExpired ? statusTone.declined : statusTone[member.reviewStatus]}`}
+            />
+            {review}
+          </MenuLabel>
+        ) : null}
+        {accessEnd ? (
+          <p className="mx-1 mt-1 px-2 py-1 text-xs text-slate-600" data-testid="account-access-end">
+            {accessEnd}
+          </p>
+        ) : null}
+        <MenuSeparator />
+        {isAuthorised ? (
+          <MenuItem onSelect={() => openDialogByQuery({ inviteColleagues: 'true' })}>
+            <UserPlus className="size-4 text-slate-500" aria-hidden />
+            {headerTexts.inviteColleagues}
           </MenuItem>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        ) : (
+          <MenuItem
+            onSelect={() =>
+              writePortalQuery({ loginRequest: 'true', requestAccess: null, source: 'account_menu' })
+            }
+          >
+            <KeyRound className="size-4 text-slate-500" aria-hidden />
+            {headerTexts.requestAccess}
+          </MenuItem>
+        )}
+        {isAuthorised && view.customisation.questionnairesEnabled ? (
+          <MenuItem onSelect={() => openDialogByQuery({ submitQuestionnaire: 'true' })}>
+            <ClipboardList className="size-4 text-slate-500" aria-hidden />
+            {headerTexts.submitQuestionnaire}
+          </MenuItem>
+        ) : null}
+        {canSendToTprm && (partners.data?.partners.length ?? 0) > 0 ? (
+          <MenuItem onSelect={() => openDialogByQuery({ sendToTprm: 'true' })}>
+            <Send className="size-4 text-slate-500" aria-hidden />
+            {headerTexts.sendToTprm}
+          </MenuItem>
+        ) : null}
+        {canDownloadNda ? (
+          <MenuItem onSelect={() => void downloadNdaWithToast(organisationSlug, csrfToken)}>
+            <Download className="size-4 text-slate-500" aria-hidden />
+            {headerTexts.downloadNda}
+          </MenuItem>
+        ) : null}
+        <MenuSeparator />
+        <MenuItem disabled={isLoggingOut} onSelect={() => void logOut()}>
+          <LogOut className="size-4 text-slate-500" aria-hidden />
+          {headerTexts.logOut}
+        </MenuItem>
+      </MenuContent>
     </Menu>
   );
 }

@@ -20,6 +20,14 @@ import { ErrorBox } from '../../../components/ui/error-box';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api-client';
 import { useAccessSettings } from '../api/access-settings';
 import {
@@ -237,39 +245,37 @@ function MembersTable({ account, csrfToken }: AccountProps) {
   }
   return (
     <div className={table.wrapper}>
-      <table className={table.table}>
+      <Table className={table.table}>
         <caption className="sr-only">Members of {account.name}</caption>
-        <thead className={table.head}>
-          <tr>
-            <th scope="col" className={table.th}>
-              Member
-            </th>
-            <th scope="col" className={table.th}>
-              Last sign-in
-            </th>
-            <th scope="col" className={table.th}>
-              NDA accepted
-            </th>
-            <th scope="col" className={table.th}>
+        <TableHead className={table.head}>
+          <TableRow>
+            <TableHeaderCell className={table.th}>Member</TableHeaderCell>
+            <TableHeaderCell className={table.th}>Last sign-in</TableHeaderCell>
+            <TableHeaderCell className={table.th}>NDA accepted</TableHeaderCell>
+            <TableHeaderCell className={table.th}>
               <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={table.body}>
+            </TableHeaderCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
           {account.members.map((member) => {
             const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
             return (
-              <tr key={member.id} data-testid="member-row">
-                <td className={table.td}>
+              <TableRow key={member.id} data-testid="member-row">
+                <TableCell className={table.td}>
                   <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     {name}
                     {member.isAutoApproved ? <Badge tone="slate">Auto-approved</Badge> : null}
                   </span>
                   <span className="block break-all text-slate-600">{member.email}</span>
-                </td>
-                <td className={`${table.td} whitespace-nowrap`}>{formatDate(member.lastSignInAt)}</td>
-                <td className={`${table.td} whitespace-nowrap`}>{formatDate(member.ndaAcceptedAt)}</td>
-                <td className={`${table.td} text-right whitespace-nowrap`}>
+                </TableCell>
+                <TableCell className={`${table.td} whitespace-nowrap`}>
+                  {formatDate(member.lastSignInAt)}
+                </TableCell>
+                <TableCell className={`${table.td} whitespace-nowrap`}>
+                  {formatDate(member.ndaAcceptedAt)}
+                </TableCell>
+                <TableCell className={`${table.td} text-right whitespace-nowrap`}>
                   <EndSessionsButton
                     path={`/api/accounts/${encodeURIComponent(account.id)}/members/${encodeURIComponent(member.id)}/end-sessions`}
                     csrfToken={csrfToken}
@@ -289,12 +295,12 @@ function MembersTable({ account, csrfToken }: AccountProps) {
                     <Trash2 className="size-4" aria-hidden />
                     Remove<span className="sr-only"> {name}</span>
                   </Button>
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             );
           })}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
       <AlertDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}

@@ -2,6 +2,14 @@ import { Building2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { classNames } from '../../../lib/class-names';
 import { useAccessSettings } from '../api/access-settings';
 import { useAccounts } from '../api/accounts';
@@ -43,33 +51,23 @@ export function AccountsScreen({ csrfToken }: { csrfToken: string }) {
         </EmptyState>
       ) : (
         <div className={table.wrapper}>
-          <table className={table.table}>
+          <Table className={table.table}>
             <caption className="sr-only">Accounts</caption>
-            <thead className={table.head}>
-              <tr>
-                <th scope="col" className={table.th}>
-                  Account
-                </th>
-                <th scope="col" className={table.th}>
-                  Review status
-                </th>
-                <th scope="col" className={table.th}>
-                  Access
-                </th>
-                <th scope="col" className={table.th}>
-                  Permission profile
-                </th>
-                <th scope="col" className={`${table.th} text-right`}>
-                  Members
-                </th>
-              </tr>
-            </thead>
-            <tbody className={table.body}>
+            <TableHead className={table.head}>
+              <TableRow>
+                <TableHeaderCell className={table.th}>Account</TableHeaderCell>
+                <TableHeaderCell className={table.th}>Review status</TableHeaderCell>
+                <TableHeaderCell className={table.th}>Access</TableHeaderCell>
+                <TableHeaderCell className={table.th}>Permission profile</TableHeaderCell>
+                <TableHeaderCell className={`${table.th} text-right`}>Members</TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
               {accounts.data.map((account) => {
                 const expiry = expiryOf(account.accessExpiresAt, account.reviewStatus);
                 return (
-                  <tr key={account.id} data-testid="account-row">
-                    <td className={table.td}>
+                  <TableRow key={account.id} data-testid="account-row">
+                    <TableCell className={table.td}>
                       <Link
                         to={`/console/accounts/${account.id}`}
                         className="font-medium text-slate-900 underline-offset-2 hover:underline"
@@ -79,11 +77,11 @@ export function AccountsScreen({ csrfToken }: { csrfToken: string }) {
                       <span className="block text-xs text-slate-500">
                         {account.domain ?? 'No domain'} · since {formatDate(account.createdAt)}
                       </span>
-                    </td>
-                    <td className={table.td}>
+                    </TableCell>
+                    <TableCell className={table.td}>
                       <ReviewStatusBadge status={account.reviewStatus} />
-                    </td>
-                    <td
+                    </TableCell>
+                    <TableCell
                       className={classNames(
                         table.td,
                         'whitespace-nowrap',
@@ -91,14 +89,18 @@ export function AccountsScreen({ csrfToken }: { csrfToken: string }) {
                       )}
                     >
                       {expiry.label}
-                    </td>
-                    <td className={table.td}>{account.permissionProfileName ?? 'No profile'}</td>
-                    <td className={`${table.td} text-right tabular-nums`}>{account.memberCount}</td>
-                  </tr>
+                    </TableCell>
+                    <TableCell className={table.td}>
+                      {account.permissionProfileName ?? 'No profile'}
+                    </TableCell>
+                    <TableCell className={`${table.td} text-right tabular-nums`}>
+                      {account.memberCount}
+                    </TableCell>
+                  </TableRow>
                 );
               })}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </div>
       )}
     </div>

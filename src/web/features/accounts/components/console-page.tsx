@@ -75,11 +75,11 @@ export function FormAlert({ message }: { message: string | null | undefined }) {
   );
 }
 
+/** The console lists' look, added to the ui table's own classes. */
 export const table = {
   wrapper: 'overflow-x-auto rounded-2xl bg-white shadow-xs ring-1 ring-slate-200',
-  table: 'min-w-full divide-y divide-slate-200 text-left text-sm',
+  table: 'min-w-full divide-y divide-slate-200',
   head: 'bg-slate-50',
   th: 'px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase whitespace-nowrap',
   td: 'px-4 py-3 align-top text-slate-700',
-  body: 'divide-y divide-slate-100',
 };

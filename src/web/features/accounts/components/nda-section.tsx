@@ -8,7 +8,16 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { useCreateNdaVersion, useNdaVersions } from '../api/access-settings';
 import { applyServerErrors } from '../lib/form-errors';
 import { formatDate } from '../lib/format';
@@ -165,41 +174,38 @@ export function NdaSection({
         </article>
       ) : null}
       {sorted.length > 0 ? (
-        // Scrolls sideways on a phone; focusable so keyboard users can scroll it too.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region needs focus to scroll by keyboard
-        <section aria-label="NDA versions" tabIndex={0} className={`${table.wrapper} mt-5`}>
-          <table className={table.table}>
+        // Scrolls sideways on a phone.
+        <ScrollRegion label="NDA versions" className={`${table.wrapper} mt-5`}>
+          <Table className={table.table}>
             <caption className="sr-only">NDA versions</caption>
-            <thead className={table.head}>
-              <tr>
-                <th scope="col" className={table.th}>
-                  Version
-                </th>
-                <th scope="col" className={table.th}>
-                  Saved
-                </th>
-                <th scope="col" className={`${table.th} text-right`}>
-                  Acceptances
-                </th>
-              </tr>
-            </thead>
-            <tbody className={table.body}>
+            <TableHead className={table.head}>
+              <TableRow>
+                <TableHeaderCell className={table.th}>Version</TableHeaderCell>
+                <TableHeaderCell className={table.th}>Saved</TableHeaderCell>
+                <TableHeaderCell className={`${table.th} text-right`}>Acceptances</TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
               {sorted.map((version, index) => (
-                <tr key={version.id} data-testid="nda-version-row">
-                  <td className={table.td}>
+                <TableRow key={version.id} data-testid="nda-version-row">
+                  <TableCell className={table.td}>
                     <span className="font-medium text-slate-900">{version.title}</span>
                     {index === 0 ? <span className="ml-2 text-xs text-emerald-700">Current</span> : null}
                     {version.sourceFileName ? (
                       <span className="block text-xs text-slate-500">From {version.sourceFileName}</span>
                     ) : null}
-                  </td>
-                  <td className={`${table.td} whitespace-nowrap`}>{formatDate(version.createdAt)}</td>
-                  <td className={`${table.td} text-right tabular-nums`}>{version.acceptanceCount}</td>
-                </tr>
+                  </TableCell>
+                  <TableCell className={`${table.td} whitespace-nowrap`}>
+                    {formatDate(version.createdAt)}
+                  </TableCell>
+                  <TableCell className={`${table.td} text-right tabular-nums`}>
+                    {version.acceptanceCount}
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
-        </section>
+            </TableBody>
+          </Table>
+        </ScrollRegion>
       ) : null}
     </Panel>
   );

@@ -7,6 +7,14 @@ import { Button, buttonClassName } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api-client';
 import { useDeleteProfile, usePermissionProfiles } from '../api/permission-profiles';
 import { useRestrictedItems } from '../api/restricted-items';
@@ -97,31 +105,29 @@ export function PermissionProfilesScreen({
         </EmptyState>
       ) : (
         <div className={table.wrapper}>
-          <table className={table.table}>
+          <Table className={table.table}>
             <caption className="sr-only">Permission profiles</caption>
-            <thead className={table.head}>
-              <tr>
-                <th scope="col" className={table.th}>
-                  Profile
-                </th>
-                <th scope="col" className={`${table.th} text-right`}>
-                  Items
-                </th>
-                <th scope="col" className={`${table.th} text-right`}>
-                  Accounts
-                </th>
-                <th scope="col" className={table.th}>
+            <TableHead className={table.head}>
+              <TableRow>
+                <TableHeaderCell className={table.th}>Profile</TableHeaderCell>
+                <TableHeaderCell className={`${table.th} text-right`}>Items</TableHeaderCell>
+                <TableHeaderCell className={`${table.th} text-right`}>Accounts</TableHeaderCell>
+                <TableHeaderCell className={table.th}>
                   <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className={table.body}>
+                </TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
               {profiles.data.map((profile) => (
-                <tr key={profile.id} data-testid="profile-row">
-                  <td className={`${table.td} font-medium text-slate-900`}>{profile.name}</td>
-                  <td className={`${table.td} text-right tabular-nums`}>{profile.itemIds.length}</td>
-                  <td className={`${table.td} text-right tabular-nums`}>{profile.accountCount}</td>
-                  <td className={table.td}>
+                <TableRow key={profile.id} data-testid="profile-row">
+                  <TableCell className={`${table.td} font-medium text-slate-900`}>{profile.name}</TableCell>
+                  <TableCell className={`${table.td} text-right tabular-nums`}>
+                    {profile.itemIds.length}
+                  </TableCell>
+                  <TableCell className={`${table.td} text-right tabular-nums`}>
+                    {profile.accountCount}
+                  </TableCell>
+                  <TableCell className={table.td}>
                     <div className="flex justify-end gap-1">
                       <a
                         href={`/${encodeURIComponent(organisationSlug)}?permissionProfileId=${encodeURIComponent(profile.id)}`}
@@ -146,11 +152,11 @@ export function PermissionProfilesScreen({
                         Delete<span className="sr-only"> {profile.name}</span>
                       </Button>
                     </div>
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </div>
       )}
       <EditorDialog

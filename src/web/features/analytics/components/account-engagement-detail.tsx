@@ -5,7 +5,16 @@ import type { AnalyticsRangeQuery } from '../../../../shared/analytics';
 import { formatDate } from '../../../../shared/dates';
 import { buttonClassName } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { accountExportUrl, useAccountEngagementDetail } from '../api/analytics';
 import { formatCount } from '../lib/chart-format';
 import { activityLabels, formatSeen } from '../lib/engagement-format';
@@ -17,11 +26,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-      {/* Focusable so a keyboard can scroll a table wider than a phone. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable) */}
-      <section className="mt-3 overflow-x-auto" tabIndex={0} aria-label={title}>
+      <ScrollRegion className="mt-3 overflow-x-auto" label={title}>
         {children}
-      </section>
+      </ScrollRegion>
     </section>
   );
 }
@@ -97,45 +104,35 @@ export function AccountEngagementDetail({
         {people.length === 0 ? (
           none('Nobody from this account was active in this range.')
         ) : (
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="text-xs font-medium text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Person
-                </th>
-                <th scope="col" className={th}>
-                  Views
-                </th>
-                <th scope="col" className={th}>
-                  Downloads
-                </th>
-                <th scope="col" className={th}>
-                  Items opened
-                </th>
-                <th scope="col" className="py-2 pl-3">
-                  Last seen
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
+          <Table className="min-w-[36rem]">
+            <TableHead className="text-xs font-medium text-slate-600">
+              <TableRow>
+                <TableHeaderCell className="py-2 pr-3">Person</TableHeaderCell>
+                <TableHeaderCell className={th}>Views</TableHeaderCell>
+                <TableHeaderCell className={th}>Downloads</TableHeaderCell>
+                <TableHeaderCell className={th}>Items opened</TableHeaderCell>
+                <TableHeaderCell className="py-2 pl-3">Last seen</TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
               {people.map((person) => (
-                <tr key={person.memberId}>
-                  <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                <TableRow key={person.memberId}>
+                  <TableHeaderCell scope="row" className="py-2 pr-3 font-medium text-slate-900">
                     {person.name || person.email}
                     {person.name ? (
                       <span className="block text-xs font-normal text-slate-600">{person.email}</span>
                     ) : null}
-                  </th>
-                  <td className={td}>{formatCount(person.documentViews)}</td>
-                  <td className={td}>{formatCount(person.downloads)}</td>
-                  <td className={td}>{formatCount(person.itemsOpened)}</td>
-                  <td className="py-2 pl-3 whitespace-nowrap text-slate-600">
+                  </TableHeaderCell>
+                  <TableCell className={td}>{formatCount(person.documentViews)}</TableCell>
+                  <TableCell className={td}>{formatCount(person.downloads)}</TableCell>
+                  <TableCell className={td}>{formatCount(person.itemsOpened)}</TableCell>
+                  <TableCell className="py-2 pl-3 whitespace-nowrap text-slate-600">
                     {formatSeen(person.lastSeenAt)}
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         )}
       </Section>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -143,60 +140,50 @@ export function AccountEngagementDetail({
           {documents.length === 0 ? (
             none('No documents viewed or downloaded.')
           ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs font-medium text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Document
-                  </th>
-                  <th scope="col" className={th}>
-                    Views
-                  </th>
-                  <th scope="col" className={th}>
-                    Downloads
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+            <Table>
+              <TableHead className="text-xs font-medium text-slate-600">
+                <TableRow>
+                  <TableHeaderCell className="py-2 pr-3">Document</TableHeaderCell>
+                  <TableHeaderCell className={th}>Views</TableHeaderCell>
+                  <TableHeaderCell className={th}>Downloads</TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
                 {documents.map((document) => (
-                  <tr key={document.fileId}>
-                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                  <TableRow key={document.fileId}>
+                    <TableHeaderCell scope="row" className="py-2 pr-3 font-medium text-slate-900">
                       {document.title}
-                    </th>
-                    <td className={td}>{formatCount(document.views)}</td>
-                    <td className={td}>{formatCount(document.downloads)}</td>
-                  </tr>
+                    </TableHeaderCell>
+                    <TableCell className={td}>{formatCount(document.views)}</TableCell>
+                    <TableCell className={td}>{formatCount(document.downloads)}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           )}
         </Section>
         <Section title="Items opened">
           {items.length === 0 ? (
             none('No items opened.')
           ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs font-medium text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Item
-                  </th>
-                  <th scope="col" className={th}>
-                    Opens
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+            <Table>
+              <TableHead className="text-xs font-medium text-slate-600">
+                <TableRow>
+                  <TableHeaderCell className="py-2 pr-3">Item</TableHeaderCell>
+                  <TableHeaderCell className={th}>Opens</TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
                 {items.map((item) => (
-                  <tr key={item.itemId}>
-                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                  <TableRow key={item.itemId}>
+                    <TableHeaderCell scope="row" className="py-2 pr-3 font-medium text-slate-900">
                       {item.title}
-                    </th>
-                    <td className={td}>{formatCount(item.opens)}</td>
-                  </tr>
+                    </TableHeaderCell>
+                    <TableCell className={td}>{formatCount(item.opens)}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           )}
         </Section>
       </div>

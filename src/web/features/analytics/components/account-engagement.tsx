@@ -4,6 +4,14 @@ import type { AnalyticsRangeQuery } from '../../../../shared/analytics';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { useAccountEngagement } from '../api/analytics';
 import { formatCount } from '../lib/chart-format';
 import { formatSeen } from '../lib/engagement-format';
@@ -29,34 +37,22 @@ export function AccountEngagementList({ range }: { range: AnalyticsRangeQuery })
         {formatCount(total)} {total === 1 ? 'account' : 'accounts'} active, most engaged first.
       </p>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm" data-testid="engagement-table">
+        <Table className="min-w-[40rem]" data-testid="engagement-table">
           <caption className="sr-only">Account engagement in the selected range</caption>
-          <thead className="text-xs font-medium text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                Account
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                People
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Document views
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Downloads
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Items opened
-              </th>
-              <th scope="col" className="py-2 pl-3">
-                Last seen
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+          <TableHead className="text-xs font-medium text-slate-600">
+            <TableRow>
+              <TableHeaderCell className="py-2 pr-3">Account</TableHeaderCell>
+              <TableHeaderCell className="px-3 py-2 text-right">People</TableHeaderCell>
+              <TableHeaderCell className="px-3 py-2 text-right">Document views</TableHeaderCell>
+              <TableHeaderCell className="px-3 py-2 text-right">Downloads</TableHeaderCell>
+              <TableHeaderCell className="px-3 py-2 text-right">Items opened</TableHeaderCell>
+              <TableHeaderCell className="py-2 pl-3">Last seen</TableHeaderCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
             {accounts.map((account) => (
-              <tr key={account.accountId}>
-                <th scope="row" className="py-2 pr-3 font-medium">
+              <TableRow key={account.accountId}>
+                <TableHeaderCell scope="row" className="py-2 pr-3 font-medium">
                   <Link
                     to={`/console/analytics/accounts/${account.accountId}?${rangeQuery}`}
                     className="text-brand-ink underline-offset-2 hover:underline"
@@ -66,18 +62,18 @@ export function AccountEngagementList({ range }: { range: AnalyticsRangeQuery })
                   {account.domain ? (
                     <span className="block text-xs font-normal text-slate-600">{account.domain}</span>
                   ) : null}
-                </th>
-                <td className={cell}>{formatCount(account.people)}</td>
-                <td className={cell}>{formatCount(account.documentViews)}</td>
-                <td className={cell}>{formatCount(account.downloads)}</td>
-                <td className={cell}>{formatCount(account.itemsOpened)}</td>
-                <td className="py-2 pl-3 whitespace-nowrap text-slate-600">
+                </TableHeaderCell>
+                <TableCell className={cell}>{formatCount(account.people)}</TableCell>
+                <TableCell className={cell}>{formatCount(account.documentViews)}</TableCell>
+                <TableCell className={cell}>{formatCount(account.downloads)}</TableCell>
+                <TableCell className={cell}>{formatCount(account.itemsOpened)}</TableCell>
+                <TableCell className="py-2 pl-3 whitespace-nowrap text-slate-600">
                   {formatSeen(account.lastSeenAt)}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
       <Pagination
         label="Account engagement pages"

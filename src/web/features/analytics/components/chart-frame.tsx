@@ -1,6 +1,14 @@
 import { type ReactNode, Suspense, useId, useState } from 'react';
 import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { classNames } from '../../../lib/class-names';
 
 type Column = { key: string; label: string; numeric?: boolean };
@@ -43,36 +51,35 @@ export function ChartFrame({
         {isTableShown ? 'Hide data table' : 'Show data table'}
       </button>
       <div id={tableId} className={classNames(isTableShown ? 'max-h-80 overflow-auto' : 'sr-only')}>
-        <table className="w-full text-left text-sm">
+        <Table>
           <caption className="sr-only">{label}</caption>
-          <thead className="text-xs font-medium text-slate-600">
-            <tr>
+          <TableHead className="text-xs font-medium text-slate-600">
+            <TableRow>
               {columns.map((column) => (
-                <th
+                <TableHeaderCell
                   key={column.key}
-                  scope="col"
                   className={classNames('py-1.5 pr-3', column.numeric && 'text-right')}
                 >
                   {column.label}
-                </th>
+                </TableHeaderCell>
               ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+            </TableRow>
+          </TableHead>
+          <TableBody>
             {rows.map((row, index) => (
-              <tr key={index}>
+              <TableRow key={index}>
                 {columns.map((column) => (
-                  <td
+                  <TableCell
                     key={column.key}
                     className={classNames('py-1.5 pr-3', column.numeric && 'text-right tabular-nums')}
                   >
                     {row[column.key]}
-                  </td>
+                  </TableCell>
                 ))}
-              </tr>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
     </figure>
   );

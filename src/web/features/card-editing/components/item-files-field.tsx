@@ -1,7 +1,7 @@
 import { CircleAlert, ExternalLink, Undo2, Unlink } from 'lucide-react';
 import { useId } from 'react';
 import type { LibraryFile } from '../../../../shared/documents';
-import { FileTypeIcon } from '../../../components/ui/file-type-icon';
+import { FileTypeIcon } from '../../../components/domain/file-type-icon';
 import { Select } from '../../../components/ui/select';
 import { classNames } from '../../../lib/class-names';
 import {

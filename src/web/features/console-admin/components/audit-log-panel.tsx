@@ -5,6 +5,14 @@ import { ErrorBox } from '../../../components/ui/error-box';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { useAuditLog } from '../api/console-admin';
 
 function hasBeforeAfter(data: Record<string, unknown>): data is { before?: unknown; after?: unknown } {
@@ -108,40 +116,36 @@ export function AuditLogPanel() {
             </p>
           ) : (
             <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
+              <Table>
                 <caption className="sr-only">Audit log, newest first</caption>
-                <thead className="bg-slate-50 text-xs font-medium text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-5 py-2.5">
-                      When
-                    </th>
-                    <th scope="col" className="px-3 py-2.5">
-                      Who
-                    </th>
-                    <th scope="col" className="px-3 py-2.5">
-                      Action
-                    </th>
-                    <th scope="col" className="px-3 py-2.5">
-                      Target
-                    </th>
-                    <th scope="col" className="px-5 py-2.5 text-right">
+                <TableHead className="bg-slate-50 text-xs font-medium text-slate-600">
+                  <TableRow>
+                    <TableHeaderCell className="px-5 py-2.5">When</TableHeaderCell>
+                    <TableHeaderCell className="px-3 py-2.5">Who</TableHeaderCell>
+                    <TableHeaderCell className="px-3 py-2.5">Action</TableHeaderCell>
+                    <TableHeaderCell className="px-3 py-2.5">Target</TableHeaderCell>
+                    <TableHeaderCell className="px-5 py-2.5 text-right">
                       <span className="sr-only">Details</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
+                    </TableHeaderCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
                   {data.entries.map((entry) => (
                     <Fragment key={entry.id}>
-                      <tr data-testid="audit-row">
-                        <td className="px-5 py-3 whitespace-nowrap text-slate-700">
+                      <TableRow data-testid="audit-row">
+                        <TableCell className="px-5 py-3 whitespace-nowrap text-slate-700">
                           <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                        </td>
-                        <td className="px-3 py-3 text-slate-900">{entry.actor?.name ?? 'System'}</td>
-                        <td className="px-3 py-3 font-mono text-xs text-slate-900">{entry.action}</td>
-                        <td className="max-w-56 truncate px-3 py-3 font-mono text-xs text-slate-600">
+                        </TableCell>
+                        <TableCell className="px-3 py-3 text-slate-900">
+                          {entry.actor?.name ?? 'System'}
+                        </TableCell>
+                        <TableCell className="px-3 py-3 font-mono text-xs text-slate-900">
+                          {entry.action}
+                        </TableCell>
+                        <TableCell className="max-w-56 truncate px-3 py-3 font-mono text-xs text-slate-600">
                           {entry.target ?? '–'}
-                        </td>
-                        <td className="px-5 py-3 text-right">
+                        </TableCell>
+                        <TableCell className="px-5 py-3 text-right">
                           <button
                             type="button"
                             className="text-sm font-medium text-brand-ink underline-offset-2 hover:underline"
@@ -151,19 +155,19 @@ export function AuditLogPanel() {
                           >
                             {openId === entry.id ? 'Hide' : 'Details'}
                           </button>
-                        </td>
-                      </tr>
+                        </TableCell>
+                      </TableRow>
                       {openId === entry.id ? (
-                        <tr id={`${id}-${entry.id}`}>
-                          <td colSpan={5} className="bg-slate-50/60 px-5 py-3">
+                        <TableRow id={`${id}-${entry.id}`}>
+                          <TableCell colSpan={5} className="bg-slate-50/60 px-5 py-3">
                             <EntryDetails entry={entry} />
-                          </td>
-                        </tr>
+                          </TableCell>
+                        </TableRow>
                       ) : null}
                     </Fragment>
                   ))}
-                </tbody>
-              </table>
+                </TableBody>
+              </Table>
             </div>
           )}
         </div>

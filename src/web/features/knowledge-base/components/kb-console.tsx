@@ -12,6 +12,14 @@ import { ErrorBox } from '../../../components/ui/error-box';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { deleteEntry, dismissGap, fetchGaps } from '../api/kb-api';
 import { accessLabel, formatKbDate, productNames } from '../lib/kb-format';
@@ -154,30 +162,22 @@ export function KbConsole({
               {query ? kbMessages.noMatches : kbMessages.noEntries}
             </p>
           ) : (
-            <table className="w-full min-w-[720px] text-sm" data-testid="kb-console-table">
-              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2.5">
-                    {kbMessages.question}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {kbMessages.columnAccess}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {kbMessages.metadataProducts}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    {kbMessages.columnLastModified}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
+            <Table className="min-w-[720px]" data-testid="kb-console-table">
+              <TableHead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <TableRow>
+                  <TableHeaderCell className="px-4 py-2.5">{kbMessages.question}</TableHeaderCell>
+                  <TableHeaderCell className="px-4 py-2.5">{kbMessages.columnAccess}</TableHeaderCell>
+                  <TableHeaderCell className="px-4 py-2.5">{kbMessages.metadataProducts}</TableHeaderCell>
+                  <TableHeaderCell className="px-4 py-2.5">{kbMessages.columnLastModified}</TableHeaderCell>
+                  <TableHeaderCell className="px-4 py-2.5">
                     <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+                  </TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
                 {hits.map((hit) => (
-                  <tr key={hit.objectID} className="align-top" data-testid="kb-console-row">
-                    <td className="max-w-md px-4 py-3">
+                  <TableRow key={hit.objectID} className="align-top" data-testid="kb-console-row">
+                    <TableCell className="max-w-md px-4 py-3">
                       <p className="flex items-start gap-1.5 font-medium text-slate-900">
                         {hit.favorite_public ? (
                           <Star
@@ -189,13 +189,15 @@ export function KbConsole({
                         <span className="break-words">{hit.content}</span>
                       </p>
                       <p className="mt-1 line-clamp-2 text-slate-600">{hit.answer}</p>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{accessLabel(hit.access_level)}</td>
-                    <td className="px-4 py-3 text-slate-700">{productNames(hit, products)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                    </TableCell>
+                    <TableCell className="px-4 py-3 text-slate-700">
+                      {accessLabel(hit.access_level)}
+                    </TableCell>
+                    <TableCell className="px-4 py-3 text-slate-700">{productNames(hit, products)}</TableCell>
+                    <TableCell className="px-4 py-3 whitespace-nowrap text-slate-700">
                       {formatKbDate(hit.customer_modified_timestamp)}
-                    </td>
-                    <td className="px-4 py-3">
+                    </TableCell>
+                    <TableCell className="px-4 py-3">
                       {canEdit ? (
                         <div className="flex justify-end gap-1">
                           <Button
@@ -216,11 +218,11 @@ export function KbConsole({
                           </Button>
                         </div>
                       ) : null}
-                    </td>
-                  </tr>
+                    </TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           )}
         </div>
         <div className="flex flex-wrap items-center gap-3">

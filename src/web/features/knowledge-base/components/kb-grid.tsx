@@ -1,6 +1,14 @@
 import { Star } from 'lucide-react';
 import type { KbHit } from '../../../../shared/knowledge-base';
 import { kbMessages } from '../../../../shared/knowledge-base-texts';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { classNames } from '../../../lib/class-names';
 import { accessLabel, formatKbDate } from '../lib/kb-format';
 
@@ -25,43 +33,41 @@ export function KbGrid({ hits, isPublic, selectedId, onRowOpen }: KbGridProps) {
   const hasComments = hits.some((hit) => hit.comment.trim());
   const minWidth = (isPublic ? 0 : 40 + 96 + 128 + 128) + (hasComments ? 224 : 0) + 256;
   return (
-    <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth }} data-testid="kb-grid">
-      <thead className="sticky top-0 z-[1] bg-slate-50">
-        <tr className="border-b border-slate-200">
+    <Table className="table-fixed border-collapse" style={{ minWidth }} data-testid="kb-grid">
+      <TableHead className="sticky top-0 z-[1] bg-slate-50">
+        <TableRow className="border-b border-slate-200">
           {!isPublic ? (
-            <th scope="col" className={classNames(headClass, 'w-10')}>
+            <TableHeaderCell className={classNames(headClass, 'w-10')}>
               <span className="sr-only">{kbMessages.columnFavorite}</span>
               <Star className="size-3.5" aria-hidden />
-            </th>
+            </TableHeaderCell>
           ) : null}
-          <th scope="col" className={headClass}>
-            {kbMessages.columnDetails}
-          </th>
+          <TableHeaderCell className={headClass}>{kbMessages.columnDetails}</TableHeaderCell>
           {hasComments ? (
-            <th scope="col" className={classNames(headClass, 'w-56')}>
+            <TableHeaderCell className={classNames(headClass, 'w-56')}>
               {kbMessages.columnComment}
-            </th>
+            </TableHeaderCell>
           ) : null}
           {!isPublic ? (
             <>
-              <th scope="col" className={classNames(headClass, 'w-24')}>
+              <TableHeaderCell className={classNames(headClass, 'w-24')}>
                 {kbMessages.columnAccess}
-              </th>
-              <th scope="col" className={classNames(headClass, 'w-32')}>
+              </TableHeaderCell>
+              <TableHeaderCell className={classNames(headClass, 'w-32')}>
                 {kbMessages.columnDateAdded}
-              </th>
-              <th scope="col" className={classNames(headClass, 'w-32')}>
+              </TableHeaderCell>
+              <TableHeaderCell className={classNames(headClass, 'w-32')}>
                 {kbMessages.columnLastModified}
-              </th>
+              </TableHeaderCell>
             </>
           ) : null}
-        </tr>
-      </thead>
-      <tbody>
+        </TableRow>
+      </TableHead>
+      <TableBody>
         {hits.map((hit) => {
           const isSelected = hit.objectID === selectedId;
           return (
-            <tr
+            <TableRow
               key={hit.objectID}
               data-testid="kb-row"
               data-selected={isSelected || undefined}
@@ -84,34 +90,36 @@ export function KbGrid({ hits, isPublic, selectedId, onRowOpen }: KbGridProps) {
               )}
             >
               {!isPublic ? (
-                <td className="px-3 py-3">
+                <TableCell className="px-3 py-3">
                   {hit.favorite_public ? (
                     <Star className="size-4 fill-amber-400 text-amber-500" aria-label="Favorite" role="img" />
                   ) : null}
-                </td>
+                </TableCell>
               ) : null}
-              <td className="px-3 py-3">
+              <TableCell className="px-3 py-3">
                 <p className="font-medium break-words text-slate-900">{hit.content}</p>
                 <p className="mt-1 line-clamp-2 break-words text-slate-600">{hit.answer}</p>
-              </td>
+              </TableCell>
               {hasComments ? (
-                <td className="px-3 py-3">
+                <TableCell className="px-3 py-3">
                   <p className="line-clamp-3 break-words text-slate-600">{hit.comment}</p>
-                </td>
+                </TableCell>
               ) : null}
               {!isPublic ? (
                 <>
-                  <td className="px-3 py-3 text-slate-700">{accessLabel(hit.access_level)}</td>
-                  <td className="px-3 py-3 text-slate-700">{formatKbDate(hit.date_timestamp)}</td>
-                  <td className="px-3 py-3 text-slate-700">
+                  <TableCell className="px-3 py-3 text-slate-700">{accessLabel(hit.access_level)}</TableCell>
+                  <TableCell className="px-3 py-3 text-slate-700">
+                    {formatKbDate(hit.date_timestamp)}
+                  </TableCell>
+                  <TableCell className="px-3 py-3 text-slate-700">
                     {formatKbDate(hit.customer_modified_timestamp)}
-                  </td>
+                  </TableCell>
                 </>
               ) : null}
-            </tr>
+            </TableRow>
           );
         })}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }

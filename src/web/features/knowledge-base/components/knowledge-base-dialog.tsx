@@ -1,5 +1,4 @@
 import { Search, X } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { KbHit, KbQuery, KbSearchKey } from '../../../../shared/knowledge-base';
 import {
@@ -11,8 +10,10 @@ import {
   kbTimeFilterLabels,
 } from '../../../../shared/knowledge-base-texts';
 import type { PortalView } from '../../../../shared/portal';
+import { Dialog, DialogClose, DialogTitle, FullScreenDialogContent } from '../../../components/ui/dialog';
 import { InlineSnack } from '../../../components/ui/inline-snack';
 import { Pagination } from '../../../components/ui/pagination';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
@@ -94,189 +95,178 @@ export function KnowledgeBaseDialog({
 
   const filterClass = 'w-full sm:w-40';
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] motion-safe:animate-[attest-fade-in_150ms_ease-out]" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          data-testid="kb-dialog"
-          className={classNames(
-            'fixed inset-0 z-50 flex flex-col bg-white outline-none',
-            'md:inset-8 md:mx-auto md:max-w-[1200px] md:rounded-2xl md:shadow-2xl md:ring-1 md:ring-slate-900/10',
-          )}
-        >
-          <header className="flex items-center gap-3 border-b border-slate-200 px-5 py-4">
-            <DialogPrimitive.Title className="text-lg font-semibold tracking-tight text-slate-950">
-              {kbMessages.panelTitle}
-            </DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              className="ml-auto grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-              aria-label="Close"
-            >
-              <X className="size-5" aria-hidden />
-            </DialogPrimitive.Close>
-          </header>
-          <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-5 py-3">
-            <div className="relative min-w-[14rem] flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-                aria-hidden
-              />
-              <input
-                type="search"
-                aria-label={kbMessages.searchPlaceholder}
-                placeholder={kbMessages.searchPlaceholder}
-                maxLength={kbLimits.queryMaxLength}
-                value={text}
-                onChange={(event) => {
-                  setText(event.target.value);
-                  setPage(0);
-                }}
-                className="block h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0"
-                data-testid="kb-search"
-              />
-            </div>
-            {!isPublic ? (
-              <div className="flex w-full flex-wrap gap-3 sm:w-auto" data-testid="kb-filters">
-                <div>
-                  <label htmlFor={`${ids}-access`} className="block text-xs font-medium text-slate-700">
-                    {kbMessages.filterAccess}
-                  </label>
-                  <Select
-                    id={`${ids}-access`}
-                    className={classNames('mt-1', filterClass)}
-                    value={access}
-                    onChange={(event) => resetPage(setAccess)(event.target.value as KbAccessLevel | '')}
-                  >
-                    <option value="">All levels</option>
-                    {accessOptions.map((level) => (
-                      <option key={level} value={level}>
-                        {kbAccessLevelLabels[level]}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
-                <div>
-                  <label htmlFor={`${ids}-products`} className="block text-xs font-medium text-slate-700">
-                    {kbMessages.filterProducts}
-                  </label>
-                  <Select
-                    id={`${ids}-products`}
-                    className={classNames('mt-1', filterClass)}
-                    value={product}
-                    onChange={(event) => resetPage(setProduct)(event.target.value)}
-                  >
-                    <option value="">All products</option>
-                    {productOptions.map((option) => (
-                      <option key={option.productId} value={option.productId}>
-                        {option.productName}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
-                <div>
-                  <label htmlFor={`${ids}-time`} className="block text-xs font-medium text-slate-700">
-                    {kbMessages.filterTime}
-                  </label>
-                  <Select
-                    id={`${ids}-time`}
-                    className={classNames('mt-1', filterClass)}
-                    value={time}
-                    onChange={(event) => resetPage(setTime)(event.target.value as KbTimeFilter)}
-                  >
-                    {timeOptions.map((option) => (
-                      <option key={option} value={option}>
-                        {kbTimeFilterLabels[option]}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
-              </div>
-            ) : null}
-          </div>
-
-          <div className="relative flex min-h-0 flex-1">
-            {/* Focusable so a keyboard can scroll the grid where rows do not take focus (phones). */}
-            <section
-              className="min-h-0 min-w-0 flex-1 overflow-auto"
-              aria-busy={result.isFetching}
-              aria-label="Knowledge base entries"
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
-              tabIndex={0}
-            >
-              {result.isPending && open ? (
-                <div className="space-y-3 p-5">
-                  {Array.from({ length: 6 }, (_, index) => (
-                    <Skeleton key={index} className="h-12 w-full" />
-                  ))}
-                </div>
-              ) : result.isError ? (
-                <p role="alert" className="p-8 text-center text-sm text-red-700">
-                  {result.error.message}
-                </p>
-              ) : hits.length === 0 ? (
-                <p className="p-10 text-center text-sm text-slate-600" data-testid="kb-empty">
-                  {isFiltered ? kbMessages.noMatches : kbMessages.noEntries}
-                </p>
-              ) : (
-                <KbGrid
-                  hits={hits}
-                  isPublic={isPublic}
-                  selectedId={selected?.objectID ?? null}
-                  onRowOpen={isSmall ? null : setSelected}
-                />
-              )}
-            </section>
-            {selected ? (
-              // Small screens get an entry only from outside (a search result); it covers the grid.
-              <div className={isSmall ? 'absolute inset-0 z-[2]' : 'w-[380px] shrink-0'}>
-                <KbEntryDetails
-                  hit={selected}
-                  showMetadata={mode === 'main'}
-                  products={view.products}
-                  onCopied={(message) => setSnack({ message, id: Date.now() })}
-                  onClose={() => setSelected(null)}
-                />
-              </div>
-            ) : null}
-            {snack ? <InlineSnack key={snack.id} message={snack.message} onDismiss={dismissSnack} /> : null}
-          </div>
-
-          <footer className="flex flex-wrap items-center gap-4 border-t border-slate-200 px-5 py-3">
-            <label htmlFor={`${ids}-page-size`} className="flex items-center gap-2 text-sm text-slate-700">
-              Rows per page
-            </label>
-            <Select
-              id={`${ids}-page-size`}
-              className="w-24"
-              value={String(pageSize)}
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <FullScreenDialogContent
+        data-testid="kb-dialog"
+        className="md:inset-8 md:mx-auto md:max-w-[1200px] md:rounded-2xl md:shadow-2xl md:ring-1 md:ring-slate-900/10"
+      >
+        <header className="flex items-center gap-3 border-b border-slate-200 px-5 py-4">
+          <DialogTitle className="text-lg font-semibold tracking-tight text-slate-950">
+            {kbMessages.panelTitle}
+          </DialogTitle>
+          <DialogClose
+            className="ml-auto grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            aria-label="Close"
+          >
+            <X className="size-5" aria-hidden />
+          </DialogClose>
+        </header>
+        <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-5 py-3">
+          <div className="relative min-w-[14rem] flex-1">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden
+            />
+            <input
+              type="search"
+              aria-label={kbMessages.searchPlaceholder}
+              placeholder={kbMessages.searchPlaceholder}
+              maxLength={kbLimits.queryMaxLength}
+              value={text}
               onChange={(event) => {
-                setPageSize(Number(event.target.value));
+                setText(event.target.value);
                 setPage(0);
               }}
-              data-testid="kb-page-size"
-            >
-              {kbLimits.pageSizeOptions.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </Select>
-            {result.data ? (
-              <span className="text-sm text-slate-600">{result.data.nbHits} entries</span>
-            ) : null}
-            <div className="ml-auto min-w-[16rem]">
-              <Pagination
-                label="Knowledge base pages"
-                page={page + 1}
-                totalPages={totalPages}
-                disabled={result.isFetching}
-                onPageChange={(next) => setPage(next - 1)}
+              className="block h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0"
+              data-testid="kb-search"
+            />
+          </div>
+          {!isPublic ? (
+            <div className="flex w-full flex-wrap gap-3 sm:w-auto" data-testid="kb-filters">
+              <div>
+                <label htmlFor={`${ids}-access`} className="block text-xs font-medium text-slate-700">
+                  {kbMessages.filterAccess}
+                </label>
+                <Select
+                  id={`${ids}-access`}
+                  className={classNames('mt-1', filterClass)}
+                  value={access}
+                  onChange={(event) => resetPage(setAccess)(event.target.value as KbAccessLevel | '')}
+                >
+                  <option value="">All levels</option>
+                  {accessOptions.map((level) => (
+                    <option key={level} value={level}>
+                      {kbAccessLevelLabels[level]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div>
+                <label htmlFor={`${ids}-products`} className="block text-xs font-medium text-slate-700">
+                  {kbMessages.filterProducts}
+                </label>
+                <Select
+                  id={`${ids}-products`}
+                  className={classNames('mt-1', filterClass)}
+                  value={product}
+                  onChange={(event) => resetPage(setProduct)(event.target.value)}
+                >
+                  <option value="">All products</option>
+                  {productOptions.map((option) => (
+                    <option key={option.productId} value={option.productId}>
+                      {option.productName}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div>
+                <label htmlFor={`${ids}-time`} className="block text-xs font-medium text-slate-700">
+                  {kbMessages.filterTime}
+                </label>
+                <Select
+                  id={`${ids}-time`}
+                  className={classNames('mt-1', filterClass)}
+                  value={time}
+                  onChange={(event) => resetPage(setTime)(event.target.value as KbTimeFilter)}
+                >
+                  {timeOptions.map((option) => (
+                    <option key={option} value={option}>
+                      {kbTimeFilterLabels[option]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </div>
+          ) : null}
+        </div>
+
+        <div className="relative flex min-h-0 flex-1">
+          {/* Rows take no focus on phones: the region does, so a keyboard can scroll the grid. */}
+          <ScrollRegion
+            className="min-h-0 min-w-0 flex-1 overflow-auto"
+            aria-busy={result.isFetching}
+            label="Knowledge base entries"
+          >
+            {result.isPending && open ? (
+              <div className="space-y-3 p-5">
+                {Array.from({ length: 6 }, (_, index) => (
+                  <Skeleton key={index} className="h-12 w-full" />
+                ))}
+              </div>
+            ) : result.isError ? (
+              <p role="alert" className="p-8 text-center text-sm text-red-700">
+                {result.error.message}
+              </p>
+            ) : hits.length === 0 ? (
+              <p className="p-10 text-center text-sm text-slate-600" data-testid="kb-empty">
+                {isFiltered ? kbMessages.noMatches : kbMessages.noEntries}
+              </p>
+            ) : (
+              <KbGrid
+                hits={hits}
+                isPublic={isPublic}
+                selectedId={selected?.objectID ?? null}
+                onRowOpen={isSmall ? null : setSelected}
+              />
+            )}
+          </ScrollRegion>
+          {selected ? (
+            // Small screens get an entry only from outside (a search result); it covers the grid.
+            <div className={isSmall ? 'absolute inset-0 z-[2]' : 'w-[380px] shrink-0'}>
+              <KbEntryDetails
+                hit={selected}
+                showMetadata={mode === 'main'}
+                products={view.products}
+                onCopied={(message) => setSnack({ message, id: Date.now() })}
+                onClose={() => setSelected(null)}
               />
             </div>
-          </footer>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+          ) : null}
+          {snack ? <InlineSnack key={snack.id} message={snack.message} onDismiss={dismissSnack} /> : null}
+        </div>
+
+        <footer className="flex flex-wrap items-center gap-4 border-t border-slate-200 px-5 py-3">
+          <label htmlFor={`${ids}-page-size`} className="flex items-center gap-2 text-sm text-slate-700">
+            Rows per page
+          </label>
+          <Select
+            id={`${ids}-page-size`}
+            className="w-24"
+            value={String(pageSize)}
+            onChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(0);
+            }}
+            data-testid="kb-page-size"
+          >
+            {kbLimits.pageSizeOptions.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Select>
+          {result.data ? <span className="text-sm text-slate-600">{result.data.nbHits} entries</span> : null}
+          <div className="ml-auto min-w-[16rem]">
+            <Pagination
+              label="Knowledge base pages"
+              page={page + 1}
+              totalPages={totalPages}
+              disabled={result.isFetching}
+              onPageChange={(next) => setPage(next - 1)}
+            />
+          </div>
+        </footer>
+      </FullScreenDialogContent>
+    </Dialog>
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
 import {
@@ -9,6 +8,7 @@ import {
   searchLimits,
   searchMessages,
 } from '../../../../shared/search';
+import { Dialog, DialogClose, DialogTitle, FullScreenDialogContent } from '../../../components/ui/dialog';
 import { InlineSnack } from '../../../components/ui/inline-snack';
 import { trackEvent } from '../../../lib/analytics';
 import { classNames } from '../../../lib/class-names';
@@ -201,159 +201,150 @@ export default function SearchDialog({
   const dialogTitle = `Search ${organisation.name} ${customisation.portalTitle}`;
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] motion-safe:animate-[attest-fade-in_150ms_ease-out]" />
-        <DialogPrimitive.Content
-          data-testid="search-dialog"
-          aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            const input = inputRef.current;
-            input?.focus();
-            input?.setSelectionRange(input.value.length, input.value.length);
-          }}
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <FullScreenDialogContent
+        data-testid="search-dialog"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          const input = inputRef.current;
+          input?.focus();
+          input?.setSelectionRange(input.value.length, input.value.length);
+        }}
+        className={classNames(
+          // One steady height on wide screens (spec 1 §9: 700 px, at most 80vh), whatever the state shows.
+          'md:inset-auto md:top-[10vh] md:left-1/2 md:h-[min(700px,80vh)] md:w-[min(960px,calc(100vw-4rem))] md:min-w-[700px] md:-translate-x-1/2',
+          'md:rounded-2xl md:shadow-2xl md:ring-1 md:ring-slate-900/10 motion-safe:md:animate-[attest-fade-in_150ms_ease-out]',
+        )}
+      >
+        <DialogTitle className="sr-only">{dialogTitle}</DialogTitle>
+        <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 md:hidden">
+          {organisation.logoUrl ? (
+            <img
+              src={organisation.logoUrl}
+              alt={organisation.name}
+              className="h-7 w-auto max-w-[9rem] object-contain"
+            />
+          ) : (
+            <span className="font-semibold text-slate-950">{organisation.name}</span>
+          )}
+          {customisation.showPortalTitle ? (
+            <span className="truncate text-sm font-medium text-slate-700">{customisation.portalTitle}</span>
+          ) : null}
+          <DialogClose
+            className="ml-auto grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
+            aria-label="Close search"
+          >
+            <X className="size-5" aria-hidden />
+          </DialogClose>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
+          <div className="relative min-w-0 flex-1">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden
+            />
+            <input
+              ref={inputRef}
+              type="text"
+              role="combobox"
+              aria-expanded={hasResults}
+              aria-controls={listboxId}
+              aria-autocomplete="list"
+              aria-activedescendant={
+                mode === 'search' && selectedKey ? optionId(listboxId, selectedKey) : undefined
+              }
+              aria-label={mode === 'ask_ai' ? 'Ask a question' : searchMessages.placeholder}
+              placeholder={mode === 'ask_ai' ? 'Ask a question and press Enter' : searchMessages.placeholder}
+              maxLength={searchLimits.termMaxLength}
+              value={term}
+              onChange={(event) => changeTerm(event.target.value)}
+              onKeyDown={onInputKeyDown}
+              className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0 md:text-sm"
+              data-testid="search-input"
+            />
+          </div>
+          {isAnswerAvailable ? <ModeSwitch mode={mode} onChange={changeMode} /> : null}
+          <DialogClose
+            className="hidden rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-50 md:inline-flex"
+            aria-label="Close search"
+          >
+            esc
+          </DialogClose>
+        </div>
+
+        <div
           className={classNames(
-            'fixed inset-0 z-50 flex flex-col bg-white outline-none',
-            // One steady height on wide screens (spec 1 §9: 700 px, at most 80vh), whatever the state shows.
-            'md:inset-auto md:top-[10vh] md:left-1/2 md:h-[min(700px,80vh)] md:w-[min(960px,calc(100vw-4rem))] md:min-w-[700px] md:-translate-x-1/2',
-            'md:rounded-2xl md:shadow-2xl md:ring-1 md:ring-slate-900/10 motion-safe:md:animate-[attest-fade-in_150ms_ease-out]',
+            'relative flex min-h-[200px] min-w-0 flex-1 flex-col overflow-hidden',
+            // Room for the snack, so it never covers the state or the last result under it.
+            snack && 'pb-20',
           )}
         >
-          <DialogPrimitive.Title className="sr-only">{dialogTitle}</DialogPrimitive.Title>
-          <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 md:hidden">
-            {organisation.logoUrl ? (
-              <img
-                src={organisation.logoUrl}
-                alt={organisation.name}
-                className="h-7 w-auto max-w-[9rem] object-contain"
-              />
-            ) : (
-              <span className="font-semibold text-slate-950">{organisation.name}</span>
-            )}
-            {customisation.showPortalTitle ? (
-              <span className="truncate text-sm font-medium text-slate-700">{customisation.portalTitle}</span>
-            ) : null}
-            <DialogPrimitive.Close
-              className="ml-auto grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
-              aria-label="Close search"
-            >
-              <X className="size-5" aria-hidden />
-            </DialogPrimitive.Close>
-          </div>
-          <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
-            <div className="relative min-w-0 flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-                aria-hidden
-              />
-              <input
-                ref={inputRef}
-                type="text"
-                role="combobox"
-                aria-expanded={hasResults}
-                aria-controls={listboxId}
-                aria-autocomplete="list"
-                aria-activedescendant={
-                  mode === 'search' && selectedKey ? optionId(listboxId, selectedKey) : undefined
-                }
-                aria-label={mode === 'ask_ai' ? 'Ask a question' : searchMessages.placeholder}
-                placeholder={
-                  mode === 'ask_ai' ? 'Ask a question and press Enter' : searchMessages.placeholder
-                }
-                maxLength={searchLimits.termMaxLength}
-                value={term}
-                onChange={(event) => changeTerm(event.target.value)}
-                onKeyDown={onInputKeyDown}
-                className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0 md:text-sm"
-                data-testid="search-input"
-              />
-            </div>
-            {isAnswerAvailable ? <ModeSwitch mode={mode} onChange={changeMode} /> : null}
-            <DialogPrimitive.Close
-              className="hidden rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-50 md:inline-flex"
-              aria-label="Close search"
-            >
-              esc
-            </DialogPrimitive.Close>
-          </div>
-
-          <div
-            className={classNames(
-              'relative flex min-h-[200px] min-w-0 flex-1 flex-col overflow-hidden',
-              // Room for the snack, so it never covers the state or the last result under it.
-              snack && 'pb-20',
-            )}
-          >
-            {mode === 'ask_ai' ? (
-              <AiAnswer
-                state={answer.state}
-                onOpenSource={select}
-                onRetry={() => {
-                  if (answer.state.status === 'error') void answer.ask(answer.state.question);
+          {mode === 'ask_ai' ? (
+            <AiAnswer
+              state={answer.state}
+              onOpenSource={select}
+              onRetry={() => {
+                if (answer.state.status === 'error') void answer.ask(answer.state.question);
+              }}
+            />
+          ) : hasResults ? (
+            <div className="flex min-h-0 flex-1">
+              <SearchResultList
+                listboxId={listboxId}
+                groups={groups}
+                display={display}
+                topMatchKey={topMatch ? resultKey(topMatch) : null}
+                selectedKey={selectedKey}
+                isSmall={isSmall}
+                isLoadingMore={state.isLoadingMore}
+                renderInlineDetail={(result) => <ResultDetail result={result} onOpen={select} />}
+                onSelect={(result) => setSelectedKey(resultKey(result))}
+                onOpen={(result) => {
+                  if (isSmall && selectedKey !== resultKey(result)) setSelectedKey(resultKey(result));
+                  else select(result);
                 }}
+                onToggleGroup={toggleGroup}
+                onShowMore={showMore}
+                onEndReached={search.loadMore}
               />
-            ) : hasResults ? (
-              <div className="flex min-h-0 flex-1">
-                <SearchResultList
-                  listboxId={listboxId}
-                  groups={groups}
-                  display={display}
-                  topMatchKey={topMatch ? resultKey(topMatch) : null}
-                  selectedKey={selectedKey}
-                  isSmall={isSmall}
-                  isLoadingMore={state.isLoadingMore}
-                  renderInlineDetail={(result) => <ResultDetail result={result} onOpen={select} />}
-                  onSelect={(result) => setSelectedKey(resultKey(result))}
-                  onOpen={(result) => {
-                    if (isSmall && selectedKey !== resultKey(result)) setSelectedKey(resultKey(result));
-                    else select(result);
-                  }}
-                  onToggleGroup={toggleGroup}
-                  onShowMore={showMore}
-                  onEndReached={search.loadMore}
-                />
-                {!isSmall ? (
-                  <aside
-                    aria-label="Selected result"
-                    className="hidden min-w-0 flex-1 overflow-y-auto border-l border-slate-200 bg-slate-50/60 md:block"
-                    data-testid="search-side-panel"
-                  >
-                    {selected ? <ResultDetail result={selected} onOpen={select} /> : null}
-                  </aside>
-                ) : null}
-              </div>
-            ) : (
-              <SearchStatus status={state.status} hasTerm={term.trim().length > 0} onRetry={search.retry} />
-            )}
-            {snack ? (
-              <InlineSnack key={snack.id} message={snack.message} tone="error" onDismiss={dismissSnack} />
-            ) : null}
-          </div>
+              {!isSmall ? (
+                <aside
+                  aria-label="Selected result"
+                  className="hidden min-w-0 flex-1 overflow-y-auto border-l border-slate-200 bg-slate-50/60 md:block"
+                  data-testid="search-side-panel"
+                >
+                  {selected ? <ResultDetail result={selected} onOpen={select} /> : null}
+                </aside>
+              ) : null}
+            </div>
+          ) : (
+            <SearchStatus status={state.status} hasTerm={term.trim().length > 0} onRetry={search.retry} />
+          )}
+          {snack ? (
+            <InlineSnack key={snack.id} message={snack.message} tone="error" onDismiss={dismissSnack} />
+          ) : null}
+        </div>
 
-          <footer
-            className={classNames(
-              'items-center gap-4 border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600',
-              hasResults ? 'flex' : 'hidden md:flex',
-            )}
-            data-testid="search-footer"
-          >
-            {mode === 'search' ? (
-              <span className="font-medium text-slate-800" aria-live="polite">
-                {isSearching
-                  ? searchMessages.searching
-                  : searchMessages.results(hasResults ? state.total : 0)}
-              </span>
-            ) : null}
-            <span className="ml-auto hidden items-center gap-3 md:flex">
-              <KeyHint keys="↵" label="to select" />
-              <KeyHint keys="↑ ↓" label="to navigate" />
-              <KeyHint keys="esc" label="to close" />
+        <footer
+          className={classNames(
+            'items-center gap-4 border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600',
+            hasResults ? 'flex' : 'hidden md:flex',
+          )}
+          data-testid="search-footer"
+        >
+          {mode === 'search' ? (
+            <span className="font-medium text-slate-800" aria-live="polite">
+              {isSearching ? searchMessages.searching : searchMessages.results(hasResults ? state.total : 0)}
             </span>
-          </footer>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+          ) : null}
+          <span className="ml-auto hidden items-center gap-3 md:flex">
+            <KeyHint keys="↵" label="to select" />
+            <KeyHint keys="↑ ↓" label="to navigate" />
+            <KeyHint keys="esc" label="to close" />
+          </span>
+        </footer>
+      </FullScreenDialogContent>
+    </Dialog>
   );
 }
 

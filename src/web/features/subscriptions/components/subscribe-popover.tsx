@@ -1,4 +1,3 @@
-import { Popover } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../../../shared/messages';
@@ -7,6 +6,7 @@ import { SubscriberEmail, type SubscriptionSource } from '../../../../shared/sub
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { trackEvent } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
 import { requestSubscription } from '../api/subscriptions';
@@ -91,64 +91,61 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
   }
 
   return (
-    <Popover.Root open={isOpen} onOpenChange={onOpenChange}>
-      <Popover.Trigger asChild>
+    <Popover open={isOpen} onOpenChange={onOpenChange}>
+      <PopoverTrigger asChild>
         <SubscribeButton />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={16}
-          aria-labelledby={`${id}-title`}
-          className="z-40 w-[min(24rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-900/10 motion-safe:animate-[attest-fade-in_120ms_ease-out]"
-          data-testid="subscribe-popover"
-        >
-          <h2 id={`${id}-title`} className="text-base font-semibold tracking-tight text-slate-900">
-            {messages.subscribeTitle(view.organisation.name)}
-          </h2>
-          <p className="mt-1 text-sm leading-6 text-slate-600">
-            Get an e-mail when {view.organisation.name} publishes a trust update.
-          </p>
-          <form className="mt-4 space-y-4" noValidate onSubmit={submit}>
-            <Field
+      </PopoverTrigger>
+      <PopoverContent
+        align="end"
+        collisionPadding={16}
+        aria-labelledby={`${id}-title`}
+        className="w-[min(24rem,calc(100vw-2rem))] rounded-2xl p-5 shadow-xl motion-safe:animate-[attest-fade-in_120ms_ease-out]"
+        data-testid="subscribe-popover"
+      >
+        <h2 id={`${id}-title`} className="text-base font-semibold tracking-tight text-slate-900">
+          {messages.subscribeTitle(view.organisation.name)}
+        </h2>
+        <p className="mt-1 text-sm leading-6 text-slate-600">
+          Get an e-mail when {view.organisation.name} publishes a trust update.
+        </p>
+        <form className="mt-4 space-y-4" noValidate onSubmit={submit}>
+          <Field
+            id={emailId}
+            label="E-mail address"
+            hint="We send you a link to confirm the address is yours."
+            error={emailError}
+          >
+            <Input
               id={emailId}
-              label="E-mail address"
-              hint="We send you a link to confirm the address is yours."
-              error={emailError}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@company.com"
+              value={email}
+              isInvalid={Boolean(emailError)}
+              aria-describedby={describedBy(emailId, emailError)}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setFailure(null);
+              }}
+            />
+          </Field>
+          <AgreementNote view={view} />
+          {failure ? (
+            <p
+              role="alert"
+              className="rounded-lg bg-red-700 px-3 py-2 text-sm text-white"
+              data-testid="subscribe-failure"
             >
-              <Input
-                id={emailId}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@company.com"
-                value={email}
-                isInvalid={Boolean(emailError)}
-                aria-describedby={describedBy(emailId, emailError)}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setFailure(null);
-                }}
-              />
-            </Field>
-            <AgreementNote view={view} />
-            {failure ? (
-              <p
-                role="alert"
-                className="rounded-lg bg-red-700 px-3 py-2 text-sm text-white"
-                data-testid="subscribe-failure"
-              >
-                {failure}
-              </p>
-            ) : null}
-            <Button type="submit" className="w-full" disabled={isSubmitting}>
-              {messages.subscribeButton}
-            </Button>
-          </form>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+              {failure}
+            </p>
+          ) : null}
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {messages.subscribeButton}
+          </Button>
+        </form>
+      </PopoverContent>
+    </Popover>
   );
 }

@@ -9,6 +9,14 @@ import { ErrorBox } from '../../../components/ui/error-box';
 import { Input } from '../../../components/ui/input';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
 import { FilterTabs } from '../../../components/ui/tabs';
 import { classNames } from '../../../lib/class-names';
 import { createBlock, deleteSubscriber, useSubscriberMutation, useSubscribers } from '../api/staff-updates';
@@ -132,45 +140,37 @@ export function SubscribersPanel({ csrfToken, canEdit }: { csrfToken: string; ca
               <p className="px-5 py-10 text-center text-sm text-slate-600">No subscribers match.</p>
             ) : (
               <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-slate-50 text-xs font-medium text-slate-600">
-                    <tr>
-                      <th scope="col" className="px-5 py-2.5">
-                        E-mail
-                      </th>
-                      <th scope="col" className="px-3 py-2.5">
-                        Status
-                      </th>
-                      <th scope="col" className="hidden px-3 py-2.5 md:table-cell">
-                        Source
-                      </th>
-                      <th scope="col" className="hidden px-3 py-2.5 sm:table-cell">
-                        Since
-                      </th>
+                <Table>
+                  <TableHead className="bg-slate-50 text-xs font-medium text-slate-600">
+                    <TableRow>
+                      <TableHeaderCell className="px-5 py-2.5">E-mail</TableHeaderCell>
+                      <TableHeaderCell className="px-3 py-2.5">Status</TableHeaderCell>
+                      <TableHeaderCell className="hidden px-3 py-2.5 md:table-cell">Source</TableHeaderCell>
+                      <TableHeaderCell className="hidden px-3 py-2.5 sm:table-cell">Since</TableHeaderCell>
                       {canEdit ? (
-                        <th scope="col" className="px-5 py-2.5 text-right">
+                        <TableHeaderCell className="px-5 py-2.5 text-right">
                           <span className="sr-only">Actions</span>
-                        </th>
+                        </TableHeaderCell>
                       ) : null}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
                     {subscribers.data.subscribers.map((subscriber) => (
-                      <tr key={subscriber.id} data-testid="subscriber-row">
-                        <td className="max-w-64 truncate px-5 py-3 font-medium text-slate-900">
+                      <TableRow key={subscriber.id} data-testid="subscriber-row">
+                        <TableCell className="max-w-64 truncate px-5 py-3 font-medium text-slate-900">
                           {subscriber.email}
-                        </td>
-                        <td className="px-3 py-3">
+                        </TableCell>
+                        <TableCell className="px-3 py-3">
                           <StatusBadge status={subscriber.status} />
-                        </td>
-                        <td className="hidden px-3 py-3 text-slate-600 md:table-cell">
+                        </TableCell>
+                        <TableCell className="hidden px-3 py-3 text-slate-600 md:table-cell">
                           {subscriber.source.replaceAll('_', ' ')}
-                        </td>
-                        <td className="hidden px-3 py-3 whitespace-nowrap text-slate-600 sm:table-cell">
+                        </TableCell>
+                        <TableCell className="hidden px-3 py-3 whitespace-nowrap text-slate-600 sm:table-cell">
                           {formatDate(subscriber.confirmedAt ?? subscriber.createdAt)}
-                        </td>
+                        </TableCell>
                         {canEdit ? (
-                          <td className="px-5 py-3">
+                          <TableCell className="px-5 py-3">
                             <div className="flex justify-end gap-1">
                               {subscriber.status !== 'blocked' ? (
                                 <Button
@@ -191,12 +191,12 @@ export function SubscribersPanel({ csrfToken, canEdit }: { csrfToken: string; ca
                                 <Trash2 className="size-4" aria-hidden />
                               </Button>
                             </div>
-                          </td>
+                          </TableCell>
                         ) : null}
-                      </tr>
+                      </TableRow>
                     ))}
-                  </tbody>
-                </table>
+                  </TableBody>
+                </Table>
               </div>
             )}
             {subscribers.data.totalPages > 1 ? (

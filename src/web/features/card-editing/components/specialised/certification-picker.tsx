@@ -7,7 +7,7 @@ import {
   certificationOfKey,
 } from '../../../../../shared/certification-catalogue';
 import type { PortalView } from '../../../../../shared/portal';
-import { CertificationBadge } from '../../../../components/ui/certification-badge';
+import { CertificationBadge } from '../../../../components/domain/certification-badge';
 import { Input } from '../../../../components/ui/input';
 import { classNames } from '../../../../lib/class-names';
 import type { ItemDraft } from '../../lib/card-form';

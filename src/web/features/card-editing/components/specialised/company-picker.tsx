@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { companyDisplay } from '../../../../../shared/company-catalogue';
 import type { Company } from '../../../../../shared/specialised-cards';
-import { CompanyLogo } from '../../../../components/ui/company-logo';
+import { CompanyLogo } from '../../../../components/domain/company-logo';
 import { Input } from '../../../../components/ui/input';
 import { classNames } from '../../../../lib/class-names';
 import { searchCompanies } from '../../api/specialised-editing-api';

@@ -1,8 +1,8 @@
 import type { CardView } from '../../../../../shared/cards';
 import { badgeFor, certificationOfKey, fallbackBadge } from '../../../../../shared/certification-catalogue';
 import type { PortalView } from '../../../../../shared/portal';
+import { CertificationBadge } from '../../../../components/domain/certification-badge';
 import { Button } from '../../../../components/ui/button';
-import { CertificationBadge } from '../../../../components/ui/certification-badge';
 import { classNames } from '../../../../lib/class-names';
 import { cardTexts } from '../../lib/card-texts';
 import { specialisedOf, specialisedTexts } from '../../lib/specialised';

@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { FileTypeIcon } from '../../../../components/domain/file-type-icon';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
-import { FileTypeIcon } from '../../../../components/ui/file-type-icon';
 import {
   bulkDownloadBody,
   bulkDownloadPath,

@@ -1,6 +1,6 @@
 import { Download, Lock } from 'lucide-react';
 import { type MouseEvent, useId, useState } from 'react';
-import { FileTypeIcon, fileTypeLabel } from '../../../../components/ui/file-type-icon';
+import { FileTypeIcon, fileTypeLabel } from '../../../../components/domain/file-type-icon';
 import { classNames } from '../../../../lib/class-names';
 import type { DocumentEntry } from './document-entries';
 import { documentsTexts } from './documents-texts';

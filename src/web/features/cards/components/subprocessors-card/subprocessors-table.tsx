@@ -2,7 +2,15 @@ import { ChevronDown, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { companyDisplay } from '../../../../../shared/company-catalogue';
 import type { Subprocessor } from '../../../../../shared/specialised-cards';
-import { CompanyLogo } from '../../../../components/ui/company-logo';
+import { CompanyLogo } from '../../../../components/domain/company-logo';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../../components/ui/table';
 import { classNames } from '../../../../lib/class-names';
 import { specialisedTexts } from '../../lib/specialised';
 
@@ -95,25 +103,25 @@ export function SubprocessorsTable({ subprocessors }: { subprocessors: Subproces
           </p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200">
-            <table className="min-w-full text-left text-sm" data-testid="subprocessors-table">
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="bg-slate-50 px-4 py-2.5 md:sticky md:left-0">
+            <Table className="min-w-full" data-testid="subprocessors-table">
+              <TableHead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <TableRow>
+                  <TableHeaderCell className="bg-slate-50 px-4 py-2.5 md:sticky md:left-0">
                     {specialisedTexts.columns.company}
-                  </th>
+                  </TableHeaderCell>
                   {shownColumns.map((column) => (
-                    <th key={column.key} scope="col" className="px-4 py-2.5">
+                    <TableHeaderCell key={column.key} className="px-4 py-2.5">
                       {column.label}
-                    </th>
+                    </TableHeaderCell>
                   ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+                </TableRow>
+              </TableHead>
+              <TableBody>
                 {rows.map((subprocessor) => {
                   const display = companyDisplay(subprocessor.company);
                   return (
-                    <tr key={subprocessor.id} className="align-top">
-                      <th
+                    <TableRow key={subprocessor.id} className="align-top">
+                      <TableHeaderCell
                         scope="row"
                         className="bg-white px-4 py-3 font-medium text-slate-900 md:sticky md:left-0"
                       >
@@ -121,20 +129,20 @@ export function SubprocessorsTable({ subprocessors }: { subprocessors: Subproces
                           <CompanyLogo company={subprocessor.company} size={30} />
                           <span className="min-w-32">{display.name}</span>
                         </span>
-                      </th>
+                      </TableHeaderCell>
                       {shownColumns.map((column) => (
-                        <td
+                        <TableCell
                           key={column.key}
                           className="min-w-40 px-4 py-3 whitespace-pre-line text-slate-700"
                         >
                           {subprocessor[column.key]}
-                        </td>
+                        </TableCell>
                       ))}
-                    </tr>
+                    </TableRow>
                   );
                 })}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         )}
       </div>

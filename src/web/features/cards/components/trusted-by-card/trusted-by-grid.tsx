@@ -1,5 +1,5 @@
 import { type CompanyRef, companyDisplay } from '../../../../../shared/company-catalogue';
-import { CompanyLogo } from '../../../../components/ui/company-logo';
+import { CompanyLogo } from '../../../../components/domain/company-logo';
 import { specialisedTexts } from '../../lib/specialised';
 
 /** The trusted-by click event (spec 2 §7 analytics): listeners on window may forward it. */
