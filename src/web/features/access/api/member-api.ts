@@ -1,5 +1,5 @@
 import type { LogoutResult, NdaStatus } from '../../../../shared/access';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, setCsrfToken } from '../../../lib/api-client';
 
 /**
  * The signed-in member's calls (spec 3 §7: logout, NDA status, signed NDA download). Types only
@@ -15,6 +15,8 @@ export async function logout(csrfToken: string | null): Promise<string | null> {
     body: {},
     csrfToken: csrfToken ?? undefined,
   });
+  // Signed out: no later write of this page may carry the ended session's token.
+  setCsrfToken(null);
   return result?.redirectTo ?? null;
 }
 
