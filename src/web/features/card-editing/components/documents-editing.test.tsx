@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentFileView, LibraryFile } from '../../../../shared/documents';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -13,6 +14,9 @@ import {
 import { cardFixture, editingViewFixture, itemFixture } from '../test-support/editing-fixtures';
 import { DrawerEditor } from './drawer-editor';
 import FeaturedDocumentsDialog from './featured-documents-dialog';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 type Call = { url: string; method: string; body: unknown };
 let calls: Call[] = [];
@@ -113,13 +117,7 @@ const pickerOptions = (item: { itemUid: string }) =>
 describe('documents item file links in the drawer editor', () => {
   async function renderEditor(onDirtyChange: (dirty: boolean) => void = () => {}) {
     rendered = await renderInDom(
-      <DrawerEditor
-        view={view}
-        card={documentsCard}
-        csrfToken="csrf-1"
-        onDone={() => {}}
-        onDirtyChange={onDirtyChange}
-      />,
+      <DrawerEditor view={view} card={documentsCard} onDone={() => {}} onDirtyChange={onDirtyChange} />,
     );
     await settle();
   }
@@ -179,7 +177,7 @@ describe('documents item file links in the drawer editor', () => {
 });
 
 describe('FeaturedDocumentsDialog', () => {
-  const write = { productId: view.product.productId, csrfToken: 'csrf-1' };
+  const write = { productId: view.product.productId };
   let openChanges: boolean[] = [];
 
   async function renderDialog() {
