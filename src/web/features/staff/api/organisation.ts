@@ -21,14 +21,13 @@ export function useAskAiSetup() {
   });
 }
 
-export function useUpdateOrganisationSettings(csrfToken: string) {
+export function useUpdateOrganisationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: OrganisationSettingsPatch) =>
       apiRequest<OrganisationSettings>('/api/staff/organisation', {
         method: 'PATCH',
         body: patch,
-        csrfToken,
       }),
     onSuccess: (settings) => {
       queryClient.setQueryData(organisationSettingsQueryKey, settings);

@@ -50,7 +50,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (csrfToken: string) => apiRequest<void>('/api/auth/sign-out', { method: 'POST', csrfToken }),
+    mutationFn: () => apiRequest<void>('/api/auth/sign-out', { method: 'POST' }),
     onSettled: () => {
       forgetOtherQueries(queryClient);
       setSessionData(queryClient, null);
