@@ -10,7 +10,7 @@ import { apiRequest, isApiError } from '../../../lib/api-client';
 const domainKey = ['staff', 'custom-domain'];
 
 /** Console: request a custom domain, show its TXT record, verify it, remove it. */
-export function CustomDomainPanel({ csrfToken }: { csrfToken: string }) {
+export function CustomDomainPanel() {
   const queryClient = useQueryClient();
   const status = useQuery({
     queryKey: domainKey,
@@ -23,7 +23,6 @@ export function CustomDomainPanel({ csrfToken }: { csrfToken: string }) {
     mutationFn: () =>
       apiRequest<CustomDomainStatus>('/api/staff/custom-domain', {
         method: 'PUT',
-        csrfToken,
         body: { domain },
       }),
     onSuccess: (next) => {
@@ -35,8 +34,7 @@ export function CustomDomainPanel({ csrfToken }: { csrfToken: string }) {
       setError((isApiError(failure) ? Object.values(failure.fields)[0] : undefined) ?? failure.message),
   });
   const verify = useMutation({
-    mutationFn: () =>
-      apiRequest<CustomDomainStatus>('/api/staff/custom-domain/verify', { method: 'POST', csrfToken }),
+    mutationFn: () => apiRequest<CustomDomainStatus>('/api/staff/custom-domain/verify', { method: 'POST' }),
     onSuccess: (next) => {
       onDone(next);
       toast.success(`${next.activeDomain} is verified and in use`);
@@ -47,8 +45,7 @@ export function CustomDomainPanel({ csrfToken }: { csrfToken: string }) {
     },
   });
   const remove = useMutation({
-    mutationFn: () =>
-      apiRequest<CustomDomainStatus>('/api/staff/custom-domain', { method: 'DELETE', csrfToken }),
+    mutationFn: () => apiRequest<CustomDomainStatus>('/api/staff/custom-domain', { method: 'DELETE' }),
     onSuccess: onDone,
     onError: (failure) => toast.error(failure.message),
   });
