@@ -84,8 +84,6 @@ export async function csrfHeaders(signal?: AbortSignal): Promise<Record<string, 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** @deprecated The client attaches the held token; removed once no caller passes one. */
-  csrfToken?: string;
   /** Lets the caller give up (a timeout, a closed dialog). */
   signal?: AbortSignal;
 };
@@ -95,9 +93,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
     accept: 'application/json',
-    ...(method === 'GET' || 'csrfToken' in options ? {} : await csrfHeaders(options.signal)),
+    ...(method === 'GET' ? {} : await csrfHeaders(options.signal)),
   };
-  if (options.csrfToken) headers['x-csrf-token'] = options.csrfToken;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
