@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { type PortalPageData, pageDataElementId } from '../shared/page';
 import { PortalPage } from './app/routes/portal/portal-page';
+import { setCsrfToken } from './lib/api-client';
 
 /**
  * Hydrates the server-rendered portal with the page data the server inlined (loaded by entry-portal).
@@ -11,6 +12,8 @@ const dataElement = document.getElementById(pageDataElementId);
 const root = document.getElementById('root');
 if (dataElement?.textContent && root) {
   const data = JSON.parse(dataElement.textContent) as PortalPageData;
+  // The API client sends the session's token with every write; the page's components never carry it.
+  setCsrfToken(data.csrfToken);
   startTransition(() => {
     hydrateRoot(root, <PortalPage data={data} />);
   });

@@ -3,7 +3,11 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffUserView } from '../../shared/console-admin';
 import { StaffUsersPanel } from '../features/console-admin/components/staff-users-panel';
+import { setCsrfToken } from '../lib/api-client';
 import { byText, click, type Rendered, renderInDom, waitFor } from '../lib/test-support/render-in-dom';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 const user = (id: string, name: string): StaffUserView => ({
   id,
@@ -45,7 +49,7 @@ const render = (canManage: boolean) =>
   renderInDom(
     <>
       <Toaster />
-      <StaffUsersPanel csrfToken="csrf-1" currentStaffId={me.id} canManage={canManage} />
+      <StaffUsersPanel currentStaffId={me.id} canManage={canManage} />
     </>,
   );
 const buttonNamed = (name: string) => byText<HTMLButtonElement>('button', name)[0];

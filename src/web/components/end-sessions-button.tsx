@@ -10,7 +10,6 @@ import { Button } from './ui/button';
 type Props = {
   /** The POST endpoint that ends the sessions and answers { ended }. */
   path: string;
-  csrfToken: string;
   label: string;
   /** Read by screen readers after the label, to tell rows apart. */
   srSuffix?: string;
@@ -23,7 +22,6 @@ type Props = {
 /** Asks first, then signs someone out everywhere and says how many sessions ended. */
 export function EndSessionsButton({
   path,
-  csrfToken,
   label,
   srSuffix,
   confirmTitle,
@@ -33,7 +31,7 @@ export function EndSessionsButton({
 }: Props) {
   const [open, setOpen] = useState(false);
   const end = useMutation({
-    mutationFn: () => apiRequest<EndedSessions>(path, { method: 'POST', csrfToken }),
+    mutationFn: () => apiRequest<EndedSessions>(path, { method: 'POST' }),
   });
   return (
     <>

@@ -19,23 +19,87 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/**
+ * The page's session CSRF token, held here so no component carries it: undefined until the page knows
+ * it, null when it knows there is no session (a visitor; writes then go without the header).
+ */
+let knownCsrfToken: string | null | undefined;
+let onCsrfTokenKnown: Array<() => void> = [];
+/** A write asked for before the token is known waits this long, then fails; it never goes without. */
+const csrfTokenWaitMs = 10_000;
+
+/**
+ * Where the page learns its session: the portal's page data, each staff-session answer (sign-in
+ * included, so a rotated token replaces the old one), null on sign-out.
+ */
+export function setCsrfToken(token: string | null): void {
+  knownCsrfToken = token;
+  const waiting = onCsrfTokenKnown;
+  onCsrfTokenKnown = [];
+  for (const resume of waiting) resume();
+}
+
+/** Back to "not known yet", as on a fresh page (tests). */
+export function forgetCsrfToken(): void {
+  knownCsrfToken = undefined;
+}
+
+function csrfNotKnown(): ApiError {
+  return new ApiError(0, 'csrf_failed', messages.csrfFailed);
+}
+
+/** Resolves once setCsrfToken was called; fails after csrfTokenWaitMs or when the caller gives up. */
+function csrfTokenKnown(signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const resume = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    };
+    const stop = (reason: unknown) => {
+      onCsrfTokenKnown = onCsrfTokenKnown.filter((entry) => entry !== resume);
+      signal?.removeEventListener('abort', abort);
+      reject(reason);
+    };
+    const abort = () => {
+      clearTimeout(timer);
+      stop(signal?.reason);
+    };
+    const timer = setTimeout(() => stop(csrfNotKnown()), csrfTokenWaitMs);
+    signal?.addEventListener('abort', abort);
+    onCsrfTokenKnown.push(resume);
+  });
+}
+
+/**
+ * The header every unsafe request (POST, PUT, PATCH, DELETE) carries: the session's token, or none for a
+ * page without a session. For the few writes that cannot go through apiRequest (uploads, downloads).
+ */
+export async function csrfHeaders(signal?: AbortSignal): Promise<Record<string, string>> {
+  if (knownCsrfToken === undefined) await csrfTokenKnown(signal);
+  return knownCsrfToken ? { 'x-csrf-token': knownCsrfToken } : {};
+}
+
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
-  csrfToken?: string;
   /** Lets the caller give up (a timeout, a closed dialog). */
   signal?: AbortSignal;
 };
 
 /** JSON in, JSON out, same origin with cookies; every failure becomes an ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(method === 'GET' ? {} : await csrfHeaders(options.signal)),
+  };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.csrfToken) headers['x-csrf-token'] = options.csrfToken;
   let response: Response;
   try {
     response = await fetch(path, {
-      method: options.method ?? 'GET',
+      method,
       headers,
       credentials: 'same-origin',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

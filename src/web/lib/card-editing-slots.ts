@@ -8,16 +8,15 @@ import type { PortalView } from '../../shared/portal';
  */
 export type CardEditingSlots = {
   /** Above the card grid: 'Re-order cards', 'Re-order sections'. */
-  Toolbar: ComponentType<{ view: PortalView; csrfToken: string }>;
+  Toolbar: ComponentType<{ view: PortalView }>;
   /** In a card's header: the card edit menu (Edit, Edit display text, Hide/Show, …). */
-  CardMenu: ComponentType<{ view: PortalView; card: CardView; csrfToken: string; onEdit(): void }>;
+  CardMenu: ComponentType<{ view: PortalView; card: CardView; onEdit(): void }>;
   /** In an expanded item: 'Move item to a different card', 'Create custom url'. */
-  ItemMenu: ComponentType<{ view: PortalView; card: CardView; item: ItemView; csrfToken: string }>;
+  ItemMenu: ComponentType<{ view: PortalView; card: CardView; item: ItemView }>;
   /** The drawer body in edit mode; the drawer asks to confirm closing while it reports unsaved changes. */
   DrawerEditor: ComponentType<{
     view: PortalView;
     card: CardView;
-    csrfToken: string;
     onDone(): void;
     onDirtyChange(isDirty: boolean): void;
     /** The item whose fields to bring into view and focus (an item address with ?edit). */

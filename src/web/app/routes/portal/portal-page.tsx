@@ -77,9 +77,7 @@ function PortalContent({ data }: { data: PortalPageData }) {
   const [isUpdatesSubscribeUsed, setUpdatesSubscribeUsed] = useState(false);
   const hasPageToaster = (canEdit || isMember || isUpdatesSubscribeUsed) && isHydrated;
   return (
-    <HeaderEndSlot.Provider
-      value={<HeaderAccessEntry view={view} basePath={data.basePath} csrfToken={data.csrfToken} />}
-    >
+    <HeaderEndSlot.Provider value={<HeaderAccessEntry view={view} basePath={data.basePath} />}>
       <HeaderSearchSlot.Provider value={<SearchEntry view={view} basePath={data.basePath} />}>
         {/* The updates feature's bar sits in the header slot (PortalPage); the shell's own bar stays empty. */}
         <PortalShell data={{ ...data, view }} onWelcomeOpenChange={setWelcomeOpen}>
@@ -89,18 +87,9 @@ function PortalContent({ data }: { data: PortalPageData }) {
             canOpenDialogs={isWelcomeOpen === false}
             hasPageToaster={hasPageToaster}
           />
-          <AccessEntry
-            view={view}
-            basePath={data.basePath}
-            csrfToken={data.csrfToken}
-            canOpenDialogs={isWelcomeOpen === false}
-          />
-          <QuestionnaireEntry
-            view={view}
-            csrfToken={data.csrfToken}
-            canOpenDialogs={isWelcomeOpen === false}
-          />
-          <TprmEntry view={view} csrfToken={data.csrfToken} canOpenDialogs={isWelcomeOpen === false} />
+          <AccessEntry view={view} basePath={data.basePath} canOpenDialogs={isWelcomeOpen === false} />
+          <QuestionnaireEntry view={view} canOpenDialogs={isWelcomeOpen === false} />
+          <TprmEntry view={view} canOpenDialogs={isWelcomeOpen === false} />
           <SecurityReviewBanner customisation={view.customisation} mode={view.viewer.mode} />
           {/* Members' 'Conversation' section in expanded items, once hydrated, when comments are on. */}
           <ItemConversationSlot.Provider
@@ -109,10 +98,9 @@ function PortalContent({ data }: { data: PortalPageData }) {
             <CardSections
               view={view}
               basePath={data.basePath}
-              csrfToken={data.csrfToken}
               openItemUid={data.openItemUid}
               canOpenDeepLink={isWelcomeOpen === false}
-              editing={canEdit && isHydrated && data.csrfToken ? lazyCardEditingSlots : undefined}
+              editing={canEdit && isHydrated ? lazyCardEditingSlots : undefined}
               renderHelpSection={() => (
                 <HelpSection customisation={view.customisation} mode={view.viewer.mode} />
               )}
@@ -128,7 +116,6 @@ function PortalContent({ data }: { data: PortalPageData }) {
                   <Suspense fallback={null}>
                     <UpdatesCard
                       view={view}
-                      csrfToken={data.csrfToken}
                       renderSubscribeButton={() => (
                         <UpdatesSubscribe view={view} onOpen={() => setUpdatesSubscribeUsed(true)} />
                       )}

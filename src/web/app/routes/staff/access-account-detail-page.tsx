@@ -10,7 +10,6 @@ export default function AccessAccountDetailPage() {
     <AccountDetailScreen
       key={accountId}
       accountId={accountId}
-      csrfToken={session.data.csrfToken}
       organisationSlug={session.data.organisation.slug}
     />
   );

@@ -3,5 +3,5 @@ import { useSession } from '../../../features/staff/api/session';
 
 export default function AccessAccountsPage() {
   const session = useSession();
-  return session.data ? <AccountsScreen csrfToken={session.data.csrfToken} /> : null;
+  return session.data ? <AccountsScreen /> : null;
 }

@@ -4,10 +4,5 @@ import { useSession } from '../../../features/staff/api/session';
 export default function AccessPermissionProfilesPage() {
   const session = useSession();
   if (!session.data) return null;
-  return (
-    <PermissionProfilesScreen
-      csrfToken={session.data.csrfToken}
-      organisationSlug={session.data.organisation.slug}
-    />
-  );
+  return <PermissionProfilesScreen organisationSlug={session.data.organisation.slug} />;
 }

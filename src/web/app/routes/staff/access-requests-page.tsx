@@ -4,5 +4,5 @@ import { useSession } from '../../../features/staff/api/session';
 /** Loaded lazily; the console layout renders pages only for a signed-in session. */
 export default function AccessRequestsPage() {
   const session = useSession();
-  return session.data ? <AccessRequestsScreen csrfToken={session.data.csrfToken} /> : null;
+  return session.data ? <AccessRequestsScreen /> : null;
 }

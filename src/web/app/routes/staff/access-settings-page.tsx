@@ -3,5 +3,5 @@ import { useSession } from '../../../features/staff/api/session';
 
 export default function AccessSettingsPage() {
   const session = useSession();
-  return session.data ? <AccessSettingsScreen csrfToken={session.data.csrfToken} /> : null;
+  return session.data ? <AccessSettingsScreen /> : null;
 }

@@ -5,7 +5,7 @@ import { useSession } from '../../../features/staff/api/session';
 export default function CommentsPage() {
   const session = useSession();
   if (!session.data) return null;
-  const { organisation, csrfToken } = session.data;
+  const { organisation } = session.data;
   return (
     <div className="space-y-8">
       <title>{`Comments | ${organisation.name} | Attest`}</title>
@@ -15,7 +15,7 @@ export default function CommentsPage() {
           Questions members asked on items, by item and account. Members are e-mailed when you answer.
         </p>
       </div>
-      <CommentThreadsPanel csrfToken={csrfToken} />
+      <CommentThreadsPanel />
     </div>
   );
 }

@@ -79,7 +79,7 @@ export function ConsoleLayout() {
     );
   }
   if (!session.data) return <SignInPage />;
-  const { staff, organisation, csrfToken } = session.data;
+  const { staff, organisation } = session.data;
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -130,7 +130,7 @@ export function ConsoleLayout() {
             size="sm"
             disabled={signOut.isPending}
             onClick={() =>
-              signOut.mutate(csrfToken, {
+              signOut.mutate(undefined, {
                 onError: () => toast.error('Signing out failed; you were signed out here.'),
               })
             }

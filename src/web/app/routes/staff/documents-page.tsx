@@ -27,11 +27,7 @@ export default function DocumentsPage() {
   return (
     <>
       <title>Documents | Attest</title>
-      <DocumentLibrary
-        csrfToken={session.data.csrfToken}
-        isUploadOpen={isUploadOpen}
-        onUploadOpenChange={setUploadOpen}
-      />
+      <DocumentLibrary isUploadOpen={isUploadOpen} onUploadOpenChange={setUploadOpen} />
     </>
   );
 }

@@ -5,7 +5,6 @@ import { CustomDomainPanel } from '../../../features/trust-center-admin/componen
 /** Loaded lazily: custom domain (verified by DNS TXT record), third-party scripts and cookie banner. */
 export default function DomainAndScriptsPage() {
   const session = useSession();
-  const csrfToken = session.data?.csrfToken;
   return (
     <div className="space-y-10">
       <title>Domain and scripts | Attest</title>
@@ -15,19 +14,19 @@ export default function DomainAndScriptsPage() {
           Where your trust center answers, and what it loads for visitors.
         </p>
       </div>
-      {csrfToken ? (
+      {session.data ? (
         <>
           <section aria-labelledby="custom-domain-title" className="space-y-4">
             <h2 id="custom-domain-title" className="text-lg font-semibold text-slate-900">
               Custom domain
             </h2>
-            <CustomDomainPanel csrfToken={csrfToken} />
+            <CustomDomainPanel />
           </section>
           <section aria-labelledby="scripts-title" className="space-y-4">
             <h2 id="scripts-title" className="text-lg font-semibold text-slate-900">
               Scripts and cookie banner
             </h2>
-            <ScriptsSettings csrfToken={csrfToken} />
+            <ScriptsSettings />
           </section>
         </>
       ) : null}

@@ -5,12 +5,11 @@ import { useSession } from '../../../features/staff/api/session';
 export default function KnowledgeBasePage() {
   const session = useSession();
   if (!session.data) return null;
-  const { organisation, staff, csrfToken } = session.data;
+  const { organisation, staff } = session.data;
   return (
     <>
       <title>{`Knowledge base | ${organisation.name} | Attest`}</title>
       <KbConsole
-        csrfToken={csrfToken}
         organisationSlug={organisation.slug}
         canEdit={staff.permissions.includes('statuspage:edit')}
       />

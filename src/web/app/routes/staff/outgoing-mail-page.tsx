@@ -5,7 +5,7 @@ import { OutgoingMailPanel } from '../../../features/updates/components/outgoing
 export default function OutgoingMailPage() {
   const session = useSession();
   if (!session.data) return null;
-  const { organisation, staff, csrfToken } = session.data;
+  const { organisation, staff } = session.data;
   return (
     <div className="space-y-8">
       <title>{`Outgoing mail | ${organisation.name} | Attest`}</title>
@@ -15,7 +15,7 @@ export default function OutgoingMailPage() {
           E-mails to subscribers and visitors: sent, waiting for a try, failed and quarantined.
         </p>
       </div>
-      <OutgoingMailPanel csrfToken={csrfToken} canRetry={staff.permissions.includes('statuspage:edit')} />
+      <OutgoingMailPanel canRetry={staff.permissions.includes('statuspage:edit')} />
     </div>
   );
 }

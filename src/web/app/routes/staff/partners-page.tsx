@@ -5,7 +5,7 @@ import { PartnersPanel } from '../../../features/tprm/components/partners-panel'
 export default function PartnersPage() {
   const session = useSession();
   if (!session.data) return null;
-  const { organisation, staff, csrfToken } = session.data;
+  const { organisation, staff } = session.data;
   return (
     <div className="space-y-8">
       <title>{`TPRM partners | ${organisation.name} | Attest`}</title>
@@ -15,7 +15,7 @@ export default function PartnersPage() {
           The tools members may send their data to with a one-time token.
         </p>
       </div>
-      <PartnersPanel csrfToken={csrfToken} canEdit={staff.permissions.includes('statuspage:edit')} />
+      <PartnersPanel canEdit={staff.permissions.includes('statuspage:edit')} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ export default function PlanFeaturesPage() {
           On a self-hosted instance you decide which features your organisation has. Each change is audited.
         </p>
       </div>
-      {session.data ? <PlanFeaturesPanel csrfToken={session.data.csrfToken} /> : null}
+      {session.data ? <PlanFeaturesPanel /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useSession } from '../../../features/staff/api/session';
 export default function ProductsPage() {
   const session = useSession();
   if (!session.data) return null;
-  const { staff, organisation, csrfToken } = session.data;
+  const { staff, organisation } = session.data;
   return (
     <div className="space-y-6">
       <title>{`Products | ${organisation.name} | Attest`}</title>
@@ -16,7 +16,6 @@ export default function ProductsPage() {
         </p>
       </div>
       <ProductsPanel
-        csrfToken={csrfToken}
         canEdit={staff.permissions.includes('statuspage:edit')}
         canEditAssets={staff.permissions.includes('assets:edit')}
       />

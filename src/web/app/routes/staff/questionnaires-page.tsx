@@ -5,7 +5,7 @@ import { useSession } from '../../../features/staff/api/session';
 export default function QuestionnairesPage() {
   const session = useSession();
   if (!session.data) return null;
-  const { organisation, csrfToken } = session.data;
+  const { organisation } = session.data;
   return (
     <div className="space-y-8">
       <title>{`Questionnaires | ${organisation.name} | Attest`}</title>
@@ -13,7 +13,7 @@ export default function QuestionnairesPage() {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-950">Questionnaires</h1>
         <p className="mt-1 text-sm text-slate-600">Questionnaires members submitted as a file or a link.</p>
       </div>
-      <QuestionnaireSubmissionsPanel csrfToken={csrfToken} />
+      <QuestionnaireSubmissionsPanel />
     </div>
   );
 }

@@ -28,15 +28,9 @@ export default function SettingsPage() {
       {settings.data && session.data ? (
         // Remounted when the settings' content changes underneath it (an import), so it never saves
         // stale values; a background refetch of the same settings keeps what the user is typing.
-        <SettingsForm
-          key={JSON.stringify(settings.data)}
-          settings={settings.data}
-          csrfToken={session.data.csrfToken}
-        />
+        <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
       ) : null}
-      {session.data ? (
-        <TrustCenterAsCode csrfToken={session.data.csrfToken} permissions={session.data.staff.permissions} />
-      ) : null}
+      {session.data ? <TrustCenterAsCode permissions={session.data.staff.permissions} /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useSession } from '../../../features/staff/api/session';
 export default function StaffUsersPage() {
   const session = useSession();
   if (!session.data) return null;
-  const { staff, organisation, csrfToken } = session.data;
+  const { staff, organisation } = session.data;
   return (
     <div className="space-y-6">
       <title>{`Staff users | ${organisation.name} | Attest`}</title>
@@ -15,11 +15,7 @@ export default function StaffUsersPage() {
           People who can sign in to this console and their permissions.
         </p>
       </div>
-      <StaffUsersPanel
-        csrfToken={csrfToken}
-        currentStaffId={staff.id}
-        canManage={staff.permissions.includes('statuspage:edit')}
-      />
+      <StaffUsersPanel currentStaffId={staff.id} canManage={staff.permissions.includes('statuspage:edit')} />
     </div>
   );
 }

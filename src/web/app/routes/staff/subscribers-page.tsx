@@ -7,7 +7,7 @@ import { WebhooksPanel } from '../../../features/updates/components/webhooks-pan
 export default function SubscribersPage() {
   const session = useSession();
   if (!session.data) return null;
-  const { organisation, staff, csrfToken } = session.data;
+  const { organisation, staff } = session.data;
   const canEdit = staff.permissions.includes('statuspage:edit');
   return (
     <div className="space-y-10">
@@ -18,9 +18,9 @@ export default function SubscribersPage() {
           Who receives your trust updates, by e-mail and by webhook.
         </p>
       </div>
-      <SubscribersPanel csrfToken={csrfToken} canEdit={canEdit} />
-      <BlocksPanel csrfToken={csrfToken} canEdit={canEdit} />
-      <WebhooksPanel csrfToken={csrfToken} canEdit={canEdit} />
+      <SubscribersPanel canEdit={canEdit} />
+      <BlocksPanel canEdit={canEdit} />
+      <WebhooksPanel canEdit={canEdit} />
     </div>
   );
 }

@@ -5,13 +5,12 @@ import { StaffTopicsPanel } from '../../../features/updates/components/staff-top
 export default function UpdatesPage() {
   const session = useSession();
   if (!session.data) return null;
-  const { organisation, staff, csrfToken } = session.data;
+  const { organisation, staff } = session.data;
   return (
     <>
       <title>{`Updates | ${organisation.name} | Attest`}</title>
       <StaffTopicsPanel
         organisationSlug={organisation.slug}
-        csrfToken={csrfToken}
         canEdit={staff.permissions.includes('statuspage:edit')}
       />
     </>

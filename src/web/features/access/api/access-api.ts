@@ -16,15 +16,10 @@ import { apiRequest } from '../../../lib/api-client';
 const shareBase = '/api/statuspage/share';
 const portalBase = (organisationSlug: string) => `${shareBase}/${encodeURIComponent(organisationSlug)}`;
 
-export function login(
-  organisationSlug: string,
-  input: LoginInput,
-  csrfToken: string | null,
-): Promise<LoginResult> {
+export function login(organisationSlug: string, input: LoginInput): Promise<LoginResult> {
   return apiRequest<LoginResult>(`${portalBase(organisationSlug)}/login`, {
     method: 'POST',
     body: input,
-    csrfToken: csrfToken ?? undefined,
   });
 }
 
@@ -32,7 +27,6 @@ export function login(
 export async function requestAccess(
   organisationSlug: string,
   input: AccessRequestInput,
-  csrfToken: string | null,
   timeoutMs: number = accessLimits.requestTimeoutMs,
 ): Promise<RequestResult> {
   const controller = new AbortController();
@@ -41,7 +35,6 @@ export async function requestAccess(
     return await apiRequest<RequestResult>(`${portalBase(organisationSlug)}/request`, {
       method: 'POST',
       body: input,
-      csrfToken: csrfToken ?? undefined,
       signal: controller.signal,
     });
   } finally {
@@ -49,11 +42,11 @@ export async function requestAccess(
   }
 }
 
-export async function extendAccess(accountId: string, csrfToken: string | null): Promise<ExtendAccessCode> {
+export async function extendAccess(accountId: string): Promise<ExtendAccessCode> {
   try {
     const result = await apiRequest<{ code: ExtendAccessCode }>(
       `${shareBase}/${encodeURIComponent(accountId)}/external/extend-access`,
-      { method: 'POST', body: {}, csrfToken: csrfToken ?? undefined },
+      { method: 'POST', body: {} },
     );
     return result.code;
   } catch {
@@ -65,12 +58,11 @@ export async function extendAccess(accountId: string, csrfToken: string | null):
 export async function requestAccessAgain(
   organisationSlug: string,
   input: RequestAgainInput,
-  csrfToken: string | null,
 ): Promise<ExtendAccessCode> {
   try {
     const result = await apiRequest<{ code: ExtendAccessCode }>(
       `${portalBase(organisationSlug)}/request-again`,
-      { method: 'POST', body: input, csrfToken: csrfToken ?? undefined },
+      { method: 'POST', body: input },
     );
     return result.code;
   } catch {
@@ -78,22 +70,16 @@ export async function requestAccessAgain(
   }
 }
 
-export function inviteColleagues(
-  accountId: string,
-  input: InviteColleaguesInput,
-  csrfToken: string | null,
-): Promise<{ ok: true }> {
+export function inviteColleagues(accountId: string, input: InviteColleaguesInput): Promise<{ ok: true }> {
   return apiRequest<{ ok: true }>(`${shareBase}/${encodeURIComponent(accountId)}/external/invite-colleague`, {
     method: 'POST',
     body: input,
-    csrfToken: csrfToken ?? undefined,
   });
 }
 
-export function acceptNda(organisationSlug: string, input: AcceptNdaInput, csrfToken: string | null) {
+export function acceptNda(organisationSlug: string, input: AcceptNdaInput) {
   return apiRequest<unknown>(`${portalBase(organisationSlug)}/nda/accept`, {
     method: 'POST',
     body: input,
-    csrfToken: csrfToken ?? undefined,
   });
 }

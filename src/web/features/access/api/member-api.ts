@@ -1,5 +1,5 @@
 import type { LogoutResult, NdaStatus } from '../../../../shared/access';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, csrfHeaders, setCsrfToken } from '../../../lib/api-client';
 
 /**
  * The signed-in member's calls (spec 3 §7: logout, NDA status, signed NDA download). Types only
@@ -9,12 +9,13 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 const shareBase = '/api/statuspage/share';
 const portalBase = (organisationSlug: string) => `${shareBase}/${encodeURIComponent(organisationSlug)}`;
 
-export async function logout(csrfToken: string | null): Promise<string | null> {
+export async function logout(): Promise<string | null> {
   const result = await apiRequest<LogoutResult | undefined>(`${shareBase}/auth/logout`, {
     method: 'POST',
     body: {},
-    csrfToken: csrfToken ?? undefined,
   });
+  // Signed out: no later write of this page may carry the ended session's token.
+  setCsrfToken(null);
   return result?.redirectTo ?? null;
 }
 
@@ -40,9 +41,8 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
 }
 
 /** POST {base}/download-signed-clickwrap-nda: the signed PDF, saved under the server's file name. */
-export async function downloadSignedNda(organisationSlug: string, csrfToken: string | null): Promise<void> {
-  const headers: Record<string, string> = { accept: 'application/pdf' };
-  if (csrfToken) headers['x-csrf-token'] = csrfToken;
+export async function downloadSignedNda(organisationSlug: string): Promise<void> {
+  const headers: Record<string, string> = { accept: 'application/pdf', ...(await csrfHeaders()) };
   const response = await fetch(`${portalBase(organisationSlug)}/download-signed-clickwrap-nda`, {
     method: 'POST',
     headers,

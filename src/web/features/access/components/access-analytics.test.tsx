@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalView } from '../../../../shared/portal';
 import { initPortalAnalytics } from '../../../lib/analytics';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -18,6 +19,9 @@ import {
 } from '../../../lib/test-support/sent-analytics';
 import { accessViewFixture } from '../test-support/view-fixture';
 import { AccessEntry } from './access-entry';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 const itemUid = '77777777-7777-4777-8777-777777777777';
 let rendered: Rendered | undefined;
@@ -50,7 +54,7 @@ async function settleAll() {
 
 async function openAt(search: string, view: PortalView = accessViewFixture()) {
   window.history.replaceState(null, '', `/acme${search}`);
-  rendered = await renderInDom(<AccessEntry view={view} basePath="/acme" csrfToken={null} canOpenDialogs />);
+  rendered = await renderInDom(<AccessEntry view={view} basePath="/acme" canOpenDialogs />);
   await waitFor(() => document.querySelector('[data-testid="access-modal"]'));
   await settleAll();
 }

@@ -11,7 +11,6 @@ const MemberLayer = lazy(() => import('./member-layer'));
 type AccessEntryProps = {
   view: PortalView;
   basePath: string;
-  csrfToken: string | null;
   /** False while another modal (the welcome modal) must be dealt with first. */
   canOpenDialogs: boolean;
 };
@@ -20,7 +19,7 @@ type AccessEntryProps = {
  * The access flow's listener on the page (spec 3 §2): reads loginRequest / requestAccess / inviteToken /
  * inviteColleagues from the address, on load and whenever a feature writes them, and mounts what they need.
  */
-export function AccessEntry({ view, basePath, csrfToken, canOpenDialogs }: AccessEntryProps) {
+export function AccessEntry({ view, basePath, canOpenDialogs }: AccessEntryProps) {
   const [query, setQuery] = useState<AccessQuery | null>(null);
   const [isAccessLayerLoaded, setAccessLayerLoaded] = useState(false);
   const { mode, member } = view.viewer;
@@ -48,16 +47,12 @@ export function AccessEntry({ view, basePath, csrfToken, canOpenDialogs }: Acces
     <>
       {isAccessLayerLoaded && query ? (
         <Suspense fallback={null}>
-          <AccessLayer view={view} basePath={basePath} csrfToken={csrfToken} query={query} />
+          <AccessLayer view={view} basePath={basePath} query={query} />
         </Suspense>
       ) : null}
       {isMember && query ? (
         <Suspense fallback={null}>
-          <MemberLayer
-            view={view}
-            csrfToken={csrfToken}
-            isInviteRequested={query.isInviteColleaguesRequested}
-          />
+          <MemberLayer view={view} isInviteRequested={query.isInviteColleaguesRequested} />
         </Suspense>
       ) : null}
     </>

@@ -17,7 +17,6 @@ import { RequestForm } from './request-form';
 type AccessLayerProps = {
   view: PortalView;
   basePath: string;
-  csrfToken: string | null;
   query: AccessQuery;
 };
 
@@ -25,7 +24,7 @@ type AccessLayerProps = {
  * The access modal and the dialogs that follow it (spec 3 §2, §4). The tab lives in the address
  * (loginRequest / requestAccess); the e-mail carries over between tabs and dialogs.
  */
-export default function AccessLayer({ view, csrfToken, query }: AccessLayerProps) {
+export default function AccessLayer({ view, query }: AccessLayerProps) {
   const organisationId = view.organisation.id;
   // A signed-in member (whose access is pending, declined or expired) is asked again for their own address.
   const [email, setEmail] = useState(
@@ -88,12 +87,11 @@ export default function AccessLayer({ view, csrfToken, query }: AccessLayerProps
     const accountId = view.viewer.member?.accountId;
     // A signed-in member extends their account; anyone else asks for the address the dialog names.
     const code = accountId
-      ? await extendAccess(accountId, csrfToken)
-      : await requestAccessAgain(
-          view.organisation.slug,
-          { email: dialogEmail, productId: view.product.productId },
-          csrfToken,
-        );
+      ? await extendAccess(accountId)
+      : await requestAccessAgain(view.organisation.slug, {
+          email: dialogEmail,
+          productId: view.product.productId,
+        });
     if (code === 'success') setDialog({ kind: 'request-sent', email: dialogEmail });
     return code;
   }
@@ -120,7 +118,6 @@ export default function AccessLayer({ view, csrfToken, query }: AccessLayerProps
                 <RequestForm
                   key={`request-${formKey}`}
                   view={view}
-                  csrfToken={csrfToken}
                   query={query}
                   defaultEmail={email}
                   onResult={onRequestResult}
@@ -130,7 +127,6 @@ export default function AccessLayer({ view, csrfToken, query }: AccessLayerProps
                 <LoginForm
                   key={`login-${formKey}`}
                   view={view}
-                  csrfToken={csrfToken}
                   defaultEmail={email}
                   inviteToken={query.inviteToken}
                   onResult={onLoginResult}

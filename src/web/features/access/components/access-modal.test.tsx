@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessMessages } from '../../../../shared/access';
 import type { PortalView } from '../../../../shared/portal';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -14,6 +15,9 @@ import {
 import { readAccessQuery } from '../lib/access-query';
 import { accessViewFixture, memberAccountId, memberViewFixture } from '../test-support/view-fixture';
 import { AccessEntry } from './access-entry';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 let rendered: Rendered | undefined;
 let calls: Array<{ url: string; body: unknown }> = [];
@@ -46,7 +50,7 @@ async function settleAll() {
 
 async function openAt(search: string, view: PortalView = accessViewFixture()) {
   window.history.replaceState(null, '', `/acme${search}`);
-  rendered = await renderInDom(<AccessEntry view={view} basePath="/acme" csrfToken={null} canOpenDialogs />);
+  rendered = await renderInDom(<AccessEntry view={view} basePath="/acme" canOpenDialogs />);
   await waitFor(() => modal());
   await settleAll();
 }

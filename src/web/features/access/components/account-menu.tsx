@@ -18,7 +18,7 @@ import { headerTexts } from '../lib/header-texts';
 import { accessEndLabel, reviewStatusLabel } from '../lib/review-status';
 import { accountLabel, displayNameOf, MemberTrigger } from './member-trigger';
 
-type AccountMenuProps = { view: PortalView; basePath: string; csrfToken: string | null };
+type AccountMenuProps = { view: PortalView; basePath: string };
 
 // The contract's text, copied so this menu loads no schema code; a test keeps the two equal.
 export const ndaDownloadFailedText = 'Failed to download NDA. Please contact support.';
@@ -30,16 +30,16 @@ const statusTone: Record<string, string> = {
   pending: 'bg-amber-500',
 };
 
-export async function downloadNdaWithToast(organisationSlug: string, csrfToken: string | null) {
+export async function downloadNdaWithToast(organisationSlug: string) {
   try {
-    await downloadSignedNda(organisationSlug, csrfToken);
+    await downloadSignedNda(organisationSlug);
   } catch {
     toast.error(ndaDownloadFailedText, { position: 'bottom-right', duration: ndaErrorToastMs });
   }
 }
 
 /** The signed-in member's menu (spec 1 §2 Header, spec 3 §6): who, review status, invite, NDA, log out. */
-export default function AccountMenu({ view, basePath, csrfToken }: AccountMenuProps) {
+export default function AccountMenu({ view, basePath }: AccountMenuProps) {
   const member = view.viewer.member;
   const organisationSlug = view.organisation.slug;
   const [isLoggingOut, setLoggingOut] = useState(false);
@@ -77,7 +77,7 @@ export default function AccountMenu({ view, basePath, csrfToken }: AccountMenuPr
   async function logOut() {
     setLoggingOut(true);
     try {
-      const redirectTo = await logout(csrfToken);
+      const redirectTo = await logout();
       window.location.assign(redirectTo ?? (basePath || '/'));
     } catch {
       // The session may already be gone; the portal page shows the public view either way.
@@ -149,7 +149,7 @@ export default function AccountMenu({ view, basePath, csrfToken }: AccountMenuPr
           </MenuItem>
         ) : null}
         {canDownloadNda ? (
-          <MenuItem onSelect={() => void downloadNdaWithToast(organisationSlug, csrfToken)}>
+          <MenuItem onSelect={() => void downloadNdaWithToast(organisationSlug)}>
             <Download className="size-4 text-slate-500" aria-hidden />
             {headerTexts.downloadNda}
           </MenuItem>

@@ -8,7 +8,7 @@ import { accountLabel, MemberTrigger } from './member-trigger';
 
 const AccountMenu = lazy(() => import('./account-menu'));
 
-type HeaderAccessEntryProps = { view: PortalView; basePath: string; csrfToken: string | null };
+type HeaderAccessEntryProps = { view: PortalView; basePath: string };
 
 export const signInHref = '?loginRequest=true&source=header';
 
@@ -19,7 +19,7 @@ const triggerClassName =
  * The header's end (spec 1 §2 Header): the account menu for a signed-in member, a quiet 'Sign in' for
  * public visitors when restricted content exists, nothing otherwise.
  */
-export function HeaderAccessEntry({ view, basePath, csrfToken }: HeaderAccessEntryProps) {
+export function HeaderAccessEntry({ view, basePath }: HeaderAccessEntryProps) {
   const [isHydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { mode, member } = view.viewer;
@@ -41,7 +41,7 @@ export function HeaderAccessEntry({ view, basePath, csrfToken }: HeaderAccessEnt
           </button>
         }
       >
-        <AccountMenu view={view} basePath={basePath} csrfToken={csrfToken} />
+        <AccountMenu view={view} basePath={basePath} />
       </Suspense>
     );
   }

@@ -12,7 +12,7 @@ import { accessTexts } from '../lib/access-texts';
 import { addEmailTokens, invitePayload, tokenKeys } from '../lib/invite-emails';
 import { FieldError } from './form-parts';
 
-type InviteColleaguesDialogProps = { view: PortalView; csrfToken: string | null; onClose(): void };
+type InviteColleaguesDialogProps = { view: PortalView; onClose(): void };
 
 /** The e-mail tokens: typed text becomes an address on Enter, Space, Tab or Comma (spec 3 §2, §5). */
 export function EmailTokenInput({
@@ -141,7 +141,7 @@ export function EmailTokenInput({
 }
 
 /** Invite colleagues (spec 3 §2): a form page, then a success page; failure opens its own modal. */
-export default function InviteColleaguesDialog({ view, csrfToken, onClose }: InviteColleaguesDialogProps) {
+export default function InviteColleaguesDialog({ view, onClose }: InviteColleaguesDialogProps) {
   const id = useId();
   const [emails, setEmails] = useState<string[]>([]);
   const [draft, setDraft] = useState('');
@@ -158,7 +158,7 @@ export default function InviteColleaguesDialog({ view, csrfToken, onClose }: Inv
     if (isInvalid || !accountId) return;
     setSubmitting(true);
     try {
-      await inviteColleagues(accountId, invitePayload(emails, message), csrfToken);
+      await inviteColleagues(accountId, invitePayload(emails, message));
       setSentCount(emails.length);
     } catch {
       setFailed(true);

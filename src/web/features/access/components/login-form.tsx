@@ -14,7 +14,6 @@ import { FormAlert } from './form-parts';
 
 type LoginFormProps = {
   view: PortalView;
-  csrfToken: string | null;
   defaultEmail: string;
   inviteToken: string | null;
   onResult(result: LoginResult): 'done' | 'not_work_email';
@@ -27,7 +26,6 @@ type LoginValues = z.input<typeof LoginInput>;
 /** The login tab (spec 3 §2, §5): work e-mail, 'Continue', 'Back to {portal title}'. */
 export function LoginForm({
   view,
-  csrfToken,
   defaultEmail,
   inviteToken,
   onResult,
@@ -53,7 +51,7 @@ export function LoginForm({
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const result = await login(view.organisation.slug, values, csrfToken);
+      const result = await login(view.organisation.slug, values);
       if (onResult(result) === 'not_work_email') {
         form.setError('email', { message: accessMessages.notWorkEmail }, { shouldFocus: true });
       }

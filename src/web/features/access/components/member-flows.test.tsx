@@ -3,6 +3,7 @@ import { act } from 'react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessMessages, type NdaStatus } from '../../../../shared/access';
+import { setCsrfToken } from '../../../lib/api-client';
 import { writePortalQuery } from '../../../lib/portal-query';
 import {
   byText,
@@ -20,6 +21,9 @@ import AccountMenu from './account-menu';
 import { HeaderAccessEntry } from './header-access-entry';
 import InviteColleaguesDialog from './invite-colleagues-dialog';
 import MemberLayer from './member-layer';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 let calls: Array<{ url: string; body: unknown; headers: Record<string, string> }> = [];
@@ -71,9 +75,7 @@ const alerts = () => [...document.querySelectorAll('[role="alert"]')].map((alert
 
 describe('invite colleagues (spec 3 §2, §5)', () => {
   async function openInvite() {
-    rendered = await renderInDom(
-      <InviteColleaguesDialog view={memberViewFixture()} csrfToken="csrf-1" onClose={() => {}} />,
-    );
+    rendered = await renderInDom(<InviteColleaguesDialog view={memberViewFixture()} onClose={() => {}} />);
   }
 
   it('turns typed text into tokens on Enter, Space, Tab and Comma, lowercased', async () => {
@@ -155,9 +157,7 @@ describe('invite colleagues (spec 3 §2, §5)', () => {
 
   it('the inviteColleagues flag opens it, and reopening starts on a fresh form', async () => {
     answer = (url) => (url.endsWith('/nda') ? json({ ...pendingNda, passed: true }) : json({ ok: true }));
-    rendered = await renderInDom(
-      <AccessEntry view={memberViewFixture()} basePath="/acme" csrfToken="csrf-1" canOpenDialogs />,
-    );
+    rendered = await renderInDom(<AccessEntry view={memberViewFixture()} basePath="/acme" canOpenDialogs />);
     await act(async () => writePortalQuery({ inviteColleagues: 'true' }));
     await waitFor(() => emailsInput());
     await typeInto(emailsInput(), 'grace@navy.example');
@@ -176,9 +176,7 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
   async function openMenu(status: 'approved' | 'declined' | 'pending' | 'other', nda = pendingNda) {
     answer = () => json(nda);
     const mode = status === 'approved' ? 'account_external' : 'public';
-    rendered = await renderInDom(
-      <AccountMenu view={memberViewFixture(status, mode)} basePath="/acme" csrfToken="csrf-1" />,
-    );
+    rendered = await renderInDom(<AccountMenu view={memberViewFixture(status, mode)} basePath="/acme" />);
     await settle();
     await press(document.querySelector('[data-testid="account-menu-trigger"]'), 'Enter');
   }
@@ -198,11 +196,7 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
     const expired = memberViewFixture('approved', 'public');
     const member = { ...expired.viewer.member!, isAccessExpired: true };
     rendered = await renderInDom(
-      <AccountMenu
-        view={{ ...expired, viewer: { ...expired.viewer, member } }}
-        basePath="/acme"
-        csrfToken="c"
-      />,
+      <AccountMenu view={{ ...expired, viewer: { ...expired.viewer, member } }} basePath="/acme" />,
     );
     await settle();
     await press(document.querySelector('[data-testid="account-menu-trigger"]'), 'Enter');
@@ -220,7 +214,7 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
     const view = memberViewFixture('approved', 'account_external');
     const member = { ...view.viewer.member!, accessExpiresAt: '2027-03-12T10:00:00.000Z' };
     rendered = await renderInDom(
-      <AccountMenu view={{ ...view, viewer: { ...view.viewer, member } }} basePath="/acme" csrfToken="c" />,
+      <AccountMenu view={{ ...view, viewer: { ...view.viewer, member } }} basePath="/acme" />,
     );
     await settle();
     await press(document.querySelector('[data-testid="account-menu-trigger"]'), 'Enter');
@@ -274,14 +268,14 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
 describe('header entry', () => {
   it("offers a quiet 'Sign in' to public visitors only when restricted content exists", async () => {
     const view = accessViewFixture();
-    rendered = await renderInDom(<HeaderAccessEntry view={view} basePath="/acme" csrfToken={null} />);
+    rendered = await renderInDom(<HeaderAccessEntry view={view} basePath="/acme" />);
     expect(document.querySelector('[data-testid="header-sign-in"]')).toBeNull();
     await rendered.unmount();
     const restricted = {
       ...view,
       customisation: { ...view.customisation, publicAccessLevel: 'minimal' as const },
     };
-    rendered = await renderInDom(<HeaderAccessEntry view={restricted} basePath="/acme" csrfToken={null} />);
+    rendered = await renderInDom(<HeaderAccessEntry view={restricted} basePath="/acme" />);
     await click(document.querySelector('[data-testid="header-sign-in"]'));
     const query = new URLSearchParams(window.location.search);
     expect([query.get('loginRequest'), query.get('source')]).toEqual(['true', 'header']);
@@ -295,7 +289,7 @@ describe('NDA reminder (spec 3 §2 NDA, §9)', () => {
     rendered = await renderInDom(
       <>
         <Toaster />
-        <MemberLayer view={memberViewFixture()} csrfToken="csrf-1" isInviteRequested={false} />
+        <MemberLayer view={memberViewFixture()} isInviteRequested={false} />
       </>,
     );
     const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
@@ -312,7 +306,7 @@ describe('NDA reminder (spec 3 §2 NDA, §9)', () => {
     rendered = await renderInDom(
       <>
         <Toaster />
-        <MemberLayer view={memberViewFixture()} csrfToken="csrf-1" isInviteRequested={false} />
+        <MemberLayer view={memberViewFixture()} isInviteRequested={false} />
       </>,
     );
     await click(await waitFor(() => button('Review NDA')));

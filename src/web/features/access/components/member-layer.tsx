@@ -10,7 +10,7 @@ import { accessTexts } from '../lib/access-texts';
 const InviteColleaguesDialog = lazy(() => import('./invite-colleagues-dialog'));
 const NdaDialog = lazy(() => import('./nda-dialog'));
 
-type MemberLayerProps = { view: PortalView; csrfToken: string | null; isInviteRequested: boolean };
+type MemberLayerProps = { view: PortalView; isInviteRequested: boolean };
 
 export const ndaReminderToastId = 'attest-nda-reminder';
 
@@ -18,7 +18,7 @@ export const ndaReminderToastId = 'attest-nda-reminder';
  * What a signed-in member gets besides the account menu (spec 3 §2): the NDA reminder toast (20 s)
  * with its dialog, and the invite-colleagues dialog that the inviteColleagues flag opens.
  */
-export default function MemberLayer({ view, csrfToken, isInviteRequested }: MemberLayerProps) {
+export default function MemberLayer({ view, isInviteRequested }: MemberLayerProps) {
   const organisationSlug = view.organisation.slug;
   const [isNdaOpen, setNdaOpen] = useState(false);
   const [inviteOpenCount, setInviteOpenCount] = useState(0);
@@ -50,17 +50,12 @@ export default function MemberLayer({ view, csrfToken, isInviteRequested }: Memb
     <>
       {isInviteRequested && inviteOpenCount > 0 ? (
         <Suspense fallback={null}>
-          <InviteColleaguesDialog
-            key={inviteOpenCount}
-            view={view}
-            csrfToken={csrfToken}
-            onClose={clearInviteColleagues}
-          />
+          <InviteColleaguesDialog key={inviteOpenCount} view={view} onClose={clearInviteColleagues} />
         </Suspense>
       ) : null}
       {isNdaOpen && pendingNda ? (
         <Suspense fallback={null}>
-          <NdaDialog view={view} nda={pendingNda} csrfToken={csrfToken} onClose={() => setNdaOpen(false)} />
+          <NdaDialog view={view} nda={pendingNda} onClose={() => setNdaOpen(false)} />
         </Suspense>
       ) : null}
     </>

@@ -25,12 +25,11 @@ const NdaForm = AcceptNdaInput.pick({ signerName: true }).extend({
 type NdaDialogProps = {
   view: PortalView;
   nda: NonNullable<NdaStatus['nda']>;
-  csrfToken: string | null;
   onClose(): void;
 };
 
 /** The NDA to accept (spec 3 §2 NDA): its text, the signer's name, agreement, Accept. */
-export default function NdaDialog({ view, nda, csrfToken, onClose }: NdaDialogProps) {
+export default function NdaDialog({ view, nda, onClose }: NdaDialogProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -44,11 +43,11 @@ export default function NdaDialog({ view, nda, csrfToken, onClose }: NdaDialogPr
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await acceptNda(
-        view.organisation.slug,
-        { ndaVersionId: nda.id, signerName: values.signerName, agree: true },
-        csrfToken,
-      );
+      await acceptNda(view.organisation.slug, {
+        ndaVersionId: nda.id,
+        signerName: values.signerName,
+        agree: true,
+      });
       // The view now carries the content the NDA unlocks; the menu's NDA status changes too.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: portalViewQueryRoot }),

@@ -27,7 +27,6 @@ type RequestOutput = z.output<typeof AccessRequestBase>;
 
 type RequestFormProps = {
   view: PortalView;
-  csrfToken: string | null;
   query: AccessQuery;
   defaultEmail: string;
   onResult(result: RequestResult): 'done' | 'not_work_email';
@@ -65,7 +64,7 @@ function AgreeLabel({ view }: { view: PortalView }) {
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** The request tab (spec 3 §2, §5): the organisation's fields, validated by the shared schema. */
-export function RequestForm({ view, csrfToken, query, defaultEmail, onResult, onBack }: RequestFormProps) {
+export function RequestForm({ view, query, defaultEmail, onResult, onBack }: RequestFormProps) {
   const id = useId();
   const fields = view.customisation.accessRequestFields;
   const schema = useMemo(() => accessRequestSchema(fields), [fields]);
@@ -103,7 +102,7 @@ export function RequestForm({ view, csrfToken, query, defaultEmail, onResult, on
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const result = await requestAccess(view.organisation.slug, values, csrfToken);
+      const result = await requestAccess(view.organisation.slug, values);
       if (onResult(result) === 'not_work_email') {
         form.setError('email', { message: accessMessages.notWorkEmail }, { shouldFocus: true });
       }

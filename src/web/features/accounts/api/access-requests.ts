@@ -52,44 +52,42 @@ function useInvalidateAfterDecision() {
   };
 }
 
-function useRequestDecision<Input>(csrfToken: string, verb: 'approve' | 'decline') {
+function useRequestDecision<Input>(verb: 'approve' | 'decline') {
   const onSuccess = useInvalidateAfterDecision();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: Input }) =>
       apiRequest<unknown>(`/api/access-requests/${encodeURIComponent(id)}/${verb}`, {
         method: 'POST',
         body: input,
-        csrfToken,
       }),
     onSuccess,
   });
 }
 
-export function useApproveAccessRequest(csrfToken: string) {
-  return useRequestDecision<ApproveInput>(csrfToken, 'approve');
+export function useApproveAccessRequest() {
+  return useRequestDecision<ApproveInput>('approve');
 }
 
-export function useDeclineAccessRequest(csrfToken: string) {
-  return useRequestDecision<DeclineInput>(csrfToken, 'decline');
+export function useDeclineAccessRequest() {
+  return useRequestDecision<DeclineInput>('decline');
 }
 
-function useBulkDecision<Input>(csrfToken: string, verb: 'bulk-approve' | 'bulk-decline') {
+function useBulkDecision<Input>(verb: 'bulk-approve' | 'bulk-decline') {
   const onSuccess = useInvalidateAfterDecision();
   return useMutation({
     mutationFn: (input: Input) =>
       apiRequest<BulkDecisionResult>(`/api/access-requests/${verb}`, {
         method: 'POST',
         body: input,
-        csrfToken,
       }),
     onSuccess,
   });
 }
 
-export function useBulkApprove(csrfToken: string) {
-  return useBulkDecision<BulkApprove>(csrfToken, 'bulk-approve');
+export function useBulkApprove() {
+  return useBulkDecision<BulkApprove>('bulk-approve');
 }
 
-export function useBulkDecline(csrfToken: string) {
-  return useBulkDecision<BulkDecline>(csrfToken, 'bulk-decline');
+export function useBulkDecline() {
+  return useBulkDecision<BulkDecline>('bulk-decline');
 }

@@ -26,11 +26,11 @@ export function useAccessSettings() {
   });
 }
 
-export function useSaveAccessSettings(csrfToken: string) {
+export function useSaveAccessSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AccessSettingsValues) =>
-      apiRequest<AccessSettings>('/api/access-settings', { method: 'PUT', body: input, csrfToken }),
+      apiRequest<AccessSettings>('/api/access-settings', { method: 'PUT', body: input }),
     onSuccess: (saved) => queryClient.setQueryData(accessKeys.settings, saved),
   });
 }
@@ -43,11 +43,11 @@ export function useNdaVersions() {
   });
 }
 
-export function useCreateNdaVersion(csrfToken: string) {
+export function useCreateNdaVersion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NdaVersionValues) =>
-      apiRequest<NdaVersion>('/api/nda-versions', { method: 'POST', body: input, csrfToken }),
+      apiRequest<NdaVersion>('/api/nda-versions', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.ndaVersions }),
   });
 }
@@ -60,14 +60,13 @@ export function useOrganisationSettings() {
 }
 
 /** The request form's fields live in the portal customisation: one PATCH of the organisation settings. */
-export function useSaveAccessRequestFields(csrfToken: string) {
+export function useSaveAccessRequestFields() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (customisation: AccessRequestFormSettings) =>
       apiRequest<OrganisationSettings>('/api/staff/organisation', {
         method: 'PATCH',
         body: { customisation },
-        csrfToken,
       }),
     onSuccess: (saved) => queryClient.setQueryData(accessKeys.organisationSettings, saved),
   });

@@ -42,35 +42,32 @@ function useAccountWrite<Input, Output>(request: (input: Input) => Promise<Outpu
   });
 }
 
-export function useCreateAccount(csrfToken: string) {
+export function useCreateAccount() {
   return useAccountWrite((input: CreateAccountValues) =>
-    apiRequest<AccountDetail>('/api/accounts', { method: 'POST', body: input, csrfToken }),
+    apiRequest<AccountDetail>('/api/accounts', { method: 'POST', body: input }),
   );
 }
 
-export function useUpdateAccount(csrfToken: string, id: string) {
+export function useUpdateAccount(id: string) {
   return useAccountWrite((input: UpdateAccountValues) =>
-    apiRequest<AccountDetail>(accountPath(id), { method: 'PATCH', body: input, csrfToken }),
+    apiRequest<AccountDetail>(accountPath(id), { method: 'PATCH', body: input }),
   );
 }
 
-export function useExtendAccount(csrfToken: string, id: string) {
+export function useExtendAccount(id: string) {
   return useAccountWrite((input: ExtendAccountValues) =>
-    apiRequest<AccountDetail>(`${accountPath(id)}/extend`, { method: 'POST', body: input, csrfToken }),
+    apiRequest<AccountDetail>(`${accountPath(id)}/extend`, { method: 'POST', body: input }),
   );
 }
 
-export function useRevokeAccount(csrfToken: string, id: string) {
-  return useAccountWrite(() =>
-    apiRequest<AccountDetail>(`${accountPath(id)}/revoke`, { method: 'POST', csrfToken }),
-  );
+export function useRevokeAccount(id: string) {
+  return useAccountWrite(() => apiRequest<AccountDetail>(`${accountPath(id)}/revoke`, { method: 'POST' }));
 }
 
-export function useDeleteMember(csrfToken: string, accountId: string) {
+export function useDeleteMember(accountId: string) {
   return useAccountWrite((memberId: string) =>
     apiRequest<void>(`${accountPath(accountId)}/members/${encodeURIComponent(memberId)}`, {
       method: 'DELETE',
-      csrfToken,
     }),
   );
 }

@@ -20,14 +20,13 @@ export function useNotificationPreferences() {
   });
 }
 
-export function useSaveNotificationPreferences(csrfToken: string) {
+export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NotificationPreferencesInput) =>
       apiRequest<NotificationPreferencesView>('/api/notification-preferences', {
         method: 'PUT',
         body: input,
-        csrfToken,
       }),
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
   });
@@ -48,24 +47,23 @@ function useAccessWebhookMutation<Input, Output>(call: (input: Input) => Promise
   });
 }
 
-export function useCreateAccessWebhook(csrfToken: string) {
+export function useCreateAccessWebhook() {
   return useAccessWebhookMutation((input: AccessWebhookCreateInput) =>
-    apiRequest<AccessWebhookCreated>('/api/access-webhooks', { method: 'POST', body: input, csrfToken }),
+    apiRequest<AccessWebhookCreated>('/api/access-webhooks', { method: 'POST', body: input }),
   );
 }
 
-export function useEditAccessWebhook(csrfToken: string) {
+export function useEditAccessWebhook() {
   return useAccessWebhookMutation(({ id, ...input }: AccessWebhookEditInput & { id: string }) =>
     apiRequest<AccessWebhookView>(`/api/access-webhooks/${encodeURIComponent(id)}`, {
       method: 'PATCH',
       body: input,
-      csrfToken,
     }),
   );
 }
 
-export function useDeleteAccessWebhook(csrfToken: string) {
+export function useDeleteAccessWebhook() {
   return useAccessWebhookMutation((id: string) =>
-    apiRequest<void>(`/api/access-webhooks/${encodeURIComponent(id)}`, { method: 'DELETE', csrfToken }),
+    apiRequest<void>(`/api/access-webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   );
 }

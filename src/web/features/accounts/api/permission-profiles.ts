@@ -32,17 +32,17 @@ function useProfileWrite<Input, Output>(request: (input: Input) => Promise<Outpu
 }
 
 /** Creates a profile, or replaces the named one's name and items. */
-export function useSaveProfile(csrfToken: string) {
+export function useSaveProfile() {
   return useProfileWrite(({ id, input }: { id: string | null; input: ProfileValues }) =>
     apiRequest<PermissionProfile>(
       id ? `/api/permission-profiles/${encodeURIComponent(id)}` : '/api/permission-profiles',
-      { method: id ? 'PATCH' : 'POST', body: input, csrfToken },
+      { method: id ? 'PATCH' : 'POST', body: input },
     ),
   );
 }
 
-export function useDeleteProfile(csrfToken: string) {
+export function useDeleteProfile() {
   return useProfileWrite((id: string) =>
-    apiRequest<void>(`/api/permission-profiles/${encodeURIComponent(id)}`, { method: 'DELETE', csrfToken }),
+    apiRequest<void>(`/api/permission-profiles/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   );
 }

@@ -41,15 +41,9 @@ function valuesOf(settings: OrganisationSettings): AccessRequestFormSettings {
 }
 
 /** Which extra questions the portal's 'Request Access' form asks; saved in the portal customisation. */
-export function AccessRequestFieldsForm({
-  settings,
-  csrfToken,
-}: {
-  settings: OrganisationSettings;
-  csrfToken: string;
-}) {
+export function AccessRequestFieldsForm({ settings }: { settings: OrganisationSettings }) {
   const [formError, setFormError] = useState<string | null>(null);
-  const save = useSaveAccessRequestFields(csrfToken);
+  const save = useSaveAccessRequestFields();
   const form = useForm({ resolver: zodResolver(RequestFieldsForm), defaultValues: valuesOf(settings) });
   const isCheckboxEnabled = useWatch({
     control: form.control,

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessRequestPage } from '../../../../shared/access-queue';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -15,6 +16,9 @@ import {
 import { type Call, json, stubFetch, writes } from '../test-support/fetch-stub';
 import { profileFixture, requestFixture, settingsFixture } from '../test-support/fixtures';
 import { AccessRequestsScreen } from './access-requests-screen';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 // jsdom lays nothing out and has no scrollIntoView; moving through the queue calls it.
 Element.prototype.scrollIntoView ??= () => {};
@@ -62,7 +66,7 @@ async function renderScreen(address = '/console/access-requests') {
   const calls = stubFetch(answer);
   rendered = await renderInDom(
     <MemoryRouter initialEntries={[address]}>
-      <AccessRequestsScreen csrfToken="csrf-1" />
+      <AccessRequestsScreen />
     </MemoryRouter>,
   );
   await waitFor(() => document.querySelectorAll('[data-testid="access-request-row"]').length === 2);

@@ -410,7 +410,7 @@ const isDialogOpen = () => document.querySelector('[role="dialog"], [role="alert
  * address), decided one at a time or selected and decided together; j/k, x, o, a and d work it
  * from the keyboard.
  */
-export function AccessRequestsScreen({ csrfToken }: { csrfToken: string }) {
+export function AccessRequestsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => viewFromSearchParams(searchParams), [searchParams]);
   const viewKey = searchParamsFromView(view).toString();
@@ -679,15 +679,13 @@ export function AccessRequestsScreen({ csrfToken }: { csrfToken: string }) {
 
       <ApproveDialog
         request={approving}
-        csrfToken={csrfToken}
         defaultAccessDays={settings.data?.defaultAccessDays}
         profiles={profiles.data ?? []}
         onClose={() => setApproving(null)}
       />
-      <DeclineDialog request={declining} csrfToken={csrfToken} onClose={() => setDeclining(null)} />
+      <DeclineDialog request={declining} onClose={() => setDeclining(null)} />
       <BulkApproveDialog
         requests={bulk?.verb === 'approve' ? bulk.requests : null}
-        csrfToken={csrfToken}
         defaultAccessDays={settings.data?.defaultAccessDays}
         profiles={profiles.data ?? []}
         onClose={() => setBulk(null)}
@@ -695,7 +693,6 @@ export function AccessRequestsScreen({ csrfToken }: { csrfToken: string }) {
       />
       <BulkDeclineDialog
         requests={bulk?.verb === 'decline' ? bulk.requests : null}
-        csrfToken={csrfToken}
         onClose={() => setBulk(null)}
         onDone={() => setSelected([])}
       />

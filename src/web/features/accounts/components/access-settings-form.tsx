@@ -49,11 +49,11 @@ function isSettingsField(path: string): boolean {
 }
 
 /** Who gets in without review, who never does, how long access lasts, the NDA rule and BYOID. */
-export function AccessSettingsForm({ settings, csrfToken }: { settings: AccessSettings; csrfToken: string }) {
+export function AccessSettingsForm({ settings }: { settings: AccessSettings }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [hasSecret, setHasSecret] = useState(settings.byoid.hasSecret);
   const [secretMode, setSecretMode] = useState<SecretMode>('keep');
-  const save = useSaveAccessSettings(csrfToken);
+  const save = useSaveAccessSettings();
   const form = useForm({
     resolver: zodResolver(AccessSettingsInput, { error: settingsErrorMap }),
     defaultValues: valuesOf(settings),

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessSettings, NdaVersion } from '../../../../shared/access';
 import { PortalCustomisation } from '../../../../shared/portal';
 import type { OrganisationSettings } from '../../../../shared/staff';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -17,6 +18,9 @@ import { settingsFixture } from '../test-support/fixtures';
 import { checkboxLabelRequired } from './access-request-fields-form';
 import { AccessSettingsScreen } from './access-settings-screen';
 import { newVersionWarning } from './nda-section';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 afterEach(async () => {
@@ -77,7 +81,7 @@ async function renderScreen(routes: Routes = {}) {
       return routes.saveOrganisation?.(call);
     return undefined;
   });
-  rendered = await renderInDom(<AccessSettingsScreen csrfToken="csrf-1" />);
+  rendered = await renderInDom(<AccessSettingsScreen />);
   await settle();
   return calls;
 }

@@ -9,7 +9,7 @@ import { NdaSection } from './nda-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 
 /** Review rules, domains, BYOID, the NDA, the request form's questions, your notifications and access webhooks. */
-export function AccessSettingsScreen({ csrfToken }: { csrfToken: string }) {
+export function AccessSettingsScreen() {
   const settings = useAccessSettings();
   const organisation = useOrganisationSettings();
   return (
@@ -26,18 +26,18 @@ export function AccessSettingsScreen({ csrfToken }: { csrfToken: string }) {
       ) : settings.isError ? (
         <ErrorBox detail={settings.error.message} />
       ) : (
-        <AccessSettingsForm settings={settings.data} csrfToken={csrfToken} />
+        <AccessSettingsForm settings={settings.data} />
       )}
-      <NdaSection csrfToken={csrfToken} isRequired={settings.data?.requireNda} />
+      <NdaSection isRequired={settings.data?.requireNda} />
       {organisation.isPending ? (
         <Skeleton className="h-72 w-full" />
       ) : organisation.isError ? (
         <ErrorBox detail={organisation.error.message} />
       ) : (
-        <AccessRequestFieldsForm settings={organisation.data} csrfToken={csrfToken} />
+        <AccessRequestFieldsForm settings={organisation.data} />
       )}
-      <NotificationPreferencesSection csrfToken={csrfToken} />
-      <AccessWebhooksSection csrfToken={csrfToken} />
+      <NotificationPreferencesSection />
+      <AccessWebhooksSection />
     </div>
   );
 }

@@ -27,12 +27,12 @@ import {
 type Issues = { url?: string; events?: string; form?: string };
 
 /** Webhooks for access events: add (URL + events; the signing secret shown once), switch on/off, delete. */
-export function AccessWebhooksSection({ csrfToken }: { csrfToken: string }) {
+export function AccessWebhooksSection() {
   const id = useId();
   const hooks = useAccessWebhooks();
-  const create = useCreateAccessWebhook(csrfToken);
-  const edit = useEditAccessWebhook(csrfToken);
-  const remove = useDeleteAccessWebhook(csrfToken);
+  const create = useCreateAccessWebhook();
+  const edit = useEditAccessWebhook();
+  const remove = useDeleteAccessWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<AccessEvent[]>([...accessEvents.slice(0, 3)]);
   const [issues, setIssues] = useState<Issues>({});

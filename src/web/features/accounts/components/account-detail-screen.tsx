@@ -46,13 +46,13 @@ import { EmptyState, FormAlert, Panel, table } from './console-page';
 import { ProfileSelect, profileIdValue } from './profile-select';
 import { Badge, ReviewStatusBadge } from './status-badge';
 
-type AccountProps = { account: AccountDetail; csrfToken: string };
+type AccountProps = { account: AccountDetail };
 const detailFields = ['name', 'domain', 'permissionProfileId'] as const;
 type DetailField = (typeof detailFields)[number];
 
-function DetailsForm({ account, csrfToken, profiles }: AccountProps & { profiles: PermissionProfile[] }) {
+function DetailsForm({ account, profiles }: AccountProps & { profiles: PermissionProfile[] }) {
   const [formError, setFormError] = useState<string | null>(null);
-  const update = useUpdateAccount(csrfToken, account.id);
+  const update = useUpdateAccount(account.id);
   const form = useForm({
     resolver: zodResolver(UpdateAccountInput),
     defaultValues: {
@@ -131,12 +131,11 @@ function DetailsForm({ account, csrfToken, profiles }: AccountProps & { profiles
 
 function ExtendForm({
   account,
-  csrfToken,
   defaultAccessDays,
   onDone,
 }: AccountProps & { defaultAccessDays: number | undefined; onDone(): void }) {
   const [formError, setFormError] = useState<string | null>(null);
-  const extend = useExtendAccount(csrfToken, account.id);
+  const extend = useExtendAccount(account.id);
   const form = useForm<ExtendAccountValues>({
     resolver: zodResolver(ExtendAccountInput, { error: accessDaysErrorMap }),
     defaultValues: { accessDays: defaultAccessDays },
@@ -202,9 +201,9 @@ export function ExtendDialog(props: AccountProps & { defaultAccessDays: number |
 
 const failureText = (error: unknown) => (isApiError(error) ? error.message : 'Please try again.');
 
-function RevokeButton({ account, csrfToken }: AccountProps) {
+function RevokeButton({ account }: AccountProps) {
   const [open, setOpen] = useState(false);
-  const revoke = useRevokeAccount(csrfToken, account.id);
+  const revoke = useRevokeAccount(account.id);
   return (
     <>
       <Button variant="secondary" className="text-red-700" onClick={() => setOpen(true)}>
@@ -233,9 +232,9 @@ function RevokeButton({ account, csrfToken }: AccountProps) {
   );
 }
 
-function MembersTable({ account, csrfToken }: AccountProps) {
+function MembersTable({ account }: AccountProps) {
   const [removing, setRemoving] = useState<AccountDetail['members'][number] | null>(null);
-  const remove = useDeleteMember(csrfToken, account.id);
+  const remove = useDeleteMember(account.id);
   if (account.members.length === 0) {
     return (
       <EmptyState icon={<Users className="size-6" aria-hidden />} title="No members yet">
@@ -278,7 +277,6 @@ function MembersTable({ account, csrfToken }: AccountProps) {
                 <TableCell className={`${table.td} text-right whitespace-nowrap`}>
                   <EndSessionsButton
                     path={`/api/accounts/${encodeURIComponent(account.id)}/members/${encodeURIComponent(member.id)}/end-sessions`}
-                    csrfToken={csrfToken}
                     size="sm"
                     variant="ghost"
                     label="Sign out"
@@ -327,11 +325,9 @@ function MembersTable({ account, csrfToken }: AccountProps) {
 /** One account: its details and profile, access expiry (extend, revoke), members and a portal preview. */
 export function AccountDetailScreen({
   accountId,
-  csrfToken,
   organisationSlug,
 }: {
   accountId: string;
-  csrfToken: string;
   organisationSlug: string;
 }) {
   const query = useAccount(accountId);
@@ -389,15 +385,10 @@ export function AccountDetailScreen({
             <Eye className="size-4" aria-hidden />
             Preview as this account
           </a>
-          <ExtendDialog
-            account={account}
-            csrfToken={csrfToken}
-            defaultAccessDays={settings.data?.defaultAccessDays}
-          />
+          <ExtendDialog account={account} defaultAccessDays={settings.data?.defaultAccessDays} />
           {account.memberCount > 0 ? (
             <EndSessionsButton
               path={`/api/accounts/${encodeURIComponent(account.id)}/end-sessions`}
-              csrfToken={csrfToken}
               label="Sign out all members"
               confirmTitle={`Sign out every member of ${account.name}?`}
               confirmDescription="Every session of every member of this account ends at once. Their access stays; they sign in again with a new link."
@@ -405,7 +396,7 @@ export function AccountDetailScreen({
           ) : null}
           {/* Only access that runs now can be revoked; the server refuses the rest too. */}
           {account.reviewStatus === 'approved' && !expiry.isExpired ? (
-            <RevokeButton account={account} csrfToken={csrfToken} />
+            <RevokeButton account={account} />
           ) : null}
         </div>
       </div>
@@ -420,7 +411,6 @@ export function AccountDetailScreen({
           <DetailsForm
             key={`${account.name}|${account.domain}|${account.permissionProfileId}`}
             account={account}
-            csrfToken={csrfToken}
             profiles={profiles.data ?? []}
           />
         )}
@@ -429,7 +419,7 @@ export function AccountDetailScreen({
         <h2 id="account-members-heading" className="text-base font-semibold text-slate-950">
           Members
         </h2>
-        <MembersTable account={account} csrfToken={csrfToken} />
+        <MembersTable account={account} />
       </section>
     </div>
   );

@@ -20,7 +20,7 @@ import { CreateAccountDialog } from './create-account-dialog';
 import { ReviewStatusBadge } from './status-badge';
 
 /** Companies with access: review status, expiry, profile and members; each opens its detail page. */
-export function AccountsScreen({ csrfToken }: { csrfToken: string }) {
+export function AccountsScreen() {
   const accounts = useAccounts();
   const settings = useAccessSettings();
   const profiles = usePermissionProfiles();
@@ -32,7 +32,6 @@ export function AccountsScreen({ csrfToken }: { csrfToken: string }) {
         description="Companies whose members can see restricted content, for as long as their access lasts."
         actions={
           <CreateAccountDialog
-            csrfToken={csrfToken}
             defaultAccessDays={settings.data?.defaultAccessDays}
             profiles={profiles.data ?? []}
           />

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -11,6 +12,9 @@ import {
 import { type Call, fieldError, json, stubFetch, writes } from '../test-support/fetch-stub';
 import { requestFixture } from '../test-support/fixtures';
 import { BulkDeclineDialog } from './bulk-decision-dialogs';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 afterEach(async () => {
@@ -29,9 +33,7 @@ async function renderDecline(answer: (call: Call) => Response | undefined) {
   const calls = stubFetch(answer);
   const onClose = vi.fn();
   const onDone = vi.fn();
-  rendered = await renderInDom(
-    <BulkDeclineDialog requests={selection} csrfToken="csrf-1" onClose={onClose} onDone={onDone} />,
-  );
+  rendered = await renderInDom(<BulkDeclineDialog requests={selection} onClose={onClose} onDone={onDone} />);
   return { calls, onClose, onDone };
 }
 

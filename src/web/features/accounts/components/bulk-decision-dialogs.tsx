@@ -12,7 +12,6 @@ import { DecisionButtons, DeclineFields, useApproveForm, useDeclineForm } from '
 type BulkDialogProps = {
   /** The selected requests; the dialog is open while this is not null. */
   requests: AccessRequestRow[] | null;
-  csrfToken: string;
   onClose(): void;
   /** Called after the server answered, so the queue can clear its selection. */
   onDone(result: BulkDecisionResult): void;
@@ -29,7 +28,6 @@ function reportResult(result: BulkDecisionResult, verb: 'approved' | 'declined')
 
 function ApproveSelectionForm({
   requests,
-  csrfToken,
   defaultAccessDays,
   profiles,
   onClose,
@@ -39,7 +37,7 @@ function ApproveSelectionForm({
   defaultAccessDays: number | undefined;
   profiles: PermissionProfile[];
 }) {
-  const approve = useBulkApprove(csrfToken);
+  const approve = useBulkApprove();
   const { form, formError, setFormError, onServerError } = useApproveForm(defaultAccessDays, null);
   const { errors } = form.formState;
   const count = requests.length;
@@ -110,11 +108,10 @@ export function BulkApproveDialog(
 
 function DeclineSelectionForm({
   requests,
-  csrfToken,
   onClose,
   onDone,
 }: BulkDialogProps & { requests: AccessRequestRow[] }) {
-  const decline = useBulkDecline(csrfToken);
+  const decline = useBulkDecline();
   const { form, formError, setFormError, onServerError } = useDeclineForm();
   const count = requests.length;
 

@@ -25,17 +25,15 @@ function createErrorMap(issue: { path?: PropertyKey[] }) {
 }
 
 function CreateAccountForm({
-  csrfToken,
   defaultAccessDays,
   profiles,
 }: {
-  csrfToken: string;
   defaultAccessDays: number | undefined;
   profiles: PermissionProfile[];
 }) {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
-  const create = useCreateAccount(csrfToken);
+  const create = useCreateAccount();
   const form = useForm({
     resolver: zodResolver(CreateAccountInput, { error: createErrorMap }),
     defaultValues: { name: '', domain: null, accessDays: defaultAccessDays, permissionProfileId: null },
@@ -113,7 +111,6 @@ function CreateAccountForm({
 }
 
 export function CreateAccountDialog(props: {
-  csrfToken: string;
   defaultAccessDays: number | undefined;
   profiles: PermissionProfile[];
 }) {

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountDetail } from '../../../../shared/access';
+import { setCsrfToken } from '../../../lib/api-client';
 import { byText, click, type Rendered, renderInDom, waitFor } from '../../../lib/test-support/render-in-dom';
 import { json, stubFetch, writes } from '../test-support/fetch-stub';
 import { ExtendDialog } from './account-detail-screen';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 afterEach(async () => {
@@ -36,7 +40,7 @@ describe('extend access dialog (issue 16 item 37)', () => {
     rendered = await renderInDom(
       <>
         <Toaster />
-        <ExtendDialog account={account} csrfToken="csrf-1" defaultAccessDays={30} />
+        <ExtendDialog account={account} defaultAccessDays={30} />
       </>,
     );
     await click(byText('button', 'Extend access')[0]);

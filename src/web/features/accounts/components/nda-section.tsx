@@ -26,17 +26,9 @@ import { FormAlert, Panel, table } from './console-page';
 export const newVersionWarning =
   'Saving a new version asks every member to accept the NDA again before they see restricted documents.';
 
-function NewVersionForm({
-  current,
-  csrfToken,
-  onDone,
-}: {
-  current: NdaVersion | undefined;
-  csrfToken: string;
-  onDone(): void;
-}) {
+function NewVersionForm({ current, onDone }: { current: NdaVersion | undefined; onDone(): void }) {
   const [formError, setFormError] = useState<string | null>(null);
-  const create = useCreateNdaVersion(csrfToken);
+  const create = useCreateNdaVersion();
   const form = useForm({
     resolver: zodResolver(NdaVersionInput, {
       error: (issue) =>
@@ -109,13 +101,7 @@ function NewVersionForm({
 }
 
 /** The NDA members accept: the current text, a new version, and how many accepted each one. */
-export function NdaSection({
-  csrfToken,
-  isRequired,
-}: {
-  csrfToken: string;
-  isRequired: boolean | undefined;
-}) {
+export function NdaSection({ isRequired }: { isRequired: boolean | undefined }) {
   const versions = useNdaVersions();
   const [isWriting, setIsWriting] = useState(false);
   const sorted = [...(versions.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -147,9 +133,7 @@ export function NdaSection({
           <ErrorBox detail={versions.error.message} />
         </div>
       ) : null}
-      {isWriting ? (
-        <NewVersionForm current={current} csrfToken={csrfToken} onDone={() => setIsWriting(false)} />
-      ) : null}
+      {isWriting ? <NewVersionForm current={current} onDone={() => setIsWriting(false)} /> : null}
       {versions.data && !current && !isWriting ? (
         <p className="mt-5 text-sm text-slate-500">No NDA yet.</p>
       ) : null}

@@ -14,10 +14,10 @@ import { isApiError } from '../../../lib/api-client';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/notifications';
 
 /** The signed-in staff user's own choice: how they hear about new access requests, and for which products. */
-export function NotificationPreferencesSection({ csrfToken }: { csrfToken: string }) {
+export function NotificationPreferencesSection() {
   const id = useId();
   const preferences = useNotificationPreferences();
-  const save = useSaveNotificationPreferences(csrfToken);
+  const save = useSaveNotificationPreferences();
   const [delivery, setDelivery] = useState<NotificationDelivery>('each');
   const [allProducts, setAllProducts] = useState(true);
   const [productIds, setProductIds] = useState<string[]>([]);

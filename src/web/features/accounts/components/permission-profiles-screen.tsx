@@ -26,12 +26,10 @@ type Editing = { profile: PermissionProfile | null } | null;
 function EditorDialog({
   editing,
   onClose,
-  csrfToken,
   organisationSlug,
 }: {
   editing: Editing;
   onClose(): void;
-  csrfToken: string;
   organisationSlug: string;
 }) {
   const catalogue = useRestrictedItems(organisationSlug);
@@ -57,7 +55,6 @@ function EditorDialog({
               key={editing.profile?.id ?? 'new'}
               profile={editing.profile}
               catalogue={catalogue.data}
-              csrfToken={csrfToken}
               onSaved={onClose}
             />
           )}
@@ -68,17 +65,11 @@ function EditorDialog({
 }
 
 /** Named sets of restricted items given to accounts, with a portal preview for each. */
-export function PermissionProfilesScreen({
-  csrfToken,
-  organisationSlug,
-}: {
-  csrfToken: string;
-  organisationSlug: string;
-}) {
+export function PermissionProfilesScreen({ organisationSlug }: { organisationSlug: string }) {
   const profiles = usePermissionProfiles();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<PermissionProfile | null>(null);
-  const remove = useDeleteProfile(csrfToken);
+  const remove = useDeleteProfile();
 
   return (
     <div className="space-y-6">
@@ -159,12 +150,7 @@ export function PermissionProfilesScreen({
           </Table>
         </div>
       )}
-      <EditorDialog
-        editing={editing}
-        onClose={() => setEditing(null)}
-        csrfToken={csrfToken}
-        organisationSlug={organisationSlug}
-      />
+      <EditorDialog editing={editing} onClose={() => setEditing(null)} organisationSlug={organisationSlug} />
       <AlertDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}

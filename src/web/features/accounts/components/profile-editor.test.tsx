@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../../components/ui/dialog';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -13,6 +14,9 @@ import type { ProductItems } from '../lib/restricted-items';
 import { json, stubFetch, writes } from '../test-support/fetch-stub';
 import { itemIds, profileFixture, profileId } from '../test-support/fixtures';
 import { ProfileEditor } from './profile-editor';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 afterEach(async () => {
@@ -60,12 +64,7 @@ async function renderEditor(profile = profileFixture({ itemIds: [] }), isNew = f
   const onSaved = vi.fn();
   rendered = await renderInDom(
     <Dialog open>
-      <ProfileEditor
-        profile={isNew ? null : profile}
-        catalogue={catalogue}
-        csrfToken="csrf-1"
-        onSaved={onSaved}
-      />
+      <ProfileEditor profile={isNew ? null : profile} catalogue={catalogue} onSaved={onSaved} />
     </Dialog>,
   );
   return { calls, onSaved };

@@ -129,16 +129,14 @@ function ItemChecklist({
 export function ProfileEditor({
   profile,
   catalogue,
-  csrfToken,
   onSaved,
 }: {
   profile: PermissionProfile | null;
   catalogue: ProductItems[];
-  csrfToken: string;
   onSaved(profile: PermissionProfile): void;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
-  const save = useSaveProfile(csrfToken);
+  const save = useSaveProfile();
   const form = useForm({
     resolver: zodResolver(PermissionProfileInput, {
       error: (issue) => (issue.path?.[0] === 'name' ? nameMessage : undefined),

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -13,6 +14,9 @@ import { type Call, fieldError, json, stubFetch, writes } from '../test-support/
 import { profileFixture, profileId, requestFixture } from '../test-support/fixtures';
 import { accessDaysMessage } from './access-days-field';
 import { ApproveDialog, DeclineDialog } from './request-decision-dialogs';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 afterEach(async () => {
@@ -32,7 +36,6 @@ async function renderApprove(answer: (call: Call) => Response | undefined, onClo
   rendered = await renderInDom(
     <ApproveDialog
       request={request}
-      csrfToken="csrf-1"
       defaultAccessDays={30}
       profiles={[profileFixture()]}
       onClose={onClose}
@@ -57,7 +60,7 @@ describe('ApproveDialog', () => {
 
   it('fills the default duration when the access settings arrive after the dialog opened', async () => {
     stubFetch(() => json({}));
-    const props = { request, csrfToken: 'csrf-1', profiles: [profileFixture()], onClose: vi.fn() };
+    const props = { request, profiles: [profileFixture()], onClose: vi.fn() };
     rendered = await renderInDom(<ApproveDialog {...props} defaultAccessDays={undefined} />);
     expect(days().value).toBe('');
     await rendered.rerender(<ApproveDialog {...props} defaultAccessDays={45} />);
@@ -115,7 +118,7 @@ describe('DeclineDialog', () => {
   async function renderDecline() {
     const calls = stubFetch(() => new Response(null, { status: 204 }));
     const onClose = vi.fn();
-    rendered = await renderInDom(<DeclineDialog request={request} csrfToken="csrf-1" onClose={onClose} />);
+    rendered = await renderInDom(<DeclineDialog request={request} onClose={onClose} />);
     return { calls, onClose };
   }
 
@@ -164,7 +167,6 @@ describe('ApproveDialog for a renewal', () => {
     rendered = await renderInDom(
       <ApproveDialog
         request={renewal}
-        csrfToken="csrf-1"
         defaultAccessDays={30}
         profiles={[profileFixture()]}
         onClose={vi.fn()}

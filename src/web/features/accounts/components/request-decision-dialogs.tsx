@@ -147,11 +147,10 @@ export function DecisionButtons({
   );
 }
 
-type DecisionDialogProps = { request: AccessRequestRow | null; csrfToken: string; onClose(): void };
+type DecisionDialogProps = { request: AccessRequestRow | null; onClose(): void };
 
 function ApproveForm({
   request,
-  csrfToken,
   defaultAccessDays,
   profiles,
   onClose,
@@ -160,7 +159,7 @@ function ApproveForm({
   defaultAccessDays: number | undefined;
   profiles: PermissionProfile[];
 }) {
-  const approve = useApproveAccessRequest(csrfToken);
+  const approve = useApproveAccessRequest();
   const isRenewal = request.kind !== 'access';
   // A renewal or extension keeps the account's profile (changed on the account's page): it sends none.
   const { form, formError, setFormError, onServerError } = useApproveForm(
@@ -247,8 +246,8 @@ const declinedByOptions: { value: DeclinedBy; hint: string }[] = [
   },
 ];
 
-function DeclineForm({ request, csrfToken, onClose }: DecisionDialogProps & { request: AccessRequestRow }) {
-  const decline = useDeclineAccessRequest(csrfToken);
+function DeclineForm({ request, onClose }: DecisionDialogProps & { request: AccessRequestRow }) {
+  const decline = useDeclineAccessRequest();
   const { form, formError, setFormError, onServerError } = useDeclineForm();
 
   const submit = form.handleSubmit(({ reason, declinedBy }) => {

@@ -28,13 +28,12 @@ export function useBridgeLetters(productId: string, isEnabled: boolean): BridgeL
 }
 
 export function saveBridgeLetter(
-  { productId, csrfToken }: StaffWrite,
+  { productId }: StaffWrite,
   letterType: BridgeLetterType,
   letter: BridgeLetterInput,
 ) {
   return apiRequest<BridgeLetterView>(letterPath(productId, letterType), {
     method: 'PUT',
     body: letter,
-    csrfToken,
   });
 }

@@ -19,17 +19,16 @@ export function useLibraryFiles(isEnabled: boolean) {
   });
 }
 
-export function saveItemFiles({ productId, csrfToken }: StaffWrite, itemUid: string, fileIds: string[]) {
+export function saveItemFiles({ productId }: StaffWrite, itemUid: string, fileIds: string[]) {
   return apiRequest<{ itemUid: string; fileIds: string[] }>(
     `${productPath(productId)}/items/${encodeURIComponent(itemUid)}/files`,
-    { method: 'PUT', body: { fileIds }, csrfToken },
+    { method: 'PUT', body: { fileIds } },
   );
 }
 
-export function saveFeaturedDocuments({ productId, csrfToken }: StaffWrite, featuredItemUids: string[]) {
+export function saveFeaturedDocuments({ productId }: StaffWrite, featuredItemUids: string[]) {
   return apiRequest<{ featuredItemUids: string[] }>(`${productPath(productId)}/documents/featured`, {
     method: 'PUT',
     body: { featuredItemUids },
-    csrfToken,
   });
 }

@@ -14,18 +14,17 @@ import type { StaffWrite } from './card-editing-api';
 const productPath = (productId: string) => `/api/trust-center/products/${encodeURIComponent(productId)}`;
 
 export function saveRiskAnswers(
-  { productId, csrfToken }: StaffWrite,
+  { productId }: StaffWrite,
   answers: { itemUid: string; answer: RiskAnswer | null }[],
 ) {
   return apiRequest<unknown>(`${productPath(productId)}/risk-profile`, {
     method: 'PUT',
     body: { answers },
-    csrfToken,
   });
 }
 
 export function saveSecurityGrade(
-  { productId, csrfToken }: StaffWrite,
+  { productId }: StaffWrite,
   itemUid: string,
   entry: { label: string; url: string; grade: string },
 ) {
@@ -34,53 +33,43 @@ export function saveSecurityGrade(
     {
       method: 'PUT',
       body: entry,
-      csrfToken,
     },
   );
 }
 
-export function saveTrustedBy({ productId, csrfToken }: StaffWrite, companies: Company[]) {
+export function saveTrustedBy({ productId }: StaffWrite, companies: Company[]) {
   return apiRequest<{ companies: Company[] }>(`${productPath(productId)}/trusted-by`, {
     method: 'PUT',
     body: { companies },
-    csrfToken,
   });
 }
 
-export function saveOverview({ productId, csrfToken }: StaffWrite, body: string) {
+export function saveOverview({ productId }: StaffWrite, body: string) {
   return apiRequest<{ body: string }>(`${productPath(productId)}/overview`, {
     method: 'PUT',
     body: { body },
-    csrfToken,
   });
 }
 
 export type SubprocessorChange = { subprocessor: Subprocessor | null; added: string[]; removed: string[] };
 
-export function createSubprocessor({ productId, csrfToken }: StaffWrite, body: SubprocessorInput) {
+export function createSubprocessor({ productId }: StaffWrite, body: SubprocessorInput) {
   return apiRequest<SubprocessorChange>(`${productPath(productId)}/subprocessors`, {
     method: 'POST',
     body,
-    csrfToken,
   });
 }
 
-export function updateSubprocessor(
-  { productId, csrfToken }: StaffWrite,
-  id: string,
-  body: SubprocessorInput,
-) {
+export function updateSubprocessor({ productId }: StaffWrite, id: string, body: SubprocessorInput) {
   return apiRequest<SubprocessorChange>(`${productPath(productId)}/subprocessors/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body,
-    csrfToken,
   });
 }
 
-export function deleteSubprocessor({ productId, csrfToken }: StaffWrite, id: string) {
+export function deleteSubprocessor({ productId }: StaffWrite, id: string) {
   return apiRequest<SubprocessorChange>(`${productPath(productId)}/subprocessors/${encodeURIComponent(id)}`, {
     method: 'DELETE',
-    csrfToken,
   });
 }
 
@@ -91,7 +80,7 @@ export function searchCompanies(text: string, signal?: AbortSignal) {
 }
 
 /** The one-click trust update after the subprocessor list changed (the updates feature sends it). */
-export function postSubprocessorUpdate(csrfToken: string, change: { added: string[]; removed: string[] }) {
+export function postSubprocessorUpdate(change: { added: string[]; removed: string[] }) {
   const lines = [
     ...change.added.map((name) => `- Added: ${name}`),
     ...change.removed.map((name) => `- Removed: ${name}`),
@@ -104,6 +93,5 @@ export function postSubprocessorUpdate(csrfToken: string, change: { added: strin
       message: `We updated our list of subprocessors:\n\n${lines.join('\n')}`,
       channels: { statusPage: true },
     },
-    csrfToken,
   });
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeLetterView } from '../../../../shared/documents';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   click,
   type Rendered,
@@ -40,6 +41,7 @@ function letterView(overrides: Partial<BridgeLetterView> = {}): BridgeLetterView
 let stored: BridgeLetterView;
 
 beforeEach(() => {
+  setCsrfToken('csrf-1');
   calls = [];
   stored = letterView();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -77,7 +79,7 @@ async function renderReports(planFeatures: Record<string, boolean> = {}, onDone 
   const base = editingViewFixture({ cards: [reports] });
   const view = { ...base, planFeatures: { ...base.planFeatures, ...planFeatures } };
   rendered = await renderInDom(
-    <DrawerEditor view={view} card={reports} csrfToken="csrf-1" onDone={onDone} onDirtyChange={() => {}} />,
+    <DrawerEditor view={view} card={reports} onDone={onDone} onDirtyChange={() => {}} />,
   );
   return waitFor(() => document.querySelector<HTMLElement>('[data-testid="bridge-letter-editor"]'));
 }

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setCsrfToken } from '../../../lib/api-client';
 import { byText, click, type Rendered, renderInDom } from '../../../lib/test-support/render-in-dom';
 import { editingViewFixture } from '../test-support/editing-fixtures';
 import { CardEditingToolbar } from './card-editing-toolbar';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 afterEach(async () => {
@@ -16,13 +20,13 @@ const entryLabels = () =>
 
 describe('CardEditingToolbar', () => {
   it('lists the grid cards in Re-order cards, without the cards that live in their own section', async () => {
-    rendered = await renderInDom(<CardEditingToolbar view={editingViewFixture()} csrfToken="csrf-1" />);
+    rendered = await renderInDom(<CardEditingToolbar view={editingViewFixture()} />);
     await click(byText('button', 'Re-order cards')[0]);
     expect(entryLabels()).toEqual(['Data Security', 'Infrastructure']);
   });
 
   it('lists the sections in Re-order sections', async () => {
-    rendered = await renderInDom(<CardEditingToolbar view={editingViewFixture()} csrfToken="csrf-1" />);
+    rendered = await renderInDom(<CardEditingToolbar view={editingViewFixture()} />);
     await click(byText('button', 'Re-order sections')[0]);
     expect(entryLabels()).toEqual(['Overview', 'Certifications', 'Documents', 'Cards', 'Help']);
   });
@@ -32,7 +36,6 @@ describe('CardEditingToolbar', () => {
     rendered = await renderInDom(
       <CardEditingToolbar
         view={{ ...view, planFeatures: { ...view.planFeatures, sectionCustomization: false } }}
-        csrfToken="csrf-1"
       />,
     );
     const button = byText('button', 'Re-order sections')[0];

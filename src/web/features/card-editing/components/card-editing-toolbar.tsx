@@ -12,13 +12,13 @@ import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 import { gridCards, sectionLabels } from '../lib/editing-labels';
 import { ReorderDialog } from './reorder-dialog';
 
-type ToolbarProps = { view: PortalView; csrfToken: string };
+type ToolbarProps = { view: PortalView };
 
 /** Above the card grid for editors: 'Re-order cards' and the plan-gated 'Re-order sections'. */
-export function CardEditingToolbar({ view, csrfToken }: ToolbarProps) {
+export function CardEditingToolbar({ view }: ToolbarProps) {
   const [openDialog, setOpenDialog] = useState<'cards' | 'sections' | null>(null);
   const refresh = useRefreshPortalView();
-  const write = { productId: view.product.productId, csrfToken };
+  const write = { productId: view.product.productId };
   const productSlug = view.product.productSlug;
 
   const cardOrder = useMutation({

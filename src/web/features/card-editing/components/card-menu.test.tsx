@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../../../shared/cards';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   blur,
   byText,
@@ -16,6 +17,9 @@ import { CardIconDialog } from './card-icon-dialog';
 import { CardMenu } from './card-menu';
 import { DisplayTextDialog } from './display-text-dialog';
 import { PlaceholderDialog } from './placeholder-dialog';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 let bodies: unknown[] = [];
@@ -36,13 +40,11 @@ afterEach(async () => {
 });
 
 const view = editingViewFixture();
-const write = { productId: view.product.productId, csrfToken: 'csrf-1' };
+const write = { productId: view.product.productId };
 const dataSecurity = view.cards[0]!;
 
 async function openMenu(card: CardView, planFeatures = view.planFeatures) {
-  rendered = await renderInDom(
-    <CardMenu view={{ ...view, planFeatures }} card={card} csrfToken="csrf-1" onEdit={() => {}} />,
-  );
+  rendered = await renderInDom(<CardMenu view={{ ...view, planFeatures }} card={card} onEdit={() => {}} />);
   await press(document.querySelector('[data-testid="card-menu-trigger"]'), 'Enter');
   return [...document.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent);
 }

@@ -28,15 +28,15 @@ import { ReorderItemsDialog } from './reorder-items-dialog';
 const FeaturedDocumentsDialog = lazy(() => import('./featured-documents-dialog'));
 const SubprocessorsDialog = lazy(() => import('./specialised/subprocessors-dialog'));
 
-type CardMenuProps = { view: PortalView; card: CardView; csrfToken: string; onEdit(): void };
+type CardMenuProps = { view: PortalView; card: CardView; onEdit(): void };
 type CardDialog = 'displayText' | 'placeholder' | 'reorderItems' | 'icon' | 'subprocessors';
 
 /** The card's edit menu for editors in Main mode: each action only where the card allows it (spec 2 §6). */
-export function CardMenu({ view, card, csrfToken, onEdit }: CardMenuProps) {
+export function CardMenu({ view, card, onEdit }: CardMenuProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [openDialog, setOpenDialog] = useState<CardDialog | null>(null);
   useFocusReturn(triggerRef, openDialog !== null);
-  const write = { productId: view.product.productId, csrfToken };
+  const write = { productId: view.product.productId };
   const refresh = useRefreshPortalView();
   const visibility = useMutation({
     mutationFn: (hidden: boolean) => patchCard(write, card.kind, { hidden }),
@@ -119,7 +119,6 @@ export function CardMenu({ view, card, csrfToken, onEdit }: CardMenuProps) {
         <Suspense fallback={null}>
           <SubprocessorsDialog
             view={view}
-            csrfToken={csrfToken}
             open
             onOpenChange={(open) => setOpenDialog(open ? 'subprocessors' : null)}
           />

@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentFileView, LibraryFile } from '../../../../shared/documents';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -14,6 +15,9 @@ import {
 import { cardFixture, editingViewFixture, itemFixture } from '../test-support/editing-fixtures';
 import { DrawerEditor } from './drawer-editor';
 import FeaturedDocumentsDialog from './featured-documents-dialog';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 type Call = { url: string; method: string; body: unknown };
 let calls: Call[] = [];
@@ -121,13 +125,7 @@ const pickerOptions = (item: { itemUid: string }) =>
 describe('documents item file links in the drawer editor', () => {
   async function renderEditor(onDirtyChange: (dirty: boolean) => void = () => {}) {
     rendered = await renderInDom(
-      <DrawerEditor
-        view={view}
-        card={documentsCard}
-        csrfToken="csrf-1"
-        onDone={() => {}}
-        onDirtyChange={onDirtyChange}
-      />,
+      <DrawerEditor view={view} card={documentsCard} onDone={() => {}} onDirtyChange={onDirtyChange} />,
     );
     await settle();
   }
@@ -198,7 +196,6 @@ describe('adding a documents card item', () => {
       <DrawerEditor
         view={linkedView}
         card={linkedView.cards[0]!}
-        csrfToken="csrf-1"
         onDone={() => {}}
         onDirtyChange={() => {}}
       />,
@@ -233,7 +230,7 @@ describe('adding a documents card item', () => {
 });
 
 describe('FeaturedDocumentsDialog', () => {
-  const write = { productId: view.product.productId, csrfToken: 'csrf-1' };
+  const write = { productId: view.product.productId };
   let openChanges: boolean[] = [];
 
   async function renderDialog() {

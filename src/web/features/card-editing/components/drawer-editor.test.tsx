@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -10,6 +11,9 @@ import {
 } from '../../../lib/test-support/render-in-dom';
 import { cardFixture, editingViewFixture, itemFixture } from '../test-support/editing-fixtures';
 import { DrawerEditor } from './drawer-editor';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 type Call = { url: string; method: string; body: unknown; csrf: string | null };
 let calls: Call[] = [];
@@ -53,7 +57,6 @@ async function renderEditor(overrides: { onDone?(): void; onDirtyChange?(dirty: 
     <DrawerEditor
       view={view}
       card={card}
-      csrfToken="csrf-1"
       onDone={overrides.onDone ?? (() => {})}
       onDirtyChange={overrides.onDirtyChange ?? (() => {})}
     />,
@@ -246,13 +249,7 @@ describe('DrawerEditor', () => {
       cards: [cardFixture('Reports', 'Reports', [restricted, itemFixture({ title: 'Open' })])],
     });
     rendered = await renderInDom(
-      <DrawerEditor
-        view={gatedView}
-        card={gatedView.cards[0]!}
-        csrfToken="csrf-1"
-        onDone={() => {}}
-        onDirtyChange={() => {}}
-      />,
+      <DrawerEditor view={gatedView} card={gatedView.cards[0]!} onDone={() => {}} onDirtyChange={() => {}} />,
     );
     const hidden = document.getElementById(`item-${restricted.itemUid}-hidden`);
     expect(hidden?.hasAttribute('disabled')).toBe(true);
@@ -279,13 +276,7 @@ describe('DrawerEditor item type, recurrence and maturity (spec 2 §3, §5)', ()
 
   it("asks 'Select an item type to save this item' for a custom report without a type, then saves all three", async () => {
     rendered = await renderInDom(
-      <DrawerEditor
-        view={reportsView}
-        card={reports}
-        csrfToken="csrf-1"
-        onDone={() => {}}
-        onDirtyChange={() => {}}
-      />,
+      <DrawerEditor view={reportsView} card={reports} onDone={() => {}} onDirtyChange={() => {}} />,
     );
     const id = `item-${customReport.itemUid}`;
     await pick(`${id}-recurrence`, 'quarter');

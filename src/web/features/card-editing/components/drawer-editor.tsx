@@ -51,7 +51,6 @@ import { CertificationPicker, StandardBadge, standardsOf } from './specialised/c
 type DrawerEditorProps = {
   view: PortalView;
   card: CardView;
-  csrfToken: string;
   onDone(): void;
   onDirtyChange(isDirty: boolean): void;
   /** A specialised card's own content (answers, grades, companies, overview), saved by the same Save. */
@@ -67,7 +66,6 @@ type DrawerEditorProps = {
 export function DrawerEditor({
   view,
   card,
-  csrfToken,
   onDone,
   onDirtyChange,
   children,
@@ -75,7 +73,7 @@ export function DrawerEditor({
 }: DrawerEditorProps) {
   const cardTitleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const write = { productId: view.product.productId, csrfToken };
+  const write = { productId: view.product.productId };
   const { planFeatures } = view;
   const [initial, setInitial] = useState(() => cardFormFrom(card));
   const [form, setForm] = useState<CardFormState>(initial);
@@ -241,7 +239,7 @@ export function DrawerEditor({
               />
             </Field>
           ) : null}
-          <CardIntegrationPanel view={view} cardKind={card.kind} csrfToken={csrfToken} />
+          <CardIntegrationPanel view={view} cardKind={card.kind} />
           {isCertifications ? (
             <CertificationPicker
               view={view}

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -11,6 +12,9 @@ import {
 import { cardFixture, editingViewFixture, itemFixture } from '../test-support/editing-fixtures';
 import { CustomUrlDialog } from './custom-url-dialog';
 import { MoveItemDialog } from './move-item-dialog';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 let respond: () => Response;
@@ -46,7 +50,7 @@ const view = editingViewFixture({
     cardFixture('Policies', 'Policies'),
   ],
 });
-const write = { productId: view.product.productId, csrfToken: 'csrf-1' };
+const write = { productId: view.product.productId };
 const slugInput = () => document.querySelector<HTMLInputElement>('input[autocomplete="off"]');
 const saveButton = () => byText<HTMLButtonElement>('button', 'Save')[0];
 

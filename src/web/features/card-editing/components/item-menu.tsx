@@ -8,14 +8,14 @@ import { useFocusReturn } from '../lib/use-focus-return';
 import { CustomUrlDialog } from './custom-url-dialog';
 import { MoveItemDialog } from './move-item-dialog';
 
-type ItemMenuProps = { view: PortalView; card: CardView; item: ItemView; csrfToken: string };
+type ItemMenuProps = { view: PortalView; card: CardView; item: ItemView };
 
 /** An expanded item's menu for editors: move it to another card, or give it a custom URL. */
-export function ItemMenu({ view, card, item, csrfToken }: ItemMenuProps) {
+export function ItemMenu({ view, card, item }: ItemMenuProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [openDialog, setOpenDialog] = useState<'move' | 'customUrl' | null>(null);
   useFocusReturn(triggerRef, openDialog !== null);
-  const write = { productId: view.product.productId, csrfToken };
+  const write = { productId: view.product.productId };
   const canMove = moveDestinations(view, card.kind).length > 0;
   return (
     <>

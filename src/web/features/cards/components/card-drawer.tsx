@@ -18,7 +18,6 @@ import { specialisedCardBody } from './specialised-card-body';
 export type CardDrawerProps = {
   view: PortalView;
   basePath: string;
-  csrfToken: string | null;
   editing?: CardEditingSlots;
   card: CardView;
   isOpen: boolean;
@@ -36,7 +35,6 @@ export type CardDrawerProps = {
 export default function CardDrawer({
   view,
   basePath,
-  csrfToken,
   editing,
   card,
   isOpen,
@@ -44,7 +42,7 @@ export default function CardDrawer({
   isInitiallyEditing,
   onClose,
 }: CardDrawerProps) {
-  const canEdit = Boolean(editing && csrfToken && canCardDo(card.kind, 'edit'));
+  const canEdit = Boolean(editing && canCardDo(card.kind, 'edit'));
   const [isEditing, setEditing] = useState(isInitiallyEditing && canEdit);
   // A ref, not state: a close that follows the last keystroke at once must already see it.
   const hasUnsavedChanges = useRef(false);
@@ -52,7 +50,7 @@ export default function CardDrawer({
     hasUnsavedChanges.current = value;
   }, []);
   const [isConfirmingClose, setConfirmingClose] = useState(false);
-  const DrawerEditor = isEditing && editing && csrfToken ? editing.DrawerEditor : null;
+  const DrawerEditor = isEditing && editing ? editing.DrawerEditor : null;
   // Focus goes back to what opened the drawer; after a deep link, to the card's own button.
   const [opener] = useState(() =>
     document.activeElement instanceof HTMLElement && document.activeElement !== document.body
@@ -121,11 +119,10 @@ export default function CardDrawer({
             target.scrollIntoView({ block: 'start' });
           }}
         >
-          {DrawerEditor && csrfToken ? (
+          {DrawerEditor ? (
             <DrawerEditor
               view={view}
               card={card}
-              csrfToken={csrfToken}
               onDone={leaveEditor}
               onDirtyChange={reportDirty}
               focusItemUid={itemUid}
@@ -139,7 +136,6 @@ export default function CardDrawer({
                     basePath={basePath}
                     card={card}
                     item={item}
-                    csrfToken={csrfToken}
                     editing={editing}
                     isHighlighted={item.itemUid === itemUid}
                   />

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setCsrfToken } from '../../../lib/api-client';
 import { portalQueryChangeEvent, writePortalQuery } from '../../../lib/portal-query';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
 import { CardSections } from './card-sections';
 import { byText, click, type Rendered, renderInDom, settle } from './documents-card/documents-fixture';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -17,7 +21,7 @@ beforeEach(async () => {
   // jsdom has no layout; the drawer scrolls to the item it opens with.
   Element.prototype.scrollIntoView = () => {};
   window.history.replaceState(null, '', '/acme');
-  rendered = await renderInDom(<CardSections view={view} basePath="/acme" csrfToken={null} />);
+  rendered = await renderInDom(<CardSections view={view} basePath="/acme" />);
 });
 
 afterEach(async () => {
@@ -117,7 +121,7 @@ describe('CardSections and the address', () => {
       ...viewWithCards([cardViewFixture({ kind: 'Documents', title: 'Documents', items: [locked] })]),
       documents: { featuredItemUids: [], files: [] },
     };
-    rendered = await renderInDom(<CardSections view={documentsView} basePath="/acme" csrfToken={null} />);
+    rendered = await renderInDom(<CardSections view={documentsView} basePath="/acme" />);
     await click(byText('button', 'Get access')[0]);
     await settle(4);
     expect(new URLSearchParams(window.location.search).get('loginRequest')).toBe('true');

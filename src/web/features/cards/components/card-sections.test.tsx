@@ -17,9 +17,7 @@ function render(
   const view = viewWithCards(cards, options);
   return {
     view,
-    html: renderToString(
-      <CardSections view={view} basePath="/acme" csrfToken="token" editing={options.editing} />,
-    ),
+    html: renderToString(<CardSections view={view} basePath="/acme" editing={options.editing} />),
   };
 }
 
@@ -40,7 +38,7 @@ describe('CardSections', () => {
     const documentsItem = cards[2]!.items[0]!;
     const documents = { featuredItemUids: [], files: [documentFileFixture(documentsItem.itemUid)] };
     const view = { ...viewWithCards(cards), sections, documents };
-    const html = renderToString(<CardSections view={view} basePath="/acme" csrfToken={null} />);
+    const html = renderToString(<CardSections view={view} basePath="/acme" />);
     expect(kindsInOrder(html)).toEqual(['Documents', 'Reports', 'Legal', 'Overview', 'Certifications']);
   });
 

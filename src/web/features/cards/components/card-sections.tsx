@@ -21,7 +21,6 @@ const CardDrawer = lazy(loadCardDrawer);
 type CardSectionsProps = {
   view: PortalView;
   basePath: string;
-  csrfToken: string | null;
   /** The item the server resolved from a permalink or ?itemUid=, opened once the page is live. */
   openItemUid?: string;
   /** False while something else must come first (the welcome modal); the deep link waits for it. */
@@ -60,7 +59,6 @@ function DrawerLoading() {
 export function CardSections({
   view,
   basePath,
-  csrfToken,
   openItemUid,
   canOpenDeepLink = true,
   editing,
@@ -80,7 +78,7 @@ export function CardSections({
 
   // Deep links open after hydration, so the server's HTML and the first client render are the same.
   // ?edit opens the item's (or the named card's) editor for staff who can edit; others never see it.
-  const canEditHere = mode === 'main' && Boolean(view.viewer.staff?.canEdit && csrfToken);
+  const canEditHere = mode === 'main' && Boolean(view.viewer.staff?.canEdit);
   useEffect(() => {
     if (!canOpenDeepLink || hasFollowedDeepLink.current) return;
     const search = window.location.search;
@@ -136,19 +134,19 @@ export function CardSections({
   }, [view, basePath]);
 
   const drawerCard = openCard ? view.cards.find((card) => card.kind === openCard.kind) : undefined;
-  const cardProps = { view, csrfToken, editing, onOpen: open, onIntent: loadCardDrawer };
-  const canAddItems = Boolean(editing && csrfToken && mode === 'main' && view.viewer.staff?.canEdit);
+  const cardProps = { view, editing, onOpen: open, onIntent: loadCardDrawer };
+  const canAddItems = Boolean(editing && mode === 'main' && view.viewer.staff?.canEdit);
   const addItemsFor = (card: { kind: CardView['kind'] }) =>
     canAddItems ? () => open({ kind: card.kind, itemUid: null, isEditing: true }) : undefined;
 
   function renderSection(section: SectionKind) {
     if (section === 'cards') {
       const gridCards = view.cards.filter((card) => isGridCard(card) && isCardShown(card, mode));
-      const Toolbar = editing && csrfToken ? editing.Toolbar : null;
+      const Toolbar = editing ? editing.Toolbar : null;
       if (gridCards.length === 0 && mode !== 'main') return null;
       return (
         <div key={section} className="space-y-4" data-testid="card-grid-section">
-          {Toolbar && csrfToken ? <Toolbar view={view} csrfToken={csrfToken} /> : null}
+          {Toolbar ? <Toolbar view={view} /> : null}
           {gridCards.length > 0 ? (
             <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="card-grid">
               {gridCards.map((card) => (
@@ -205,7 +203,6 @@ export function CardSections({
             key={openCard.instance}
             view={view}
             basePath={basePath}
-            csrfToken={csrfToken}
             editing={editing}
             card={drawerCard}
             isOpen={openCard.isOpen}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initPortalAnalytics } from '../../../lib/analytics';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   type BeaconMock,
   captureBeacons,
@@ -9,6 +10,9 @@ import {
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
 import { click, type Rendered, renderInDom, settle } from './documents-card/documents-fixture';
 import { ItemEntry } from './item-entry';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 let rendered: Rendered | undefined;
 let stopAnalytics: (() => void) | undefined;
@@ -52,7 +56,6 @@ async function renderItem(mode: 'public' | 'main') {
       basePath="/acme"
       card={card}
       item={item}
-      csrfToken={null}
       isHighlighted={false}
     />,
   );

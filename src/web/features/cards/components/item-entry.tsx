@@ -19,7 +19,6 @@ type ItemEntryProps = {
   basePath: string;
   card: CardView;
   item: ItemView;
-  csrfToken: string | null;
   editing?: CardEditingSlots;
   isHighlighted: boolean;
 };
@@ -162,9 +161,9 @@ function ItemBody({ item }: { item: ItemView }) {
  * An item in the expanded card (spec 2 §2): status icon, title with its permalink, tags, the body
  * (or the restricted notice), and who modified it when.
  */
-export function ItemEntry({ view, basePath, card, item, csrfToken, editing, isHighlighted }: ItemEntryProps) {
+export function ItemEntry({ view, basePath, card, item, editing, isHighlighted }: ItemEntryProps) {
   const titleId = useId();
-  const ItemMenu = editing && csrfToken ? editing.ItemMenu : null;
+  const ItemMenu = editing ? editing.ItemMenu : null;
   const Conversation = useContext(ItemConversationSlot);
   const title = item.title.trim() || '(Untitled)';
   return (
@@ -197,9 +196,7 @@ export function ItemEntry({ view, basePath, card, item, csrfToken, editing, isHi
             itemTitle={title}
             onUse={() => trackItemClick(item, 'permalink')}
           />
-          {ItemMenu && csrfToken ? (
-            <ItemMenu view={view} card={card} item={item} csrfToken={csrfToken} />
-          ) : null}
+          {ItemMenu ? <ItemMenu view={view} card={card} item={item} /> : null}
         </div>
       </div>
       <div className="mt-3 space-y-3 text-sm sm:pl-8">
@@ -213,7 +210,7 @@ export function ItemEntry({ view, basePath, card, item, csrfToken, editing, isHi
           <ItemBody item={item} />
         )}
       </div>
-      {Conversation && !item.isLocked ? <Conversation view={view} item={item} csrfToken={csrfToken} /> : null}
+      {Conversation && !item.isLocked ? <Conversation view={view} item={item} /> : null}
       {item.modifiedAt ? (
         <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500 sm:ml-8">
           {cardTexts.modifiedAt(formatDate(item.modifiedAt))}

@@ -8,13 +8,12 @@ const noop = () => undefined;
 
 function render(
   card = cardViewFixture(),
-  options: { mode?: 'main' | 'public'; editing?: CardEditingSlots; csrfToken?: string | null } = {},
+  options: { mode?: 'main' | 'public'; editing?: CardEditingSlots } = {},
 ) {
   return renderToString(
     <PortalCard
       view={viewWithCards([card], { mode: options.mode })}
       card={card}
-      csrfToken={options.csrfToken ?? null}
       editing={options.editing}
       onOpen={noop}
     />,
@@ -92,12 +91,9 @@ describe('PortalCard', () => {
     expect(render(cardViewFixture())).toContain('lucide-database');
   });
 
-  it('places the staff card menu when editing slots and a session are given', () => {
+  it('places the staff card menu when editing slots are given (Main mode)', () => {
     const card = cardViewFixture({ items: [itemViewFixture()] });
-    expect(render(card, { mode: 'main', editing: editingSlots, csrfToken: 'token' })).toContain(
-      'menu for DataSecurity',
-    );
-    expect(render(card, { mode: 'main', editing: editingSlots, csrfToken: null })).not.toContain('menu for');
+    expect(render(card, { mode: 'main', editing: editingSlots })).toContain('menu for DataSecurity');
     expect(render(card, { mode: 'main' })).not.toContain('menu for');
   });
 });

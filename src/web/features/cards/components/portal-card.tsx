@@ -23,7 +23,6 @@ export type OpenCardRequest = { kind: CardView['kind']; itemUid: string | null; 
 type PortalCardProps = {
   view: PortalView;
   card: CardView;
-  csrfToken: string | null;
   editing?: CardEditingSlots;
   /** 'wide' spans the page (a section's own card) and lays its preview out in columns. */
   layout?: 'grid' | 'wide';
@@ -48,7 +47,6 @@ type PortalCardProps = {
 export function PortalCard({
   view,
   card,
-  csrfToken,
   editing,
   layout = 'grid',
   onOpen,
@@ -66,7 +64,7 @@ export function PortalCard({
   const isItemPreview = !children || typeof children === 'function';
   const hasMore = isItemPreview && enabledCount > cardPreviewItemCount;
   const isHiddenMarkShown = view.viewer.mode === 'main' && card.isHidden;
-  const CardMenu = editing && csrfToken ? editing.CardMenu : null;
+  const CardMenu = editing ? editing.CardMenu : null;
 
   return (
     <article
@@ -109,12 +107,11 @@ export function PortalCard({
             {cardTexts.hidden}
           </span>
         ) : null}
-        {CardMenu && csrfToken ? (
+        {CardMenu ? (
           <div className="relative z-10 shrink-0 self-center">
             <CardMenu
               view={view}
               card={card}
-              csrfToken={csrfToken}
               onEdit={() => onOpen({ kind: card.kind, itemUid: null, isEditing: true })}
             />
           </div>

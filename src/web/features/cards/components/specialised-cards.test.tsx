@@ -2,15 +2,19 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import type { SpecialisedView, Subprocessor } from '../../../../shared/specialised-cards';
+import { setCsrfToken } from '../../../lib/api-client';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
 import { specialisedTexts } from '../lib/specialised';
 import { PortalCard } from './portal-card';
 import { specialisedCardBody, specialisedHeading } from './specialised-card-body';
 import { SubprocessorsTable } from './subprocessors-card/subprocessors-table';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 const emptyData: SpecialisedView = {
   itemKeys: {},
@@ -152,7 +156,7 @@ describe('security grades card on the page', () => {
     root = createRoot(container);
     await act(async () =>
       root!.render(
-        <PortalCard view={view} card={card} csrfToken={null} onOpen={() => {}}>
+        <PortalCard view={view} card={card} onOpen={() => {}}>
           {specialisedCardBody(view, card, undefined)}
         </PortalCard>,
       ),

@@ -12,11 +12,9 @@ export function fetchComments(organisationSlug: string, itemUid: string, product
 export function sendComment(
   organisationSlug: string,
   input: { itemUid: string; productId: string; content: string },
-  csrfToken: string | null,
 ) {
   return apiRequest<Comment>(`/api/statuspage/share/${organisationSlug}/comments`, {
     method: 'POST',
     body: input,
-    csrfToken: csrfToken ?? undefined,
   });
 }

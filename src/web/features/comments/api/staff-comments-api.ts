@@ -11,9 +11,6 @@ export function fetchThread(itemUid: string, accountId: string) {
   return apiRequest<CommentList>(`/api/comments/thread?${new URLSearchParams({ itemUid, accountId })}`);
 }
 
-export function replyToThread(
-  input: { itemUid: string; accountId: string; content: string },
-  csrfToken: string,
-) {
-  return apiRequest<Comment>('/api/comments/thread', { method: 'POST', body: input, csrfToken });
+export function replyToThread(input: { itemUid: string; accountId: string; content: string }) {
+  return apiRequest<Comment>('/api/comments/thread', { method: 'POST', body: input });
 }

@@ -20,7 +20,7 @@ import {
 } from '../api/staff-comments-api';
 import { composerKeyAction } from '../lib/composer-keys';
 
-function ThreadView({ thread, csrfToken }: { thread: CommentThread; csrfToken: string }) {
+function ThreadView({ thread }: { thread: CommentThread }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +29,7 @@ function ThreadView({ thread, csrfToken }: { thread: CommentThread; csrfToken: s
   const comments = useQuery({ queryKey: key, queryFn: () => fetchThread(thread.itemUid, thread.accountId) });
   const reply = useMutation({
     mutationFn: (content: string) =>
-      replyToThread({ itemUid: thread.itemUid, accountId: thread.accountId, content }, csrfToken),
+      replyToThread({ itemUid: thread.itemUid, accountId: thread.accountId, content }),
     onSuccess: () => {
       setDraft('');
       void queryClient.invalidateQueries({ queryKey: key });
@@ -108,7 +108,7 @@ function ThreadView({ thread, csrfToken }: { thread: CommentThread; csrfToken: s
 }
 
 /** Comment threads by item and account; staff read and answer them (the members are e-mailed). */
-export function CommentThreadsPanel({ csrfToken }: { csrfToken: string }) {
+export function CommentThreadsPanel() {
   const threads = useQuery({ queryKey: threadsQueryKey, queryFn: fetchThreads });
   const [selected, setSelected] = useState<string | null>(null);
   const list = threads.data?.threads ?? [];
@@ -148,7 +148,7 @@ export function CommentThreadsPanel({ csrfToken }: { csrfToken: string }) {
           </li>
         ))}
       </ul>
-      {current ? <ThreadView key={keyOf(current)} thread={current} csrfToken={csrfToken} /> : null}
+      {current ? <ThreadView key={keyOf(current)} thread={current} /> : null}
     </div>
   );
 }

@@ -6,8 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ItemView } from '../../../../shared/cards';
 import type { Comment } from '../../../../shared/comments';
 import type { PortalView } from '../../../../shared/portal';
+import { setCsrfToken } from '../../../lib/api-client';
 import { composerKeyAction } from '../lib/composer-keys';
 import ItemConversation from './item-conversation';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf'));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -78,7 +82,7 @@ async function renderOpen() {
   act(() =>
     root.render(
       <QueryClientProvider client={client}>
-        <ItemConversation view={view} item={item} csrfToken="csrf" />
+        <ItemConversation view={view} item={item} />
       </QueryClientProvider>,
     ),
   );

@@ -37,7 +37,7 @@ function CommentEntry({ comment, isPending }: { comment: Comment; isPending: boo
 }
 
 /** The 'Conversation' section of an expanded item: the member's account thread with staff. */
-export default function ItemConversation({ view, item, csrfToken }: ItemConversationProps) {
+export default function ItemConversation({ view, item }: ItemConversationProps) {
   const organisationSlug = view.organisation.slug;
   const productId = view.product.productId;
   const [isOpen, setOpen] = useState(false);
@@ -56,7 +56,7 @@ export default function ItemConversation({ view, item, csrfToken }: ItemConversa
   });
   const send = useMutation({
     mutationFn: (content: string) =>
-      sendComment(organisationSlug, { itemUid: item.itemUid, productId, content }, csrfToken),
+      sendComment(organisationSlug, { itemUid: item.itemUid, productId, content }),
     // Optimistic (spec 2 §4): the comment shows at once, marked pending, and is replaced by the answer.
     onMutate: async (content) => {
       await queryClient.cancelQueries({ queryKey: key });

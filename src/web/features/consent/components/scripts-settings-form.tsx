@@ -28,7 +28,7 @@ type BannerDraft = {
   scriptUrl: string;
 };
 
-function ScriptsForm({ settings, csrfToken }: { settings: OrganisationSettings; csrfToken: string }) {
+function ScriptsForm({ settings }: { settings: OrganisationSettings }) {
   const queryClient = useQueryClient();
   const [scripts, setScripts] = useState<Record<keyof Scripts, string>>(() => ({
     googleUa: settings.customisation.scripts.googleUa ?? '',
@@ -50,7 +50,6 @@ function ScriptsForm({ settings, csrfToken }: { settings: OrganisationSettings; 
     mutationFn: () =>
       apiRequest<OrganisationSettings>('/api/staff/organisation', {
         method: 'PATCH',
-        csrfToken,
         body: {
           customisation: {
             scripts,
@@ -177,7 +176,7 @@ function ScriptsForm({ settings, csrfToken }: { settings: OrganisationSettings; 
 }
 
 /** Console: third-party scripts and the cookie banner of the portal. */
-export function ScriptsSettings({ csrfToken }: { csrfToken: string }) {
+export function ScriptsSettings() {
   const settings = useQuery({
     queryKey: settingsKey,
     queryFn: () => apiRequest<OrganisationSettings>('/api/staff/organisation'),
@@ -189,5 +188,5 @@ export function ScriptsSettings({ csrfToken }: { csrfToken: string }) {
         Loading…
       </p>
     );
-  return <ScriptsForm settings={settings.data} csrfToken={csrfToken} />;
+  return <ScriptsForm settings={settings.data} />;
 }

@@ -12,7 +12,7 @@ import type {
   UpdateProductLinkInput,
   UpdateStaffUserInput,
 } from '../../../../shared/console-admin';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, csrfHeaders } from '../../../lib/api-client';
 
 export const staffUsersKey = ['staff-users'] as const;
 export const productsKey = ['staff-products'] as const;
@@ -33,14 +33,13 @@ export function useStaffUsers() {
 }
 
 export const staffUserApi = {
-  create: (input: CreateStaffUserInput, csrfToken: string) =>
-    apiRequest<CreatedStaffUser>('/api/staff-users', { method: 'POST', body: input, csrfToken }),
-  update: (id: string, change: UpdateStaffUserInput, csrfToken: string) =>
-    apiRequest(`/api/staff-users/${encodeURIComponent(id)}`, { method: 'PATCH', body: change, csrfToken }),
-  resetPassword: (id: string, csrfToken: string) =>
+  create: (input: CreateStaffUserInput) =>
+    apiRequest<CreatedStaffUser>('/api/staff-users', { method: 'POST', body: input }),
+  update: (id: string, change: UpdateStaffUserInput) =>
+    apiRequest(`/api/staff-users/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
+  resetPassword: (id: string) =>
     apiRequest<ResetPasswordResult>(`/api/staff-users/${encodeURIComponent(id)}/reset-password`, {
       method: 'POST',
-      csrfToken,
     }),
 };
 
@@ -49,10 +48,10 @@ export function useProducts() {
 }
 
 /** Raw image body: the server reads the type from the bytes (like card icons). */
-async function uploadBanner(productId: string, file: File, csrfToken: string): Promise<unknown> {
+async function uploadBanner(productId: string, file: File): Promise<unknown> {
   const response = await fetch(`/api/products/${encodeURIComponent(productId)}/banner`, {
     method: 'PUT',
-    headers: { 'content-type': file.type || 'application/octet-stream', 'x-csrf-token': csrfToken },
+    headers: { 'content-type': file.type || 'application/octet-stream', ...(await csrfHeaders()) },
     credentials: 'same-origin',
     body: file,
   });
@@ -68,25 +67,22 @@ async function uploadBanner(productId: string, file: File, csrfToken: string): P
 }
 
 export const productApi = {
-  create: (input: CreateProductInput, csrfToken: string) =>
-    apiRequest('/api/products', { method: 'POST', body: input, csrfToken }),
-  update: (id: string, change: UpdateProductInput, csrfToken: string) =>
-    apiRequest(`/api/products/${encodeURIComponent(id)}`, { method: 'PATCH', body: change, csrfToken }),
-  setDefault: (id: string, csrfToken: string) =>
-    apiRequest(`/api/products/${encodeURIComponent(id)}/default`, { method: 'POST', csrfToken }),
-  order: (ids: string[], csrfToken: string) =>
-    apiRequest('/api/products/order', { method: 'PUT', body: { ids }, csrfToken }),
+  create: (input: CreateProductInput) => apiRequest('/api/products', { method: 'POST', body: input }),
+  update: (id: string, change: UpdateProductInput) =>
+    apiRequest(`/api/products/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
+  setDefault: (id: string) =>
+    apiRequest(`/api/products/${encodeURIComponent(id)}/default`, { method: 'POST' }),
+  order: (ids: string[]) => apiRequest('/api/products/order', { method: 'PUT', body: { ids } }),
   uploadBanner,
-  removeBanner: (id: string, csrfToken: string) =>
-    apiRequest(`/api/products/${encodeURIComponent(id)}/banner`, { method: 'DELETE', csrfToken }),
-  createLink: (input: CreateProductLinkInput, csrfToken: string) =>
-    apiRequest('/api/product-links', { method: 'POST', body: input, csrfToken }),
-  updateLink: (id: string, change: UpdateProductLinkInput, csrfToken: string) =>
-    apiRequest(`/api/product-links/${encodeURIComponent(id)}`, { method: 'PATCH', body: change, csrfToken }),
-  deleteLink: (id: string, csrfToken: string) =>
-    apiRequest(`/api/product-links/${encodeURIComponent(id)}`, { method: 'DELETE', csrfToken }),
-  orderLinks: (ids: string[], csrfToken: string) =>
-    apiRequest('/api/product-links/order', { method: 'PUT', body: { ids }, csrfToken }),
+  removeBanner: (id: string) =>
+    apiRequest(`/api/products/${encodeURIComponent(id)}/banner`, { method: 'DELETE' }),
+  createLink: (input: CreateProductLinkInput) =>
+    apiRequest('/api/product-links', { method: 'POST', body: input }),
+  updateLink: (id: string, change: UpdateProductLinkInput) =>
+    apiRequest(`/api/product-links/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
+  deleteLink: (id: string) =>
+    apiRequest(`/api/product-links/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  orderLinks: (ids: string[]) => apiRequest('/api/product-links/order', { method: 'PUT', body: { ids } }),
 };
 
 /** A write followed by a refresh of the given list. */

@@ -2,11 +2,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productMessages } from '../../../../shared/console-admin';
+import { setCsrfToken } from '../../../lib/api-client';
 import { AuditLogPanel } from './audit-log-panel';
 import { ProductsPanel, suggestSlug } from './products-panel';
 import { CreateStaffUserForm } from './staff-users-panel';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf'));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -78,7 +82,7 @@ describe('CreateStaffUserForm', () => {
         201,
       ),
     );
-    await render(<CreateStaffUserForm csrfToken="csrf" onDone={() => {}} />);
+    await render(<CreateStaffUserForm onDone={() => {}} />);
     await act(async () => button('Create staff user').click());
     expect(document.body.textContent).toContain('Enter a name');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -131,7 +135,7 @@ describe('ProductsPanel', () => {
             links: [],
           }),
     );
-    await render(<ProductsPanel csrfToken="csrf" canEdit canEditAssets />);
+    await render(<ProductsPanel canEdit canEditAssets />);
     expect(document.querySelectorAll('[data-testid="product-row"]')).toHaveLength(1);
     await type(field('Product name'), 'Platform');
     expect(field('Slug').value).toBe('platform');

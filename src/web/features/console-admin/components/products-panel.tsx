@@ -15,7 +15,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
 import { productApi, productsKey, useProducts, useRefreshingMutation } from '../api/console-admin';
 
-type Props = { csrfToken: string; canEdit: boolean; canEditAssets: boolean };
+type Props = { canEdit: boolean; canEditAssets: boolean };
 
 /** 'Mobile App!' → 'mobile-app': a suggestion the editor may change. */
 export function suggestSlug(name: string): string {
@@ -135,15 +135,13 @@ function InlineForm({
   );
 }
 
-function NewProductForm({ csrfToken }: { csrfToken: string }) {
+function NewProductForm() {
   const id = useId();
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   const [isSlugEdited, setSlugEdited] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useRefreshingMutation(productsKey, (input: CreateProductInput) =>
-    productApi.create(input, csrfToken),
-  );
+  const create = useRefreshingMutation(productsKey, (input: CreateProductInput) => productApi.create(input));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -193,7 +191,6 @@ function ProductRow({
   index,
   count,
   ids,
-  csrfToken,
   canEdit,
   canEditAssets,
 }: {
@@ -201,7 +198,6 @@ function ProductRow({
   index: number;
   count: number;
   ids: string[];
-  csrfToken: string;
   canEdit: boolean;
   canEditAssets: boolean;
 }) {
@@ -212,16 +208,14 @@ function ProductRow({
   const [slug, setSlug] = useState(product.slug);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useRefreshingMutation(productsKey, (change: Parameters<typeof productApi.update>[1]) =>
-    productApi.update(product.id, change, csrfToken),
+    productApi.update(product.id, change),
   );
-  const setDefault = useRefreshingMutation(productsKey, () => productApi.setDefault(product.id, csrfToken));
-  const order = useRefreshingMutation(productsKey, (next: string[]) => productApi.order(next, csrfToken));
+  const setDefault = useRefreshingMutation(productsKey, () => productApi.setDefault(product.id));
+  const order = useRefreshingMutation(productsKey, (next: string[]) => productApi.order(next));
   const banner = useRefreshingMutation(productsKey, (file: File) =>
-    productApi.uploadBanner(product.id, file, csrfToken),
+    productApi.uploadBanner(product.id, file),
   );
-  const removeBanner = useRefreshingMutation(productsKey, () =>
-    productApi.removeBanner(product.id, csrfToken),
-  );
+  const removeBanner = useRefreshingMutation(productsKey, () => productApi.removeBanner(product.id));
   const failed = (error: Error) => toast.error(error.message);
   const isBusy = update.isPending || order.isPending || setDefault.isPending;
 
@@ -372,13 +366,13 @@ function ProductRow({
   );
 }
 
-function NewLinkForm({ csrfToken }: { csrfToken: string }) {
+function NewLinkForm() {
   const id = useId();
   const [name, setName] = useState('');
   const [link, setLink] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useRefreshingMutation(productsKey, (input: CreateProductLinkInput) =>
-    productApi.createLink(input, csrfToken),
+    productApi.createLink(input),
   );
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -421,24 +415,20 @@ function LinkRow({
   index,
   count,
   ids,
-  csrfToken,
   canEdit,
 }: {
   link: ProductLinkView;
   index: number;
   count: number;
   ids: string[];
-  csrfToken: string;
   canEdit: boolean;
 }) {
   const id = useId();
   const update = useRefreshingMutation(productsKey, (change: Parameters<typeof productApi.updateLink>[1]) =>
-    productApi.updateLink(link.id, change, csrfToken),
+    productApi.updateLink(link.id, change),
   );
-  const remove = useRefreshingMutation(productsKey, () => productApi.deleteLink(link.id, csrfToken));
-  const order = useRefreshingMutation(productsKey, (next: string[]) =>
-    productApi.orderLinks(next, csrfToken),
-  );
+  const remove = useRefreshingMutation(productsKey, () => productApi.deleteLink(link.id));
+  const order = useRefreshingMutation(productsKey, (next: string[]) => productApi.orderLinks(next));
   const failed = (error: Error) => toast.error(error.message);
   return (
     <li className="flex flex-wrap items-center gap-3 px-5 py-3" data-testid="product-link-row">
@@ -486,7 +476,7 @@ function LinkRow({
 }
 
 /** Products (create, rename, show/hide, default, order, banner) and product links. */
-export function ProductsPanel({ csrfToken, canEdit, canEditAssets }: Props) {
+export function ProductsPanel({ canEdit, canEditAssets }: Props) {
   const catalogue = useProducts();
   const productIds = catalogue.data?.products.map((product) => product.id) ?? [];
   const linkIds = catalogue.data?.links.map((link) => link.id) ?? [];
@@ -496,7 +486,7 @@ export function ProductsPanel({ csrfToken, canEdit, canEditAssets }: Props) {
         <h2 id="products-heading" className="text-lg font-semibold tracking-tight text-slate-950">
           Products
         </h2>
-        {canEdit ? <NewProductForm csrfToken={csrfToken} /> : null}
+        {canEdit ? <NewProductForm /> : null}
         {catalogue.isError ? <ErrorBox detail={catalogue.error.message} /> : null}
         {catalogue.isPending ? <Skeleton className="h-40 w-full rounded-2xl" /> : null}
         {catalogue.data ? (
@@ -511,7 +501,6 @@ export function ProductsPanel({ csrfToken, canEdit, canEditAssets }: Props) {
                 index={index}
                 count={productIds.length}
                 ids={productIds}
-                csrfToken={csrfToken}
                 canEdit={canEdit}
                 canEditAssets={canEditAssets}
               />
@@ -526,7 +515,7 @@ export function ProductsPanel({ csrfToken, canEdit, canEditAssets }: Props) {
           </h2>
           <p className="mt-1 text-sm text-slate-600">Links shown beside the product list on your portal.</p>
         </div>
-        {canEdit ? <NewLinkForm csrfToken={csrfToken} /> : null}
+        {canEdit ? <NewLinkForm /> : null}
         {catalogue.data ? (
           catalogue.data.links.length === 0 ? (
             <p className="text-sm text-slate-600">No product links yet.</p>
@@ -542,7 +531,6 @@ export function ProductsPanel({ csrfToken, canEdit, canEditAssets }: Props) {
                   index={index}
                   count={linkIds.length}
                   ids={linkIds}
-                  csrfToken={csrfToken}
                   canEdit={canEdit}
                 />
               ))}

@@ -14,7 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
 import { staffUserApi, staffUsersKey, useRefreshingMutation, useStaffUsers } from '../api/console-admin';
 
-type Props = { csrfToken: string; currentStaffId: string; canManage: boolean };
+type Props = { currentStaffId: string; canManage: boolean };
 
 function PermissionChecks({
   idPrefix,
@@ -81,7 +81,7 @@ function PasswordNotice({ email, password }: { email: string; password: string }
 }
 
 /** The form for a new staff user; on success it shows the one-time temporary password. */
-export function CreateStaffUserForm({ csrfToken, onDone }: { csrfToken: string; onDone(): void }) {
+export function CreateStaffUserForm({ onDone }: { onDone(): void }) {
   const id = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -89,7 +89,7 @@ export function CreateStaffUserForm({ csrfToken, onDone }: { csrfToken: string; 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const create = useRefreshingMutation(staffUsersKey, (input: CreateStaffUserInput) =>
-    staffUserApi.create(input, csrfToken),
+    staffUserApi.create(input),
   );
 
   function submit(event: FormEvent) {
@@ -160,12 +160,10 @@ export function CreateStaffUserForm({ csrfToken, onDone }: { csrfToken: string; 
 
 function StaffUserRow({
   user,
-  csrfToken,
   isSelf,
   canManage,
 }: {
   user: StaffUserView;
-  csrfToken: string;
   isSelf: boolean;
   canManage: boolean;
 }) {
@@ -174,11 +172,9 @@ function StaffUserRow({
   const [permissions, setPermissions] = useState(user.permissions);
   const [reset, setReset] = useState<string | null>(null);
   const update = useRefreshingMutation(staffUsersKey, (change: Parameters<typeof staffUserApi.update>[1]) =>
-    staffUserApi.update(user.id, change, csrfToken),
+    staffUserApi.update(user.id, change),
   );
-  const resetPassword = useRefreshingMutation(staffUsersKey, () =>
-    staffUserApi.resetPassword(user.id, csrfToken),
-  );
+  const resetPassword = useRefreshingMutation(staffUsersKey, () => staffUserApi.resetPassword(user.id));
   const failed = (error: Error) => toast.error(error.message);
 
   return (
@@ -213,7 +209,6 @@ function StaffUserRow({
           <div className="flex flex-wrap gap-2">
             <EndSessionsButton
               path={`/api/staff-users/${encodeURIComponent(user.id)}/end-sessions`}
-              csrfToken={csrfToken}
               size="sm"
               label={isSelf ? 'Sign out other sessions' : 'Sign out everywhere'}
               srSuffix={isSelf ? undefined : user.name}
@@ -322,7 +317,7 @@ function StaffUserRow({
 }
 
 /** Staff users: list, create with a temporary password, permissions, disable, reset password. */
-export function StaffUsersPanel({ csrfToken, currentStaffId, canManage }: Props) {
+export function StaffUsersPanel({ currentStaffId, canManage }: Props) {
   const users = useStaffUsers();
   const [isCreating, setCreating] = useState(false);
   return (
@@ -348,7 +343,6 @@ export function StaffUsersPanel({ csrfToken, currentStaffId, canManage }: Props)
             <StaffUserRow
               key={`${user.id}-${user.permissions.join()}`}
               user={user}
-              csrfToken={csrfToken}
               isSelf={user.id === currentStaffId}
               canManage={canManage}
             />
@@ -361,7 +355,7 @@ export function StaffUsersPanel({ csrfToken, currentStaffId, canManage }: Props)
             title="Add staff user"
             description="They get a temporary password that you hand over."
           >
-            <CreateStaffUserForm csrfToken={csrfToken} onDone={() => setCreating(false)} />
+            <CreateStaffUserForm onDone={() => setCreating(false)} />
           </DialogContent>
         ) : null}
       </Dialog>

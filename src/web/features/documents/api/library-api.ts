@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DocumentAccessType, LibraryFile } from '../../../../shared/documents';
 import type { ErrorBody } from '../../../../shared/errors';
 import { messages } from '../../../../shared/messages';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, csrfHeaders } from '../../../lib/api-client';
 
 /** The staff document library (spec 2 §3 document library entry): list, upload, rename, access, delete. */
 
@@ -16,19 +16,17 @@ export function useLibraryFiles() {
 }
 
 export function updateLibraryFile(
-  csrfToken: string,
   fileId: string,
   change: { title?: string; accessType?: DocumentAccessType | null },
 ) {
   return apiRequest<LibraryFile>(`/api/documents/${encodeURIComponent(fileId)}`, {
     method: 'PATCH',
     body: change,
-    csrfToken,
   });
 }
 
-export function deleteLibraryFile(csrfToken: string, fileId: string) {
-  return apiRequest<void>(`/api/documents/${encodeURIComponent(fileId)}`, { method: 'DELETE', csrfToken });
+export function deleteLibraryFile(fileId: string) {
+  return apiRequest<void>(`/api/documents/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
 }
 
 function errorFrom(status: number, payload: unknown): ApiError {
@@ -45,17 +43,17 @@ function errorFrom(status: number, payload: unknown): ApiError {
  * Sends the raw file with its name in the query (the server streams it to storage). XMLHttpRequest,
  * not fetch, because only it reports upload progress.
  */
-export function uploadLibraryFile(
-  csrfToken: string,
+export async function uploadLibraryFile(
   file: File,
   options: { onProgress(fraction: number): void; signal?: AbortSignal },
 ): Promise<LibraryFile> {
+  const csrf = await csrfHeaders(options.signal);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/api/documents?name=${encodeURIComponent(file.name)}`);
     request.setRequestHeader('accept', 'application/json');
     request.setRequestHeader('content-type', file.type || 'application/octet-stream');
-    request.setRequestHeader('x-csrf-token', csrfToken);
+    for (const [name, value] of Object.entries(csrf)) request.setRequestHeader(name, value);
     request.withCredentials = true;
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress(event.loaded / event.total);

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryFile } from '../../../../shared/documents';
+import { setCsrfToken } from '../../../lib/api-client';
 import { type Rendered, renderInDom, waitFor } from '../../../lib/test-support/render-in-dom';
 import { textRefusalConsequence, textRefusalLabels } from '../lib/text-refusal';
 import { DocumentLibrary } from './document-library';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 const libraryFile = (id: string, title: string, textRefusal: LibraryFile['textRefusal']): LibraryFile => ({
   id,
@@ -38,9 +42,7 @@ afterEach(async () => {
 
 describe('document library', () => {
   it('says which documents had their text refused, why, and that search will not find them', async () => {
-    rendered = await renderInDom(
-      <DocumentLibrary csrfToken="csrf-1" isUploadOpen={false} onUploadOpenChange={() => {}} />,
-    );
+    rendered = await renderInDom(<DocumentLibrary isUploadOpen={false} onUploadOpenChange={() => {}} />);
     const rows = await waitFor(() => {
       const found = [...document.querySelectorAll('[data-testid="library-file"]')];
       return found.length === 3 ? found : null;

@@ -19,7 +19,6 @@ import { textRefusalConsequence, textRefusalLabels } from '../lib/text-refusal';
 import { UploadDialog } from './upload-dialog';
 
 type DocumentLibraryProps = {
-  csrfToken: string;
   isUploadOpen: boolean;
   onUploadOpenChange(open: boolean): void;
 };
@@ -31,7 +30,7 @@ const accessOptions: Array<{ value: '' | DocumentAccessType; label: string }> = 
 ];
 
 /** The console's documents library: upload, rename, set access type, delete (spec 2 §2, §3). */
-export function DocumentLibrary({ csrfToken, isUploadOpen, onUploadOpenChange }: DocumentLibraryProps) {
+export function DocumentLibrary({ isUploadOpen, onUploadOpenChange }: DocumentLibraryProps) {
   const library = useLibraryFiles();
   const [renaming, setRenaming] = useState<LibraryFile | null>(null);
   const [deleting, setDeleting] = useState<LibraryFile | null>(null);
@@ -40,7 +39,7 @@ export function DocumentLibrary({ csrfToken, isUploadOpen, onUploadOpenChange }:
 
   const access = useMutation({
     mutationFn: ({ file, accessType }: { file: LibraryFile; accessType: DocumentAccessType | null }) =>
-      updateLibraryFile(csrfToken, file.id, { accessType }),
+      updateLibraryFile(file.id, { accessType }),
     onSuccess: async (file) => {
       toast.success(`Access updated for ${file.title}`);
       await refresh();
@@ -49,7 +48,7 @@ export function DocumentLibrary({ csrfToken, isUploadOpen, onUploadOpenChange }:
   });
 
   const removal = useMutation({
-    mutationFn: (file: LibraryFile) => deleteLibraryFile(csrfToken, file.id),
+    mutationFn: (file: LibraryFile) => deleteLibraryFile(file.id),
     onSuccess: async (_result, file) => {
       toast.success(`Deleted ${file.title}`);
       setDeleting(null);
@@ -168,8 +167,8 @@ export function DocumentLibrary({ csrfToken, isUploadOpen, onUploadOpenChange }:
         </ul>
       ) : null}
 
-      <UploadDialog open={isUploadOpen} onOpenChange={onUploadOpenChange} csrfToken={csrfToken} />
-      <RenameDialog file={renaming} csrfToken={csrfToken} onClose={() => setRenaming(null)} />
+      <UploadDialog open={isUploadOpen} onOpenChange={onUploadOpenChange} />
+      <RenameDialog file={renaming} onClose={() => setRenaming(null)} />
       <AlertDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
@@ -204,29 +203,21 @@ function TextRefusalNote({ reason }: { reason: NonNullable<LibraryFile['textRefu
   );
 }
 
-function RenameDialog({
-  file,
-  csrfToken,
-  onClose,
-}: {
-  file: LibraryFile | null;
-  csrfToken: string;
-  onClose(): void;
-}) {
+function RenameDialog({ file, onClose }: { file: LibraryFile | null; onClose(): void }) {
   return (
     <Dialog open={file !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {file ? <RenameForm file={file} csrfToken={csrfToken} onClose={onClose} /> : null}
+      {file ? <RenameForm file={file} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function RenameForm({ file, csrfToken, onClose }: { file: LibraryFile; csrfToken: string; onClose(): void }) {
+function RenameForm({ file, onClose }: { file: LibraryFile; onClose(): void }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(file.title);
   const [error, setError] = useState<string | undefined>();
   const rename = useMutation({
-    mutationFn: (next: string) => updateLibraryFile(csrfToken, file.id, { title: next }),
+    mutationFn: (next: string) => updateLibraryFile(file.id, { title: next }),
     onSuccess: async () => {
       toast.success('Document renamed');
       onClose();

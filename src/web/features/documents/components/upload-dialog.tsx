@@ -11,18 +11,18 @@ import { classNames } from '../../../lib/class-names';
 import { libraryQueryKey, uploadLibraryFile } from '../api/library-api';
 import { acceptedFileTypes, uploadProblem } from '../lib/upload-check';
 
-type UploadDialogProps = { open: boolean; onOpenChange(open: boolean): void; csrfToken: string };
+type UploadDialogProps = { open: boolean; onOpenChange(open: boolean): void };
 
 /** 'Upload document': pick or drop one file, checked here first, then sent with a progress bar. */
-export function UploadDialog({ open, onOpenChange, csrfToken }: UploadDialogProps) {
+export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? <UploadForm onOpenChange={onOpenChange} csrfToken={csrfToken} /> : null}
+      {open ? <UploadForm onOpenChange={onOpenChange} /> : null}
     </Dialog>
   );
 }
 
-function UploadForm({ onOpenChange, csrfToken }: Omit<UploadDialogProps, 'open'>) {
+function UploadForm({ onOpenChange }: Omit<UploadDialogProps, 'open'>) {
   const inputId = useId();
   const problemId = useId();
   const queryClient = useQueryClient();
@@ -53,7 +53,7 @@ function UploadForm({ onOpenChange, csrfToken }: Omit<UploadDialogProps, 'open'>
     setProgress(0);
     setProblem(null);
     try {
-      const uploaded: LibraryFile = await uploadLibraryFile(csrfToken, file, {
+      const uploaded: LibraryFile = await uploadLibraryFile(file, {
         onProgress: setProgress,
         signal: abort.signal,
       });

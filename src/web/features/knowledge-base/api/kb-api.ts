@@ -8,7 +8,7 @@ import type {
   KbQueryResult,
   KbSearchKey,
 } from '../../../../shared/knowledge-base';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, csrfHeaders } from '../../../lib/api-client';
 
 /** Share parameters that make the viewer a preview or an account; the key must be asked as that viewer. */
 const viewerParameters = ['preview', 'accountId', 'permissionProfileId'] as const;
@@ -46,29 +46,29 @@ export function lookupEntry(key: string, objectID: string): Promise<KbHit> {
 
 /* Staff. */
 
-export function createEntry(csrfToken: string, input: KbEntryInput): Promise<KbHit> {
-  return apiRequest<KbHit>('/api/kb/entries', { method: 'POST', body: input, csrfToken });
+export function createEntry(input: KbEntryInput): Promise<KbHit> {
+  return apiRequest<KbHit>('/api/kb/entries', { method: 'POST', body: input });
 }
 
-export function updateEntry(csrfToken: string, entryId: string, patch: KbEntryPatch): Promise<KbHit> {
+export function updateEntry(entryId: string, patch: KbEntryPatch): Promise<KbHit> {
   return apiRequest<KbHit>(`/api/kb/entries/${encodeURIComponent(entryId)}`, {
     method: 'PATCH',
     body: patch,
-    csrfToken,
   });
 }
 
-export function deleteEntry(csrfToken: string, entryId: string): Promise<void> {
-  return apiRequest<void>(`/api/kb/entries/${encodeURIComponent(entryId)}`, { method: 'DELETE', csrfToken });
+export function deleteEntry(entryId: string): Promise<void> {
+  return apiRequest<void>(`/api/kb/entries/${encodeURIComponent(entryId)}`, { method: 'DELETE' });
 }
 
 /** POST /api/kb/entries/import with the file's text as text/csv (all rows or none). */
-export async function importEntries(csrfToken: string, csv: string): Promise<KbImportResult> {
+export async function importEntries(csv: string): Promise<KbImportResult> {
+  const csrf = await csrfHeaders();
   let response: Response;
   try {
     response = await fetch('/api/kb/entries/import', {
       method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'text/csv', 'x-csrf-token': csrfToken },
+      headers: { accept: 'application/json', 'content-type': 'text/csv', ...csrf },
       credentials: 'same-origin',
       body: csv,
     });
@@ -97,6 +97,6 @@ export function fetchGaps(): Promise<KbGapList> {
   return apiRequest<KbGapList>('/api/kb/gaps');
 }
 
-export function dismissGap(csrfToken: string, gapId: string): Promise<void> {
-  return apiRequest<void>(`/api/kb/gaps/${encodeURIComponent(gapId)}`, { method: 'DELETE', csrfToken });
+export function dismissGap(gapId: string): Promise<void> {
+  return apiRequest<void>(`/api/kb/gaps/${encodeURIComponent(gapId)}`, { method: 'DELETE' });
 }

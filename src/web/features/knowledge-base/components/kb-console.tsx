@@ -44,15 +44,7 @@ function useProducts(organisationSlug: string) {
 }
 
 /** /console/knowledge-base: entries (add, edit, delete), CSV import and export, unanswered questions. */
-export function KbConsole({
-  csrfToken,
-  organisationSlug,
-  canEdit,
-}: {
-  csrfToken: string;
-  organisationSlug: string;
-  canEdit: boolean;
-}) {
+export function KbConsole({ organisationSlug, canEdit }: { organisationSlug: string; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const key = useSearchKey({ kind: 'staff' });
   const products = useProducts(organisationSlug).data ?? [];
@@ -81,7 +73,7 @@ export function KbConsole({
   };
 
   const removal = useMutation({
-    mutationFn: (entry: KbHit) => deleteEntry(csrfToken, entry.objectID),
+    mutationFn: (entry: KbHit) => deleteEntry(entry.objectID),
     onSuccess: async () => {
       toast.success(kbMessages.entryDeleted);
       setDeleting(null);
@@ -90,7 +82,7 @@ export function KbConsole({
     onError: (error) => toast.error(isApiError(error) ? error.message : 'Failed to delete the entry'),
   });
   const dismissal = useMutation({
-    mutationFn: (gapId: string) => dismissGap(csrfToken, gapId),
+    mutationFn: (gapId: string) => dismissGap(gapId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['kb-gaps'] }),
     onError: (error) => toast.error(isApiError(error) ? error.message : 'Failed to dismiss the question'),
   });
@@ -255,7 +247,7 @@ export function KbConsole({
         </div>
       </section>
 
-      {canEdit ? <KbImportExport csrfToken={csrfToken} onImported={() => void refresh()} /> : null}
+      {canEdit ? <KbImportExport onImported={() => void refresh()} /> : null}
 
       <section aria-labelledby="kb-gaps-title" className="space-y-3">
         <div>
@@ -314,7 +306,6 @@ export function KbConsole({
       {editing ? (
         <KbEntryFormDialog
           key={editing.instance}
-          csrfToken={csrfToken}
           entry={editing.entry}
           initialQuestion={editing.question}
           products={products}

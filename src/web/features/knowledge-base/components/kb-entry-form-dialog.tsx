@@ -66,7 +66,6 @@ function toInput(values: FormValues): KbEntryInput {
 }
 
 type KbEntryFormDialogProps = {
-  csrfToken: string;
   /** null: a new entry (optionally with a question from a gap). */
   entry: KbHit | null;
   initialQuestion?: string;
@@ -78,7 +77,6 @@ type KbEntryFormDialogProps = {
 
 /** Add or edit a knowledge base entry; the server's field messages show under their fields. */
 export function KbEntryFormDialog({
-  csrfToken,
   entry,
   initialQuestion = '',
   products,
@@ -93,8 +91,7 @@ export function KbEntryFormDialog({
     setValues((current) => ({ ...current, [name]: value }));
 
   const save = useMutation({
-    mutationFn: (input: KbEntryInput) =>
-      entry ? updateEntry(csrfToken, entry.objectID, input) : createEntry(csrfToken, input),
+    mutationFn: (input: KbEntryInput) => (entry ? updateEntry(entry.objectID, input) : createEntry(input)),
     onSuccess: (saved) => {
       toast.success(entry ? kbMessages.entrySaved : kbMessages.entryCreated);
       onSaved(saved);

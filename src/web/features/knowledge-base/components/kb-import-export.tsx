@@ -19,14 +19,14 @@ export function importRowErrors(fields: Record<string, string>): Array<[string, 
 }
 
 /** CSV import (all rows or none; each bad row listed) and export, with or without a byte-order mark. */
-export function KbImportExport({ csrfToken, onImported }: { csrfToken: string; onImported(): void }) {
+export function KbImportExport({ onImported }: { onImported(): void }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [withBom, setWithBom] = useState(true);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
 
   const upload = useMutation({
-    mutationFn: async (file: File) => importEntries(csrfToken, await readCsvFile(file)),
+    mutationFn: async (file: File) => importEntries(await readCsvFile(file)),
     onSuccess: (result) => {
       setProblem(null);
       toast.success(kbMessages.imported(result.imported));

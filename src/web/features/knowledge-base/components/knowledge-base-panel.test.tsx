@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KbHit, KbQuery, KbSearchKey } from '../../../../shared/knowledge-base';
 import { PortalCustomisation, type PortalView, type ViewerMode } from '../../../../shared/portal';
+import { setCsrfToken } from '../../../lib/api-client';
 import {
   byText,
   click,
@@ -15,6 +16,9 @@ import { reachablePages } from '../lib/kb-paging';
 import { readCsvFile } from '../lib/read-csv-file';
 import { importRowErrors } from './kb-import-export';
 import KnowledgeBasePanel from './knowledge-base-panel';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 const productId = '11111111-1111-4111-8111-111111111111';
 let rendered: Rendered | undefined;

@@ -1,22 +1,18 @@
 import { messages } from '../../../../shared/messages';
 import type { QuestionnaireSubmitted } from '../../../../shared/questionnaires';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, csrfHeaders } from '../../../lib/api-client';
 
-export function submitQuestionnaireLink(organisationSlug: string, link: string, csrfToken: string | null) {
+export function submitQuestionnaireLink(organisationSlug: string, link: string) {
   return apiRequest<QuestionnaireSubmitted>(`/api/statuspage/share/${organisationSlug}/questionnaires/link`, {
     method: 'POST',
     body: { link },
-    csrfToken: csrfToken ?? undefined,
   });
 }
 
 /** The file goes as the raw body (streamed by the server), its name in the query. */
-export async function submitQuestionnaireFile(
-  organisationSlug: string,
-  file: File,
-  csrfToken: string | null,
-) {
+export async function submitQuestionnaireFile(organisationSlug: string, file: File) {
   const query = new URLSearchParams({ name: file.name });
+  const csrf = await csrfHeaders();
   let response: Response;
   try {
     response = await fetch(`/api/statuspage/share/${organisationSlug}/questionnaires/file?${query}`, {
@@ -25,7 +21,7 @@ export async function submitQuestionnaireFile(
       headers: {
         accept: 'application/json',
         'content-type': 'application/octet-stream',
-        ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}),
+        ...csrf,
       },
       body: file,
     });

@@ -17,7 +17,7 @@ import { isApiError } from '../../../lib/api-client';
 import { submitQuestionnaireFile, submitQuestionnaireLink } from '../api/questionnaires-api';
 
 type Step = 'entry' | 'upload' | 'link' | 'success';
-type Props = { view: PortalView; csrfToken: string | null; onClose(): void };
+type Props = { view: PortalView; onClose(): void };
 
 const allowedExtensions = questionnaireFileAccept.split(',');
 
@@ -28,7 +28,7 @@ function scrollToDocuments() {
 }
 
 /** 'Questionnaires can take some time' → upload or link → 'Questionnaire submitted successfully'. */
-export default function QuestionnaireDialog({ view, csrfToken, onClose }: Props) {
+export default function QuestionnaireDialog({ view, onClose }: Props) {
   const [step, setStep] = useState<Step>('entry');
   const [file, setFile] = useState<File | null>(null);
   const [link, setLink] = useState('');
@@ -37,9 +37,7 @@ export default function QuestionnaireDialog({ view, csrfToken, onClose }: Props)
   const slug = view.organisation.slug;
   const submit = useMutation({
     mutationFn: () =>
-      step === 'upload'
-        ? submitQuestionnaireFile(slug, file!, csrfToken)
-        : submitQuestionnaireLink(slug, link.trim(), csrfToken),
+      step === 'upload' ? submitQuestionnaireFile(slug, file!) : submitQuestionnaireLink(slug, link.trim()),
     onSuccess: () => setStep('success'),
     onError: (failure) => setError(isApiError(failure) ? failure.message : questionnaireTexts.failed),
   });

@@ -5,10 +5,10 @@ import { closeQuestionnaireDialog, isQuestionnaireRequested } from '../lib/quest
 
 const QuestionnaireDialog = lazy(() => import('./questionnaire-dialog'));
 
-type Props = { view: PortalView; csrfToken: string | null; canOpenDialogs: boolean };
+type Props = { view: PortalView; canOpenDialogs: boolean };
 
 /** Opens the questionnaire dialog when the address asks for it, for members allowed to submit. */
-export function QuestionnaireEntry({ view, csrfToken, canOpenDialogs }: Props) {
+export function QuestionnaireEntry({ view, canOpenDialogs }: Props) {
   const [isRequested, setRequested] = useState(false);
   const [openCount, setOpenCount] = useState(0);
   const isAllowed =
@@ -31,12 +31,7 @@ export function QuestionnaireEntry({ view, csrfToken, canOpenDialogs }: Props) {
   if (!isRequested || !isAllowed) return null;
   return (
     <Suspense fallback={null}>
-      <QuestionnaireDialog
-        key={openCount}
-        view={view}
-        csrfToken={csrfToken}
-        onClose={closeQuestionnaireDialog}
-      />
+      <QuestionnaireDialog key={openCount} view={view} onClose={closeQuestionnaireDialog} />
     </Suspense>
   );
 }

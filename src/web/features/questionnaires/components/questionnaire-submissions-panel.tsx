@@ -8,7 +8,7 @@ import { apiRequest } from '../../../lib/api-client';
 const queryKey = ['console', 'questionnaires'] as const;
 
 /** Submitted questionnaires: download the file or open the link (never fetched by us), mark done. */
-export function QuestionnaireSubmissionsPanel({ csrfToken }: { csrfToken: string }) {
+export function QuestionnaireSubmissionsPanel() {
   const queryClient = useQueryClient();
   const submissions = useQuery({
     queryKey,
@@ -19,7 +19,6 @@ export function QuestionnaireSubmissionsPanel({ csrfToken }: { csrfToken: string
       apiRequest<QuestionnaireSubmission>(`/api/questionnaires/${input.id}`, {
         method: 'PATCH',
         body: { status: input.status },
-        csrfToken,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey }),
   });

@@ -13,7 +13,11 @@ import {
 import { cardFixture, itemFixture, viewFixture } from '../test-support/search-fixtures';
 // Loaded up front, as the box's pointer-enter would: the entry imports the dialog lazily.
 import './search-dialog';
+import { setCsrfToken } from '../../../lib/api-client';
 import { SearchEntry } from './search-entry';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 vi.mock('../../../lib/analytics', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/analytics')>()),

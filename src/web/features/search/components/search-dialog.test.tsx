@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KbHit } from '../../../../shared/knowledge-base';
 import type { PortalView } from '../../../../shared/portal';
 import type { SearchResult, SearchSetup } from '../../../../shared/search';
+import { setCsrfToken } from '../../../lib/api-client';
 import { portalQueryChangeEvent } from '../../../lib/portal-query';
 import {
   byText,
@@ -26,6 +27,9 @@ import {
 import { AiAnswer } from './ai-answer';
 import SearchDialog from './search-dialog';
 import { SearchEntry } from './search-entry';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 let rendered: Rendered | undefined;
 let setup: SearchSetup = { engine: 'local', isAnswerAvailable: false };

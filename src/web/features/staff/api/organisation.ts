@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AskAiSetup } from '../../../../shared/search';
 import type { OrganisationSettings, OrganisationSettingsPatch } from '../../../../shared/staff';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from './session';
+import { sessionQueryKey, setSessionData } from './session';
 
 export const organisationSettingsQueryKey = ['organisation-settings'] as const;
 
@@ -21,14 +21,13 @@ export function useAskAiSetup() {
   });
 }
 
-export function useUpdateOrganisationSettings(csrfToken: string) {
+export function useUpdateOrganisationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: OrganisationSettingsPatch) =>
       apiRequest<OrganisationSettings>('/api/staff/organisation', {
         method: 'PATCH',
         body: patch,
-        csrfToken,
       }),
     onSuccess: (settings) => {
       queryClient.setQueryData(organisationSettingsQueryKey, settings);
@@ -36,7 +35,7 @@ export function useUpdateOrganisationSettings(csrfToken: string) {
     },
     onError: (error) => {
       // An expired session shows the sign-in page again instead of a dead form.
-      if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(sessionQueryKey, null);
+      if (error instanceof ApiError && error.status === 401) setSessionData(queryClient, null);
     },
   });
 }

@@ -1,16 +1,28 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignInInput, StaffSession } from '../../../../shared/staff';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, setCsrfToken } from '../../../lib/api-client';
 
 export const sessionQueryKey = ['staff-session'] as const;
+
+/**
+ * Every session answer gives the API client its CSRF token (a sign-in in another tab rotates it, and
+ * the next session answer brings the new one); null when signed out.
+ */
+export function setSessionData(queryClient: QueryClient, session: StaffSession | null) {
+  setCsrfToken(session?.csrfToken ?? null);
+  queryClient.setQueryData(sessionQueryKey, session);
+}
 
 /** The signed-in staff session, or null when signed out (401). */
 async function fetchSession(): Promise<StaffSession | null> {
   try {
-    return await apiRequest<StaffSession>('/api/auth/session');
+    const session = await apiRequest<StaffSession>('/api/auth/session');
+    setCsrfToken(session.csrfToken);
+    return session;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    setCsrfToken(null);
+    return null;
   }
 }
 
@@ -30,7 +42,7 @@ export function useSignIn() {
       apiRequest<StaffSession>('/api/auth/sign-in', { method: 'POST', body: input }),
     onSuccess: (session) => {
       forgetOtherQueries(queryClient);
-      queryClient.setQueryData(sessionQueryKey, session);
+      setSessionData(queryClient, session);
     },
   });
 }
@@ -38,10 +50,10 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (csrfToken: string) => apiRequest<void>('/api/auth/sign-out', { method: 'POST', csrfToken }),
+    mutationFn: () => apiRequest<void>('/api/auth/sign-out', { method: 'POST' }),
     onSettled: () => {
       forgetOtherQueries(queryClient);
-      queryClient.setQueryData(sessionQueryKey, null);
+      setSessionData(queryClient, null);
     },
   });
 }

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PortalCustomisation } from '../../../../shared/portal';
 import type { AskAiSetup } from '../../../../shared/search';
 import type { OrganisationSettings } from '../../../../shared/staff';
+import { setCsrfToken } from '../../../lib/api-client';
 import { byText, click, type Rendered, renderInDom, waitFor } from '../../../lib/test-support/render-in-dom';
 import { SettingsForm } from './settings-form';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf'));
 
 let rendered: Rendered | undefined;
 afterEach(async () => {
@@ -35,7 +39,7 @@ async function renderForm(setup: AskAiSetup) {
       status: 404,
     });
   });
-  rendered = await renderInDom(<SettingsForm settings={settings} csrfToken="csrf" />);
+  rendered = await renderInDom(<SettingsForm settings={settings} />);
   return patches;
 }
 

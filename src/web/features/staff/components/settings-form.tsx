@@ -179,10 +179,10 @@ function AskAiNotes() {
 const isHexColour = (value: string) => /^#[0-9a-f]{6}$/i.test(value);
 
 /** The portal's name, website, title and look; saved with one PATCH, errors shown at their fields. */
-export function SettingsForm({ settings, csrfToken }: { settings: OrganisationSettings; csrfToken: string }) {
+export function SettingsForm({ settings }: { settings: OrganisationSettings }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const update = useUpdateOrganisationSettings(csrfToken);
+  const update = useUpdateOrganisationSettings();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const previewAccent = isHexColour(draft.accentColor)

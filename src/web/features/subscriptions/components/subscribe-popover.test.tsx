@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages';
+import { setCsrfToken } from '../../../lib/api-client';
 import { type Rendered, renderInDom, typeInto } from '../../../lib/test-support/render-in-dom';
 import { viewFixture } from '../test-support/view-fixture';
 import SubscribePopover from './subscribe-popover';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 let rendered: Rendered | undefined;
 

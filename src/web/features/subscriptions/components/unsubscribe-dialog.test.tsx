@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackEvent } from '../../../lib/analytics';
+import { setCsrfToken } from '../../../lib/api-client';
 import { click, type Rendered, renderInDom, waitFor } from '../../../lib/test-support/render-in-dom';
 import { viewFixture } from '../test-support/view-fixture';
 import UnsubscribeDialog from './unsubscribe-dialog';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 vi.mock('../../../lib/analytics', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/analytics')>()),

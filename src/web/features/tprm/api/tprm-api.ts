@@ -12,17 +12,15 @@ export function fetchMemberPartners(organisationSlug: string) {
 export async function generateToken(
   organisationSlug: string,
   input: { accountId: string; partnerId: string },
-  csrfToken: string | null,
 ): Promise<TprmJwtResult['result']> {
   const issued = await apiRequest<IssuedToken>(`/api/statuspage/share/${organisationSlug}/tprm/tokens`, {
     method: 'POST',
     body: { partnerId: input.partnerId },
-    csrfToken: csrfToken ?? undefined,
   });
   const query = new URLSearchParams({ tokenId: issued.tokenId });
   const { result } = await apiRequest<TprmJwtResult>(
     `/api/statuspage/share/${input.accountId}/external/${input.partnerId}/jwt/?${query}`,
-    { csrfToken: csrfToken ?? undefined },
+    {},
   );
   return result;
 }

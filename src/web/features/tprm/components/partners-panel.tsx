@@ -9,7 +9,7 @@ import { apiRequest, isApiError } from '../../../lib/api-client';
 const queryKey = ['console', 'tprm-partners'] as const;
 
 /** The TPRM tools members may send their data to; the instructions link shows next to the token. */
-export function PartnersPanel({ csrfToken, canEdit }: { csrfToken: string; canEdit: boolean }) {
+export function PartnersPanel({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();
   const formId = useId();
   const [name, setName] = useState('');
@@ -19,8 +19,7 @@ export function PartnersPanel({ csrfToken, canEdit }: { csrfToken: string; canEd
   const partners = useQuery({ queryKey, queryFn: () => apiRequest<PartnerList>('/api/tprm/partners') });
   const refresh = () => void queryClient.invalidateQueries({ queryKey });
   const create = useMutation({
-    mutationFn: (body: unknown) =>
-      apiRequest<Partner>('/api/tprm/partners', { method: 'POST', body, csrfToken }),
+    mutationFn: (body: unknown) => apiRequest<Partner>('/api/tprm/partners', { method: 'POST', body }),
     onSuccess: () => {
       setName('');
       setDomain('');
@@ -30,7 +29,7 @@ export function PartnersPanel({ csrfToken, canEdit }: { csrfToken: string; canEd
     onError: (failure) => setError(isApiError(failure) ? failure.message : 'The partner could not be saved.'),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiRequest<void>(`/api/tprm/partners/${id}`, { method: 'DELETE', csrfToken }),
+    mutationFn: (id: string) => apiRequest<void>(`/api/tprm/partners/${id}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
   function submit(event: FormEvent) {

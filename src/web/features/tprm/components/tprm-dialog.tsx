@@ -8,10 +8,10 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { isApiError } from '../../../lib/api-client';
 import { fetchMemberPartners, generateToken, memberPartnersQueryKey } from '../api/tprm-api';
 
-type Props = { view: PortalView; csrfToken: string | null; onClose(): void };
+type Props = { view: PortalView; onClose(): void };
 
 /** 'Send data to TPRM tool': pick a partner, Next generates a token shown once, Copy, Back / Done. */
-export default function TprmDialog({ view, csrfToken, onClose }: Props) {
+export default function TprmDialog({ view, onClose }: Props) {
   const slug = view.organisation.slug;
   const accountId = view.viewer.member?.accountId ?? '';
   const [partnerId, setPartnerId] = useState<string | null>(null);
@@ -24,7 +24,7 @@ export default function TprmDialog({ view, csrfToken, onClose }: Props) {
     retry: false,
   });
   const generate = useMutation({
-    mutationFn: (chosen: string) => generateToken(slug, { accountId, partnerId: chosen }, csrfToken),
+    mutationFn: (chosen: string) => generateToken(slug, { accountId, partnerId: chosen }),
     onSuccess: setResult,
   });
 

@@ -5,10 +5,10 @@ import { closeTprmDialog, isTprmRequested } from '../lib/tprm-query';
 
 const TprmDialog = lazy(() => import('./tprm-dialog'));
 
-type Props = { view: PortalView; csrfToken: string | null; canOpenDialogs: boolean };
+type Props = { view: PortalView; canOpenDialogs: boolean };
 
 /** Opens 'Send data to TPRM tool' when the address asks for it, for members with the feature on. */
-export function TprmEntry({ view, csrfToken, canOpenDialogs }: Props) {
+export function TprmEntry({ view, canOpenDialogs }: Props) {
   const [isRequested, setRequested] = useState(false);
   const [openCount, setOpenCount] = useState(0);
   const isAllowed =
@@ -30,7 +30,7 @@ export function TprmEntry({ view, csrfToken, canOpenDialogs }: Props) {
   if (!isRequested || !isAllowed) return null;
   return (
     <Suspense fallback={null}>
-      <TprmDialog key={openCount} view={view} csrfToken={csrfToken} onClose={closeTprmDialog} />
+      <TprmDialog key={openCount} view={view} onClose={closeTprmDialog} />
     </Suspense>
   );
 }

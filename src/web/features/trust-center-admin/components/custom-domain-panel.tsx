@@ -11,7 +11,7 @@ import { apiRequest, isApiError } from '../../../lib/api-client';
 const domainKey = ['staff', 'custom-domain'];
 
 /** Console: request a custom domain, show its TXT record, verify it, remove it. */
-export function CustomDomainPanel({ csrfToken }: { csrfToken: string }) {
+export function CustomDomainPanel() {
   const queryClient = useQueryClient();
   const status = useQuery({
     queryKey: domainKey,
@@ -24,7 +24,6 @@ export function CustomDomainPanel({ csrfToken }: { csrfToken: string }) {
     mutationFn: () =>
       apiRequest<CustomDomainStatus>('/api/staff/custom-domain', {
         method: 'PUT',
-        csrfToken,
         body: { domain },
       }),
     onSuccess: (next) => {
@@ -36,8 +35,7 @@ export function CustomDomainPanel({ csrfToken }: { csrfToken: string }) {
       setError((isApiError(failure) ? Object.values(failure.fields)[0] : undefined) ?? failure.message),
   });
   const verify = useMutation({
-    mutationFn: () =>
-      apiRequest<CustomDomainStatus>('/api/staff/custom-domain/verify', { method: 'POST', csrfToken }),
+    mutationFn: () => apiRequest<CustomDomainStatus>('/api/staff/custom-domain/verify', { method: 'POST' }),
     onSuccess: (next) => {
       onDone(next);
       toast.success(`${next.activeDomain} is verified and in use`);
@@ -48,8 +46,7 @@ export function CustomDomainPanel({ csrfToken }: { csrfToken: string }) {
     },
   });
   const remove = useMutation({
-    mutationFn: () =>
-      apiRequest<CustomDomainStatus>('/api/staff/custom-domain', { method: 'DELETE', csrfToken }),
+    mutationFn: () => apiRequest<CustomDomainStatus>('/api/staff/custom-domain', { method: 'DELETE' }),
     onSuccess: onDone,
     onError: (failure) => toast.error(failure.message),
   });

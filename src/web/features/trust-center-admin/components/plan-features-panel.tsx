@@ -26,7 +26,7 @@ const featureLabels: Record<keyof PlanFeatures, { label: string; hint: string }>
 const planKey = ['staff', 'plan-features'];
 
 /** Console: the plan features of this self-hosted instance's organisation; every switch is audited. */
-export function PlanFeaturesPanel({ csrfToken }: { csrfToken: string }) {
+export function PlanFeaturesPanel() {
   const queryClient = useQueryClient();
   const features = useQuery({
     queryKey: planKey,
@@ -34,7 +34,7 @@ export function PlanFeaturesPanel({ csrfToken }: { csrfToken: string }) {
   });
   const change = useMutation({
     mutationFn: (patch: Partial<PlanFeatures>) =>
-      apiRequest<PlanFeatures>('/api/staff/plan-features', { method: 'PATCH', csrfToken, body: patch }),
+      apiRequest<PlanFeatures>('/api/staff/plan-features', { method: 'PATCH', body: patch }),
     onSuccess: (next) => {
       queryClient.setQueryData(planKey, next);
       toast.success('Plan features saved');

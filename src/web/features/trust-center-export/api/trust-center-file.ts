@@ -5,7 +5,7 @@ import type {
   TrustCenterImportProblem,
   TrustCenterImportSummary,
 } from '../../../../shared/trust-center-export';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, csrfHeaders } from '../../../lib/api-client';
 
 export type ImportOutcome =
   | { kind: 'imported'; summary: TrustCenterImportSummary }
@@ -46,7 +46,7 @@ function failure(response: Response, payload: unknown, fallback: string): ApiErr
  * POST /api/trust-center/import with the file as the raw body; its name tells JSON from YAML. A file
  * with problems is an outcome (each with its line), not an error; anything else throws ApiError.
  */
-export async function importTrustCenterFile(csrfToken: string, file: File): Promise<ImportOutcome> {
+export async function importTrustCenterFile(file: File): Promise<ImportOutcome> {
   const { response, payload } = await send(
     `/api/trust-center/import?fileName=${encodeURIComponent(file.name)}`,
     {
@@ -54,7 +54,7 @@ export async function importTrustCenterFile(csrfToken: string, file: File): Prom
       headers: {
         accept: 'application/json',
         'content-type': file.type || 'application/octet-stream',
-        'x-csrf-token': csrfToken,
+        ...(await csrfHeaders()),
       },
       body: file,
     },
@@ -72,7 +72,7 @@ export async function importTrustCenterFile(csrfToken: string, file: File): Prom
 }
 
 /** PUT the bytes of a document imported as metadata; the server checks them against its sha256. */
-export async function uploadDocumentFile(csrfToken: string, fileId: string, file: File): Promise<void> {
+export async function uploadDocumentFile(fileId: string, file: File): Promise<void> {
   const { response, payload } = await send(
     `/api/trust-center/documents/${encodeURIComponent(fileId)}/content`,
     {
@@ -80,7 +80,7 @@ export async function uploadDocumentFile(csrfToken: string, fileId: string, file
       headers: {
         accept: 'application/json',
         'content-type': 'application/octet-stream',
-        'x-csrf-token': csrfToken,
+        ...(await csrfHeaders()),
       },
       body: file,
     },

@@ -2,14 +2,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   TrustCenterImportFailure,
   TrustCenterImportProblem,
   TrustCenterImportSummary,
 } from '../../../../shared/trust-center-export';
+import { setCsrfToken } from '../../../lib/api-client';
 import { ImportProblems, problemPlace } from './import-problems';
 import { TrustCenterAsCode } from './trust-center-as-code';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf'));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -145,7 +149,7 @@ describe('TrustCenterAsCode', () => {
       }
       return json({ error: { code: 'not_found', message: 'no route' } }, 404);
     });
-    const container = await render(<TrustCenterAsCode csrfToken="csrf" permissions={allPermissions} />);
+    const container = await render(<TrustCenterAsCode permissions={allPermissions} />);
     const exports = [...container.querySelectorAll('a')].map((link) => link.getAttribute('href'));
     expect(exports).toEqual(['/api/trust-center/export?format=yaml', '/api/trust-center/export?format=json']);
 
@@ -185,7 +189,7 @@ describe('TrustCenterAsCode', () => {
           )
         : json({ documents: [] }),
     );
-    const container = await render(<TrustCenterAsCode csrfToken="csrf" permissions={allPermissions} />);
+    const container = await render(<TrustCenterAsCode permissions={allPermissions} />);
     const input = container.querySelector<HTMLInputElement>('[data-testid="trust-center-import-input"]')!;
     await chooseFile(input, new File(['{}'], 'acme.json'));
     const errors = container.querySelector('[data-testid="trust-center-import-errors"]')!;
@@ -194,13 +198,13 @@ describe('TrustCenterAsCode', () => {
 
   it('offers import only with statuspage:edit and assets:edit, and nothing without statuspage:edit', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ documents: [] }));
-    const editor = await render(<TrustCenterAsCode csrfToken="csrf" permissions={['statuspage:edit']} />);
+    const editor = await render(<TrustCenterAsCode permissions={['statuspage:edit']} />);
     expect(editor.querySelector('[data-testid="trust-center-import-input"]')).toBeNull();
     expect(editor.textContent).toContain('Importing needs the statuspage:edit and assets:edit permissions.');
     await act(async () => root?.unmount());
     document.body.innerHTML = '';
     fetchMock.mockClear();
-    const viewer = await render(<TrustCenterAsCode csrfToken="csrf" permissions={['files:view']} />);
+    const viewer = await render(<TrustCenterAsCode permissions={['files:view']} />);
     expect(viewer.querySelectorAll('a')).toHaveLength(0);
     expect(viewer.textContent).toContain('Exporting and importing need the statuspage:edit permission.');
     expect(fetchMock).not.toHaveBeenCalled();

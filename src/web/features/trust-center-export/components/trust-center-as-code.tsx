@@ -64,17 +64,11 @@ export function ImportSummary({ summary }: { summary: TrustCenterImportSummary }
   );
 }
 
-function MissingDocumentRow({
-  document,
-  csrfToken,
-}: {
-  document: MissingDocumentList['documents'][number];
-  csrfToken: string;
-}) {
+function MissingDocumentRow({ document }: { document: MissingDocumentList['documents'][number] }) {
   const inputId = useId();
   const queryClient = useQueryClient();
   const upload = useMutation({
-    mutationFn: (file: File) => uploadDocumentFile(csrfToken, document.fileId, file),
+    mutationFn: (file: File) => uploadDocumentFile(document.fileId, file),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: missingDocumentsQueryKey }),
   });
   return (
@@ -114,13 +108,7 @@ function MissingDocumentRow({
  * file into this organisation while it is still empty, see every problem of a refused file by line,
  * and upload the files of documents that arrived as metadata.
  */
-export function TrustCenterAsCode({
-  csrfToken,
-  permissions,
-}: {
-  csrfToken: string;
-  permissions: readonly StaffPermission[];
-}) {
+export function TrustCenterAsCode({ permissions }: { permissions: readonly StaffPermission[] }) {
   const inputId = useId();
   const queryClient = useQueryClient();
   const canExport = permissions.includes('statuspage:edit');
@@ -130,7 +118,7 @@ export function TrustCenterAsCode({
   const missing = useMissingDocuments(canExport);
 
   const upload = useMutation({
-    mutationFn: (file: File) => importTrustCenterFile(csrfToken, file),
+    mutationFn: (file: File) => importTrustCenterFile(file),
     onMutate: () => {
       setFailure(null);
       setSummary(null);
@@ -232,7 +220,7 @@ export function TrustCenterAsCode({
           </p>
           <ul className="mt-2 divide-y divide-amber-200">
             {missingDocuments.map((document) => (
-              <MissingDocumentRow key={document.fileId} document={document} csrfToken={csrfToken} />
+              <MissingDocumentRow key={document.fileId} document={document} />
             ))}
           </ul>
         </div>

@@ -19,7 +19,7 @@ export function useOutboxState() {
 }
 
 /** Retries one message (its id) or, without one, every unsent message of the organisation. */
-export function useOutboxRetry(csrfToken: string) {
+export function useOutboxRetry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: string | null) =>
@@ -27,7 +27,7 @@ export function useOutboxRetry(csrfToken: string) {
         messageId
           ? `/api/staff/mail/outbox/${encodeURIComponent(messageId)}/retry`
           : '/api/staff/mail/outbox/retry',
-        { method: 'POST', csrfToken },
+        { method: 'POST' },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: outboxQueryKey }),
   });

@@ -41,42 +41,29 @@ export function useStaffTopics(options: { isEnabled?: boolean } = {}) {
   });
 }
 
-export function createTopic(input: CreateTopicInput, csrfToken: string): Promise<StaffTopicView> {
-  return apiRequest<StaffTopicView>('/api/updates/topics', { method: 'POST', body: input, csrfToken });
+export function createTopic(input: CreateTopicInput): Promise<StaffTopicView> {
+  return apiRequest<StaffTopicView>('/api/updates/topics', { method: 'POST', body: input });
 }
 
-export function addUpdate(
-  topicId: string,
-  input: AddUpdateInput,
-  csrfToken: string,
-): Promise<StaffTopicView> {
+export function addUpdate(topicId: string, input: AddUpdateInput): Promise<StaffTopicView> {
   return apiRequest<StaffTopicView>(`/api/updates/topics/${encodeURIComponent(topicId)}/updates`, {
     method: 'POST',
     body: input,
-    csrfToken,
   });
 }
 
-export function editTopic(
-  topicId: string,
-  input: EditTopicInput,
-  csrfToken: string,
-): Promise<StaffTopicView> {
+export function editTopic(topicId: string, input: EditTopicInput): Promise<StaffTopicView> {
   return apiRequest<StaffTopicView>(`/api/updates/topics/${encodeURIComponent(topicId)}`, {
     method: 'PATCH',
     body: input,
-    csrfToken,
   });
 }
 
 /** Writes of the console refresh the topic list (and the portal card when staff publish in place). */
-export function useTopicMutation<Input>(
-  csrfToken: string,
-  write: (input: Input, csrfToken: string) => Promise<unknown>,
-) {
+export function useTopicMutation<Input>(write: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => write(input, csrfToken),
+    mutationFn: (input: Input) => write(input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: staffTopicsQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['trust-updates'] });
@@ -84,10 +71,9 @@ export function useTopicMutation<Input>(
   });
 }
 
-export function deleteTopic(topicId: string, csrfToken: string): Promise<void> {
+export function deleteTopic(topicId: string): Promise<void> {
   return apiRequest<void>(`/api/updates/topics/${encodeURIComponent(topicId)}`, {
     method: 'DELETE',
-    csrfToken,
   });
 }
 
@@ -109,10 +95,9 @@ export function useSubscribers(query: SubscriberListQuery) {
   });
 }
 
-export function deleteSubscriber(subscriberId: string, csrfToken: string): Promise<void> {
+export function deleteSubscriber(subscriberId: string): Promise<void> {
   return apiRequest<void>(`/api/subscribers/${encodeURIComponent(subscriberId)}`, {
     method: 'DELETE',
-    csrfToken,
   });
 }
 
@@ -123,29 +108,24 @@ export function useBlocks() {
   });
 }
 
-export function createBlock(input: BlockInput, csrfToken: string): Promise<SubscriptionBlockView> {
+export function createBlock(input: BlockInput): Promise<SubscriptionBlockView> {
   return apiRequest<SubscriptionBlockView>('/api/subscription-blocks', {
     method: 'POST',
     body: input,
-    csrfToken,
   });
 }
 
-export function deleteBlock(blockId: string, csrfToken: string): Promise<void> {
+export function deleteBlock(blockId: string): Promise<void> {
   return apiRequest<void>(`/api/subscription-blocks/${encodeURIComponent(blockId)}`, {
     method: 'DELETE',
-    csrfToken,
   });
 }
 
 /** Blocks change subscriber statuses, so both lists refresh after any block or subscriber write. */
-export function useSubscriberMutation<Input>(
-  csrfToken: string,
-  write: (input: Input, csrfToken: string) => Promise<unknown>,
-) {
+export function useSubscriberMutation<Input>(write: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => write(input, csrfToken),
+    mutationFn: (input: Input) => write(input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: subscribersQueryRoot });
       void queryClient.invalidateQueries({ queryKey: blocksQueryKey });
@@ -158,21 +138,18 @@ export function useWebhooks() {
   return useQuery({ queryKey: webhooksQueryKey, queryFn: () => apiRequest<WebhookList>('/api/webhooks') });
 }
 
-export function createWebhook(input: WebhookCreateInput, csrfToken: string): Promise<WebhookCreated> {
-  return apiRequest<WebhookCreated>('/api/webhooks', { method: 'POST', body: input, csrfToken });
+export function createWebhook(input: WebhookCreateInput): Promise<WebhookCreated> {
+  return apiRequest<WebhookCreated>('/api/webhooks', { method: 'POST', body: input });
 }
 
-export function deleteWebhook(webhookId: string, csrfToken: string): Promise<void> {
-  return apiRequest<void>(`/api/webhooks/${encodeURIComponent(webhookId)}`, { method: 'DELETE', csrfToken });
+export function deleteWebhook(webhookId: string): Promise<void> {
+  return apiRequest<void>(`/api/webhooks/${encodeURIComponent(webhookId)}`, { method: 'DELETE' });
 }
 
-export function useWebhookMutation<Input, Output>(
-  csrfToken: string,
-  write: (input: Input, csrfToken: string) => Promise<Output>,
-) {
+export function useWebhookMutation<Input, Output>(write: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => write(input, csrfToken),
+    mutationFn: (input: Input) => write(input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }

@@ -17,14 +17,14 @@ const kindOptions = [
 ] as const satisfies ReadonlyArray<{ value: BlockKind; label: string }>;
 
 /** Blocked addresses and domains: nobody there can subscribe, and matching subscribers stop receiving. */
-export function BlocksPanel({ csrfToken, canEdit }: { csrfToken: string; canEdit: boolean }) {
+export function BlocksPanel({ canEdit }: { canEdit: boolean }) {
   const id = useId();
   const blocks = useBlocks();
   const [kind, setKind] = useState<BlockKind>('email');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const add = useSubscriberMutation(csrfToken, (input: BlockInput, token) => createBlock(input, token));
-  const remove = useSubscriberMutation(csrfToken, (blockId: string, token) => deleteBlock(blockId, token));
+  const add = useSubscriberMutation((input: BlockInput) => createBlock(input));
+  const remove = useSubscriberMutation((blockId: string) => deleteBlock(blockId));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -16,17 +16,15 @@ import { isApiError } from '../../../lib/api-client';
 import { editTopic, useTopicMutation } from '../api/staff-updates';
 import { serverIssues } from '../lib/publish-form';
 
-type EditTopicDialogProps = { topic: StaffTopicView; csrfToken: string; onClose(): void };
+type EditTopicDialogProps = { topic: StaffTopicView; onClose(): void };
 
 /** Subject and category of a topic; sends only what changed. */
-export function EditTopicDialog({ topic, csrfToken, onClose }: EditTopicDialogProps) {
+export function EditTopicDialog({ topic, onClose }: EditTopicDialogProps) {
   const id = useId();
   const [subject, setSubject] = useState(topic.subject);
   const [category, setCategory] = useState<UpdateCategory>(topic.category);
   const [issues, setIssues] = useState<Record<string, string>>({});
-  const save = useTopicMutation(csrfToken, (input: EditTopicInput, token) =>
-    editTopic(topic.id, input, token),
-  );
+  const save = useTopicMutation((input: EditTopicInput) => editTopic(topic.id, input));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxCounts, OutboxState } from '../../../../shared/mail-outbox';
+import { setCsrfToken } from '../../../lib/api-client';
 import { byText, click, type Rendered, renderInDom, settle } from '../../../lib/test-support/render-in-dom';
 import { OutgoingMailPanel } from './outgoing-mail-panel';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 let requests: Array<{ method: string; path: string; csrf: string | null }> = [];
@@ -71,7 +75,7 @@ const countsIn = (testId: string) =>
 
 describe('OutgoingMailPanel', () => {
   it('shows the counts overall and per update, the next try, the SMTP error and the problems', async () => {
-    rendered = await renderInDom(<OutgoingMailPanel csrfToken="csrf-1" canRetry />);
+    rendered = await renderInDom(<OutgoingMailPanel canRetry />);
     await settle(3);
     expect(countsIn('mail-overall')).toEqual(['12', '1', '2', '1']);
     expect(countsIn('mail-update-counts')).toEqual(['10', '0', '1', '1']);
@@ -83,7 +87,7 @@ describe('OutgoingMailPanel', () => {
   });
 
   it('retries one message or all with the CSRF token', async () => {
-    rendered = await renderInDom(<OutgoingMailPanel csrfToken="csrf-1" canRetry />);
+    rendered = await renderInDom(<OutgoingMailPanel canRetry />);
     await settle(3);
     await click(document.querySelector('[aria-label="Retry the message to casey@customer.example now"]'));
     await settle(3);
@@ -101,7 +105,7 @@ describe('OutgoingMailPanel', () => {
   });
 
   it('offers no retry to staff who may not publish', async () => {
-    rendered = await renderInDom(<OutgoingMailPanel csrfToken="csrf-1" canRetry={false} />);
+    rendered = await renderInDom(<OutgoingMailPanel canRetry={false} />);
     await settle(3);
     expect(document.querySelectorAll('[data-testid="mail-problem"]')).toHaveLength(1);
     expect(document.querySelectorAll('button')).toHaveLength(0);

@@ -54,9 +54,9 @@ const problemStyles: Record<OutboxProblem['status'], string> = {
  * Outgoing mail of the organisation (issue 15 §2): counts overall and per update fan-out, the SMTP
  * error, the recent problem messages, and "Retry now" for one message or all of them.
  */
-export function OutgoingMailPanel({ csrfToken, canRetry }: { csrfToken: string; canRetry: boolean }) {
+export function OutgoingMailPanel({ canRetry }: { canRetry: boolean }) {
   const state = useOutboxState();
-  const retry = useOutboxRetry(csrfToken);
+  const retry = useOutboxRetry();
   function retryNow(messageId: string | null) {
     retry.mutate(messageId, {
       onSuccess: (result) => {

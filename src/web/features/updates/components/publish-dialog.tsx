@@ -11,7 +11,6 @@ import { PublishForm } from './publish-form';
 
 type PublishDialogProps = {
   isOpen: boolean;
-  csrfToken: string;
   /** A new topic with its first update, or a further update of an existing topic. */
   mode?: PublishMode;
   onClose(isPublished: boolean): void;
@@ -20,13 +19,13 @@ type PublishDialogProps = {
 const createMode: PublishMode = { kind: 'create' };
 
 /** The publish dialog, loaded only when staff open it (in place on the portal, or in the console). */
-export default function PublishDialog({ isOpen, csrfToken, mode = createMode, onClose }: PublishDialogProps) {
+export default function PublishDialog({ isOpen, mode = createMode, onClose }: PublishDialogProps) {
   const topics = useStaffTopics({ isEnabled: isOpen });
   const [issues, setIssues] = useState<PublishIssues>({});
-  const publish = useTopicMutation(csrfToken, (payload: CreateTopicInput | AddUpdateInput, token) =>
+  const publish = useTopicMutation((payload: CreateTopicInput | AddUpdateInput) =>
     mode.kind === 'create'
-      ? createTopic(payload as CreateTopicInput, token)
-      : addUpdate(mode.topicId, payload as AddUpdateInput, token),
+      ? createTopic(payload as CreateTopicInput)
+      : addUpdate(mode.topicId, payload as AddUpdateInput),
   );
 
   function submit(payload: CreateTopicInput | AddUpdateInput) {

@@ -22,7 +22,6 @@ const PublishDialog = lazy(() => import('./publish-dialog'));
 
 type StaffTopicsPanelProps = {
   organisationSlug: string;
-  csrfToken: string;
   /** statuspage:edit: without it the list is read-only. */
   canEdit: boolean;
 };
@@ -148,15 +147,15 @@ function StaffTopicCard({
 }
 
 /** The console's updates: every topic (hidden ones too), delivery progress, and the ways to publish and edit. */
-export function StaffTopicsPanel({ organisationSlug, csrfToken, canEdit }: StaffTopicsPanelProps) {
+export function StaffTopicsPanel({ organisationSlug, canEdit }: StaffTopicsPanelProps) {
   const topics = useStaffTopics();
   const [publishMode, setPublishMode] = useState<PublishMode | null>(null);
   const [editing, setEditing] = useState<StaffTopicView | null>(null);
   const [deleting, setDeleting] = useState<StaffTopicView | null>(null);
-  const toggle = useTopicMutation(csrfToken, ({ id, input }: { id: string; input: EditTopicInput }, token) =>
-    editTopic(id, input, token),
+  const toggle = useTopicMutation(({ id, input }: { id: string; input: EditTopicInput }) =>
+    editTopic(id, input),
   );
-  const remove = useTopicMutation(csrfToken, (id: string, token) => deleteTopic(id, token));
+  const remove = useTopicMutation((id: string) => deleteTopic(id));
 
   const actions: TopicActions = {
     onAddUpdate: (topic) => setPublishMode({ kind: 'add', topicId: topic.id, subject: topic.subject }),
@@ -234,17 +233,10 @@ export function StaffTopicsPanel({ organisationSlug, csrfToken, canEdit }: Staff
       ))}
       {publishMode ? (
         <Suspense fallback={null}>
-          <PublishDialog
-            isOpen
-            csrfToken={csrfToken}
-            mode={publishMode}
-            onClose={() => setPublishMode(null)}
-          />
+          <PublishDialog isOpen mode={publishMode} onClose={() => setPublishMode(null)} />
         </Suspense>
       ) : null}
-      {editing ? (
-        <EditTopicDialog topic={editing} csrfToken={csrfToken} onClose={() => setEditing(null)} />
-      ) : null}
+      {editing ? <EditTopicDialog topic={editing} onClose={() => setEditing(null)} /> : null}
       <AlertDialog
         open={deleting !== null}
         onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}

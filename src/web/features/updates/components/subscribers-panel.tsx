@@ -53,7 +53,7 @@ function StatusBadge({ status }: { status: SubscriberStatus }) {
 type Pending = { kind: 'delete' | 'block'; subscriber: SubscriberView };
 
 /** Subscribers by status with counts, a search, and per address: block or delete. */
-export function SubscribersPanel({ csrfToken, canEdit }: { csrfToken: string; canEdit: boolean }) {
+export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -64,10 +64,8 @@ export function SubscribersPanel({ csrfToken, canEdit }: { csrfToken: string; ca
     page,
   });
   const [pending, setPending] = useState<Pending | null>(null);
-  const remove = useSubscriberMutation(csrfToken, (id: string, token) => deleteSubscriber(id, token));
-  const block = useSubscriberMutation(csrfToken, (email: string, token) =>
-    createBlock({ kind: 'email', value: email }, token),
-  );
+  const remove = useSubscriberMutation((id: string) => deleteSubscriber(id));
+  const block = useSubscriberMutation((email: string) => createBlock({ kind: 'email', value: email }));
 
   const counts = subscribers.data?.counts;
   const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : null;

@@ -3,10 +3,14 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalView } from '../../../../shared/portal';
 import type { TopicView } from '../../../../shared/updates';
+import { setCsrfToken } from '../../../lib/api-client';
 import { writePortalQuery } from '../../../lib/portal-query';
 import { byText, click, type Rendered, renderInDom, settle } from '../../../lib/test-support/render-in-dom';
 import { mainView, pageOf, topicFixture, topicId, viewFixture } from '../test-support/updates-fixtures';
 import UpdatesCard from './updates-card';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 let requests: URL[] = [];
@@ -34,13 +38,9 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function renderCard(view: PortalView = viewFixture(), csrfToken: string | null = null) {
+async function renderCard(view: PortalView = viewFixture()) {
   rendered = await renderInDom(
-    <UpdatesCard
-      view={view}
-      csrfToken={csrfToken}
-      renderSubscribeButton={() => <button type="button">Subscribe</button>}
-    />,
+    <UpdatesCard view={view} renderSubscribeButton={() => <button type="button">Subscribe</button>} />,
   );
   await settle(3);
 }
@@ -144,13 +144,13 @@ describe('UpdatesCard', () => {
     expect(document.querySelector('[data-testid="updates-card"]')).toBeNull();
     await rendered?.unmount();
 
-    await renderCard(mainView(), 'csrf-1');
+    await renderCard(mainView());
     expect(document.querySelector('[data-testid="updates-card"]')).not.toBeNull();
     expect(document.body.textContent).toContain('No updates yet');
     expect(document.querySelector('[data-testid="publish-update-button"]')).not.toBeNull();
     await rendered?.unmount();
 
-    await renderCard(mainView(false), 'csrf-1');
+    await renderCard(mainView(false));
     expect(document.querySelector('[data-testid="publish-update-button"]')).toBeNull();
   });
 

@@ -26,7 +26,6 @@ const PublishDialog = lazy(() => import('./publish-dialog'));
 
 type UpdatesCardProps = {
   view: PortalView;
-  csrfToken: string | null;
   /** The subscriptions feature's Subscribe button and popover, composed by the route. */
   renderSubscribeButton?: () => ReactNode;
 };
@@ -58,7 +57,7 @@ function CardLoading() {
  * a marker; the Subscribe button for visitors; 'Publish update' for staff who edit in Main mode. The
  * topic named by tcuUid is fetched on its page, scrolled to 200 px below the top and highlighted.
  */
-export default function UpdatesCard({ view, csrfToken, renderSubscribeButton }: UpdatesCardProps) {
+export default function UpdatesCard({ view, renderSubscribeButton }: UpdatesCardProps) {
   const headingId = useId();
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<Target>(initialTarget);
@@ -119,7 +118,7 @@ export default function UpdatesCard({ view, csrfToken, renderSubscribeButton }: 
 
   const shown = updates.data;
   if (shown && !isUpdatesCardShown(view, shown.totalTopics)) return null;
-  const canPublish = canPublishInPlace(view, csrfToken);
+  const canPublish = canPublishInPlace(view);
   const title = updateMessages.cardTitle(view.customisation.portalTitle);
 
   return (
@@ -191,7 +190,7 @@ export default function UpdatesCard({ view, csrfToken, renderSubscribeButton }: 
       ) : null}
       {canPublish && isPublishOpen ? (
         <Suspense fallback={null}>
-          <PublishDialog isOpen csrfToken={csrfToken} onClose={closePublish} />
+          <PublishDialog isOpen onClose={closePublish} />
         </Suspense>
       ) : null}
     </section>

@@ -18,7 +18,7 @@ import { createWebhook, deleteWebhook, useWebhookMutation, useWebhooks } from '.
 type Issues = { url?: string; categories?: string; form?: string };
 
 /** Webhooks for update categories: add (URL + categories, the signing secret shown once), failures, delete. */
-export function WebhooksPanel({ csrfToken, canEdit }: { csrfToken: string; canEdit: boolean }) {
+export function WebhooksPanel({ canEdit }: { canEdit: boolean }) {
   const id = useId();
   const webhooks = useWebhooks();
   const [url, setUrl] = useState('');
@@ -26,10 +26,8 @@ export function WebhooksPanel({ csrfToken, canEdit }: { csrfToken: string; canEd
   const [issues, setIssues] = useState<Issues>({});
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<WebhookView | null>(null);
-  const add = useWebhookMutation(csrfToken, (input: WebhookCreateInput, token) =>
-    createWebhook(input, token),
-  );
-  const remove = useWebhookMutation(csrfToken, (webhookId: string, token) => deleteWebhook(webhookId, token));
+  const add = useWebhookMutation((input: WebhookCreateInput) => createWebhook(input));
+  const remove = useWebhookMutation((webhookId: string) => deleteWebhook(webhookId));
 
   function toggleCategory(category: UpdateCategory, isChecked: boolean) {
     setCategories((current) =>

@@ -5,9 +5,9 @@ export function isUpdatesSubscribeShown(view: PortalView): boolean {
   return view.customisation.subscribeEnabled && view.viewer.mode !== 'main';
 }
 
-/** Staff with statuspage:edit in Main mode publish in place (spec 1 §6); writes need the session's CSRF token. */
-export function canPublishInPlace(view: PortalView, csrfToken: string | null): csrfToken is string {
-  return view.viewer.mode === 'main' && Boolean(view.viewer.staff?.canEdit) && Boolean(csrfToken);
+/** Staff with statuspage:edit in Main mode publish in place (spec 1 §6); Main mode is a staff session. */
+export function canPublishInPlace(view: PortalView): boolean {
+  return view.viewer.mode === 'main' && Boolean(view.viewer.staff?.canEdit);
 }
 
 /** Non-main viewers do not see the card when no topic is visible to them (spec 3 §2). */

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { specialisedMessages } from '../../../../../shared/specialised-cards';
+import { setCsrfToken } from '../../../../lib/api-client';
 import { click, type Rendered, renderInDom, typeInto } from '../../../../lib/test-support/render-in-dom';
 import { editingViewFixture } from '../../test-support/editing-fixtures';
 import { IntegrationPanel } from './integration-panel';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf'));
 
 const rendered: Rendered[] = [];
 afterEach(async () => {
@@ -35,7 +39,6 @@ async function renderPanel(kind: 'hackerone' | 'statuspage', planFeatures = {}) 
     <IntegrationPanel
       view={{ ...base, planFeatures: { ...base.planFeatures, ...planFeatures } }}
       kind={kind}
-      csrfToken="csrf"
     />,
   );
   rendered.push(view);

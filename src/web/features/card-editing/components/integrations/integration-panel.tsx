@@ -42,14 +42,14 @@ function linkError(kind: IntegrationKindKey, link: string): string | null {
   return parseStatuspageLink(link) ? null : specialisedMessages.statuspageInvalid;
 }
 
-type PanelProps = { view: PortalView; kind: IntegrationKindKey; csrfToken: string };
+type PanelProps = { view: PortalView; kind: IntegrationKindKey };
 
 /**
  * Connect, connected and disconnect (spec 2 §4) for the card's integration: the link is read-only
  * while connected; the status page adds 'Show on Trust Center'. Without the plan every control is
  * disabled with the upgrade tooltip.
  */
-export function IntegrationPanel({ view, kind, csrfToken }: PanelProps) {
+export function IntegrationPanel({ view, kind }: PanelProps) {
   const id = useId();
   const productId = view.product.productId;
   const queryKey = ['integration-state', kind, productId];
@@ -71,7 +71,7 @@ export function IntegrationPanel({ view, kind, csrfToken }: PanelProps) {
     await refresh();
   };
   const connect = useMutation({
-    mutationFn: () => connectIntegration(kind, productId, link, csrfToken),
+    mutationFn: () => connectIntegration(kind, productId, link),
     onSuccess: async (next) => {
       setLink('');
       toast.success(integrationTexts.connectedToast);
@@ -81,7 +81,7 @@ export function IntegrationPanel({ view, kind, csrfToken }: PanelProps) {
       setError(caught instanceof ApiError ? caught.message : specialisedMessages.hackeroneUnknown),
   });
   const disconnect = useMutation({
-    mutationFn: () => disconnectIntegration(kind, productId, csrfToken),
+    mutationFn: () => disconnectIntegration(kind, productId),
     onSuccess: async () => {
       toast.success(integrationTexts.disconnected);
       await settled(null);
@@ -89,7 +89,7 @@ export function IntegrationPanel({ view, kind, csrfToken }: PanelProps) {
     onError: (caught) => toast.error(caught instanceof ApiError ? caught.message : 'Save error'),
   });
   const toggle = useMutation({
-    mutationFn: (showInCard: boolean) => setShowOnTrustCenter(productId, showInCard, csrfToken),
+    mutationFn: (showInCard: boolean) => setShowOnTrustCenter(productId, showInCard),
     onSuccess: async () => settled(null),
     onError: (caught) => toast.error(caught instanceof ApiError ? caught.message : 'Save error'),
   });
@@ -196,15 +196,7 @@ export function IntegrationPanel({ view, kind, csrfToken }: PanelProps) {
 }
 
 /** The card's integration panel, or nothing for cards without one. */
-export function CardIntegrationPanel({
-  view,
-  cardKind,
-  csrfToken,
-}: {
-  view: PortalView;
-  cardKind: CardKind;
-  csrfToken: string;
-}) {
+export function CardIntegrationPanel({ view, cardKind }: { view: PortalView; cardKind: CardKind }) {
   const kind = kindOfCard[cardKind];
-  return kind ? <IntegrationPanel view={view} kind={kind} csrfToken={csrfToken} /> : null;
+  return kind ? <IntegrationPanel view={view} kind={kind} /> : null;
 }

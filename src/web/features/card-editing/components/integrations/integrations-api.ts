@@ -17,31 +17,23 @@ export function fetchIntegrationState(kind: IntegrationKindKey, productId: strin
   return apiRequest<AnyIntegrationState>(`${integrationPaths[kind]}?${query(productId)}`);
 }
 
-export function connectIntegration(
-  kind: IntegrationKindKey,
-  productId: string,
-  link: string,
-  csrfToken: string,
-) {
+export function connectIntegration(kind: IntegrationKindKey, productId: string, link: string) {
   return apiRequest<AnyIntegrationState>(`${integrationPaths[kind]}/connect`, {
     method: 'POST',
     body: kind === 'hackerone' ? { productId, page: link } : { productId, link },
-    csrfToken,
   });
 }
 
-export function disconnectIntegration(kind: IntegrationKindKey, productId: string, csrfToken: string) {
+export function disconnectIntegration(kind: IntegrationKindKey, productId: string) {
   return apiRequest<{ disconnected: boolean }>(`${integrationPaths[kind]}?${query(productId)}`, {
     method: 'DELETE',
-    csrfToken,
   });
 }
 
-export function setShowOnTrustCenter(productId: string, showInCard: boolean, csrfToken: string) {
+export function setShowOnTrustCenter(productId: string, showInCard: boolean) {
   return apiRequest<{ showInCard: boolean }>(integrationPaths.statuspage, {
     method: 'PATCH',
     body: { productId, showInCard },
-    csrfToken,
   });
 }
 

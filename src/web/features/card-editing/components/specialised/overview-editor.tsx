@@ -9,7 +9,7 @@ const maxLength = 5000;
 const tooLong = 'The overview is at most 5000 characters';
 
 /** The overview card's text. */
-export function OverviewEditor({ view, csrfToken }: { view: PortalView; csrfToken: string }) {
+export function OverviewEditor({ view }: { view: PortalView }) {
   const [saved, setSaved] = useState(view.specialised?.overview ?? '');
   const [body, setBody] = useState(saved);
   const id = useId();
@@ -18,7 +18,7 @@ export function OverviewEditor({ view, csrfToken }: { view: PortalView; csrfToke
     isDirty: body !== saved,
     validate: () => !error,
     save: async () => {
-      await saveOverview({ productId: view.product.productId, csrfToken }, body);
+      await saveOverview({ productId: view.product.productId }, body);
       setSaved(body);
     },
   });

@@ -46,15 +46,7 @@ type Row = { itemUid: string; title: string; question: RiskQuestion };
  * The risk profile's answers (spec 2 §3, §5): each question's enumeration, 'No Answer', and for the
  * recovery questions a custom number of minutes, hours or days (0–99, default 12 hours).
  */
-export function RiskProfileEditor({
-  view,
-  card,
-  csrfToken,
-}: {
-  view: PortalView;
-  card: CardView;
-  csrfToken: string;
-}) {
+export function RiskProfileEditor({ view, card }: { view: PortalView; card: CardView }) {
   const keys = view.specialised?.itemKeys ?? {};
   const saved = view.specialised?.riskAnswers ?? {};
   const rows: Row[] = card.items.flatMap((item) => {
@@ -78,7 +70,7 @@ export function RiskProfileEditor({
     },
     save: async () => {
       await saveRiskAnswers(
-        { productId: view.product.productId, csrfToken },
+        { productId: view.product.productId },
         rows.map((row) => ({ itemUid: row.itemUid, answer: answerOf(drafts[row.itemUid]!) })),
       );
       setSavedDrafts(drafts);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptySpecialisedView } from '../../../../../shared/specialised-cards';
+import { setCsrfToken } from '../../../../lib/api-client';
 import {
   byText,
   click,
@@ -11,6 +12,9 @@ import {
 } from '../../../../lib/test-support/render-in-dom';
 import { cardFixture, editingViewFixture, itemFixture } from '../../test-support/editing-fixtures';
 import { SpecialisedDrawerEditor } from './specialised-drawer-editor';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 let rendered: Rendered | undefined;
 let requestedUrls: string[] = [];
@@ -45,13 +49,7 @@ const view = editingViewFixture({
 // Inside the drawer's editor, so Save is the card's one Save that validates and saves every entry.
 async function renderEditor() {
   rendered = await renderInDom(
-    <SpecialisedDrawerEditor
-      view={view}
-      card={card}
-      csrfToken="csrf-1"
-      onDone={() => {}}
-      onDirtyChange={() => {}}
-    />,
+    <SpecialisedDrawerEditor view={view} card={card} onDone={() => {}} onDirtyChange={() => {}} />,
   );
 }
 

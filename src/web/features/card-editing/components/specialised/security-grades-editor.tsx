@@ -45,11 +45,10 @@ type EntryFormProps = {
   view: PortalView;
   item: ItemView;
   provider: SecurityGradeProvider;
-  csrfToken: string;
 };
 
 /** One provider's entry: display name, the url or domain its provider takes, and the grade. */
-function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
+function GradeEntryForm({ view, item, provider }: EntryFormProps) {
   const saved = view.specialised?.securityGrades.find((entry) => entry.itemUid === item.itemUid);
   const [savedEntry, setSavedEntry] = useState<GradeEntryInput>({
     displayName: saved?.label ?? provider.displayName,
@@ -63,7 +62,7 @@ function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
   const errors = hasSubmitted ? { ...gradeEntryErrors(provider, entry), ...serverErrors } : serverErrors;
   const save = useMutation({
     mutationFn: () =>
-      saveSecurityGrade({ productId: view.product.productId, csrfToken }, item.itemUid, {
+      saveSecurityGrade({ productId: view.product.productId }, item.itemUid, {
         label: entry.displayName,
         url: entry.url,
         grade: entry.grade,
@@ -177,15 +176,7 @@ function GradeEntryForm({ view, item, provider, csrfToken }: EntryFormProps) {
 }
 
 /** Grade entries of the card's enabled providers (spec 2 §5); switch a provider on below to add it. */
-export function SecurityGradesEditor({
-  view,
-  card,
-  csrfToken,
-}: {
-  view: PortalView;
-  card: CardView;
-  csrfToken: string;
-}) {
+export function SecurityGradesEditor({ view, card }: { view: PortalView; card: CardView }) {
   const keys = view.specialised?.itemKeys ?? {};
   const entries = card.items.flatMap((item) => {
     const provider = providerOfKey(keys[item.itemUid]);
@@ -195,13 +186,7 @@ export function SecurityGradesEditor({
   return (
     <section className="space-y-3" data-testid="security-grades-editor" aria-label="Grade entries">
       {entries.map(({ item, provider }) => (
-        <GradeEntryForm
-          key={item.itemUid}
-          view={view}
-          item={item}
-          provider={provider}
-          csrfToken={csrfToken}
-        />
+        <GradeEntryForm key={item.itemUid} view={view} item={item} provider={provider} />
       ))}
     </section>
   );

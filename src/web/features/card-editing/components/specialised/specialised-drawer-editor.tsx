@@ -10,16 +10,16 @@ import { TrustedByEditor } from './trusted-by-editor';
  * overview text) above the card's item form, in the same form: the card's one Save saves both.
  */
 export function SpecialisedDrawerEditor(props: ComponentProps<typeof DrawerEditor>) {
-  const { view, card, csrfToken } = props;
+  const { view, card } = props;
   const specialised =
     card.kind === 'RiskProfile' ? (
-      <RiskProfileEditor view={view} card={card} csrfToken={csrfToken} />
+      <RiskProfileEditor view={view} card={card} />
     ) : card.kind === 'SecurityGrades' ? (
-      <SecurityGradesEditor view={view} card={card} csrfToken={csrfToken} />
+      <SecurityGradesEditor view={view} card={card} />
     ) : card.kind === 'TrustedBy' ? (
-      <TrustedByEditor view={view} csrfToken={csrfToken} />
+      <TrustedByEditor view={view} />
     ) : card.kind === 'Overview' ? (
-      <OverviewEditor view={view} csrfToken={csrfToken} />
+      <OverviewEditor view={view} />
     ) : null;
   return <DrawerEditor {...props}>{specialised}</DrawerEditor>;
 }

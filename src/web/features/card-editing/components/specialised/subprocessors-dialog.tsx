@@ -145,16 +145,14 @@ function TrustUpdateOffer({
  */
 export default function SubprocessorsDialog({
   view,
-  csrfToken,
   open,
   onOpenChange,
 }: {
   view: PortalView;
-  csrfToken: string;
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
-  const write = { productId: view.product.productId, csrfToken };
+  const write = { productId: view.product.productId };
   const refresh = useRefreshPortalView();
   const [editing, setEditing] = useState<Subprocessor | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<Subprocessor | null>(null);
@@ -176,7 +174,7 @@ export default function SubprocessorsDialog({
     toast.success(message);
   };
   const post = useMutation({
-    mutationFn: () => postSubprocessorUpdate(csrfToken, offer),
+    mutationFn: () => postSubprocessorUpdate(offer),
     onSuccess: () => {
       setOffer(noChange);
       toast.success('Trust update posted');

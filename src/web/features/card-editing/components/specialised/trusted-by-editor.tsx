@@ -10,7 +10,7 @@ import { useCardSavePart } from '../../lib/card-save-parts';
 import { CompanyPicker, pickerTexts } from './company-picker';
 
 /** The trusted-by companies: pick to add, remove with the cross; the card's Save keeps the order shown. */
-export function TrustedByEditor({ view, csrfToken }: { view: PortalView; csrfToken: string }) {
+export function TrustedByEditor({ view }: { view: PortalView }) {
   const [saved, setSaved] = useState<Company[]>(view.specialised?.trustedBy ?? []);
   const [companies, setCompanies] = useState<Company[]>(saved);
   const [picked, setPicked] = useState<Company | null>(null);
@@ -21,7 +21,7 @@ export function TrustedByEditor({ view, csrfToken }: { view: PortalView; csrfTok
     isDirty: JSON.stringify(companies) !== JSON.stringify(saved),
     validate: () => true,
     save: async () => {
-      await saveTrustedBy({ productId: view.product.productId, csrfToken }, companies);
+      await saveTrustedBy({ productId: view.product.productId }, companies);
       setSaved(companies);
     },
   });

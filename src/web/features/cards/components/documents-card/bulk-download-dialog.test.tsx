@@ -2,10 +2,14 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkDownloadResult } from '../../../../../shared/documents';
+import { setCsrfToken } from '../../../../lib/api-client';
 import { bulkDownloadPath, bulkDownloadReducer, initialBulkDownloadState } from './bulk-download';
 import BulkDownloadDialog from './bulk-download-dialog';
 import type { FileGroup } from './document-entries';
 import { byText, click, documentFileFixture, type Rendered, renderInDom, settle } from './documents-fixture';
+
+// The page's session token, held by the API client as hydration or the session query sets it.
+beforeEach(() => setCsrfToken('csrf-1'));
 
 const itemA = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001';
 const itemB = 'aaaaaaaa-aaaa-4aaa-8aaa-000000000002';
@@ -69,7 +73,6 @@ async function renderDialog(open = true) {
       organisationSlug="acme"
       productId={productId}
       portalTitle="Trust Center"
-      csrfToken="csrf-1"
     />,
   );
 }

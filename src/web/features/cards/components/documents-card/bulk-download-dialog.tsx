@@ -23,7 +23,6 @@ export type BulkDownloadDialogProps = {
   organisationSlug: string;
   productId: string;
   portalTitle: string;
-  csrfToken: string | null;
 };
 
 /**
@@ -45,7 +44,6 @@ function BulkDownloadContent({
   organisationSlug,
   productId,
   portalTitle,
-  csrfToken,
 }: BulkDownloadDialogProps) {
   const selectAllId = useId();
   const [state, dispatch] = useReducer(bulkDownloadReducer, initialBulkDownloadState);
@@ -93,7 +91,6 @@ function BulkDownloadContent({
         bulkDownloadPath(organisationSlug, window.location.search),
         body,
         {
-          csrfToken,
           signal: abort.signal,
         },
       );

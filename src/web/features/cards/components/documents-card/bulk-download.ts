@@ -4,6 +4,7 @@ import type {
   DocumentFileView,
 } from '../../../../../shared/documents';
 import type { ErrorBody } from '../../../../../shared/errors';
+import { csrfHeaders } from '../../../../lib/api-client';
 
 /**
  * Bulk download (spec 2 §4, spec 3 §4): idle → loading on begin; loading → idle on cancel (the
@@ -102,10 +103,13 @@ export class BulkDownloadError extends Error {
 export async function requestBulkDownload(
   path: string,
   body: BulkDownloadInput,
-  options: { csrfToken: string | null; signal: AbortSignal },
+  options: { signal: AbortSignal },
 ): Promise<BulkDownloadResult> {
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
-  if (options.csrfToken) headers['x-csrf-token'] = options.csrfToken;
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    ...(await csrfHeaders(options.signal)),
+  };
   const response = await fetch(path, {
     method: 'POST',
     headers,

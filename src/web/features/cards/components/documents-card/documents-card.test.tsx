@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { act, useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../../../../shared/cards';
 import type { DocumentsView } from '../../../../../shared/documents';
 import type { PortalView, ViewerMode } from '../../../../../shared/portal';
+import { setCsrfToken } from '../../../../lib/api-client';
 import { waitFor } from '../../../../lib/test-support/render-in-dom';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../../lib/card-view-fixture';
 import { DocumentsCard } from './documents-card';
@@ -15,6 +16,9 @@ import {
   renderInDom,
   stubScreen,
 } from './documents-fixture';
+
+// A visitor's page: the API client knows there is no session token.
+beforeEach(() => setCsrfToken(null));
 
 let rendered: Rendered | undefined;
 let setViewFromTest: ((view: PortalView) => void) | undefined;
@@ -35,7 +39,7 @@ function Harness({ initial }: { initial: PortalView }) {
   const [view, setView] = useState(initial);
   setViewFromTest = setView;
   const card = view.cards.find((candidate) => candidate.kind === 'Documents')!;
-  return <DocumentsCard view={view} card={card} csrfToken={null} onOpen={() => {}} />;
+  return <DocumentsCard view={view} card={card} onOpen={() => {}} />;
 }
 
 async function renderCard(view: PortalView, isSmall = false) {

@@ -34,7 +34,6 @@ const BulkDownloadDialog = lazy(loadBulkDownloadDialog);
 type DocumentsCardProps = {
   view: PortalView;
   card: CardView;
-  csrfToken: string | null;
   editing?: CardEditingSlots;
   onOpen(request: OpenCardRequest): void;
   onIntent?(): void;
@@ -46,7 +45,7 @@ const tabOrder: DocumentsTab[] = ['all', 'public', 'private'];
  * The documents card (spec 2 §2): featured documents, a collapsible grid of tiles, All / Public /
  * Private tabs when both kinds exist, counts per category card, bulk download and login requests.
  */
-export function DocumentsCard({ view, card, csrfToken, editing, onOpen, onIntent }: DocumentsCardProps) {
+export function DocumentsCard({ view, card, editing, onOpen, onIntent }: DocumentsCardProps) {
   const headingId = useId();
   const gridId = useId();
   const featuredHeadingId = useId();
@@ -69,7 +68,7 @@ export function DocumentsCard({ view, card, csrfToken, editing, onOpen, onIntent
     isEnabled: view.customisation.bulkDownloadEnabled,
     productId,
   });
-  const CardMenu = editing && csrfToken ? editing.CardMenu : null;
+  const CardMenu = editing ? editing.CardMenu : null;
   const isEditor = Boolean(CardMenu);
 
   // Visitors never see an empty documents section (spec 2 §2); staff in Main mode see its placeholder.
@@ -184,12 +183,11 @@ export function DocumentsCard({ view, card, csrfToken, editing, onOpen, onIntent
                 {documentsTexts.bulkDownload}
               </Button>
             ) : null}
-            {CardMenu && csrfToken ? (
+            {CardMenu ? (
               <div className="ml-auto shrink-0">
                 <CardMenu
                   view={view}
                   card={card}
-                  csrfToken={csrfToken}
                   onEdit={() => onOpen({ kind: card.kind, itemUid: null, isEditing: true })}
                 />
               </div>
@@ -278,7 +276,6 @@ export function DocumentsCard({ view, card, csrfToken, editing, onOpen, onIntent
             organisationSlug={view.organisation.slug}
             productId={productId}
             portalTitle={view.customisation.portalTitle}
-            csrfToken={csrfToken}
           />
         </Suspense>
       ) : null}
