@@ -77,6 +77,14 @@ describe('the CSRF token the client holds', () => {
     expect(sentTokens(fetch)).toEqual(['token-1', 'token-1', 'token-1', 'token-1', null, null]);
   });
 
+  it('goes with a GET that uses something up (the TPRM token view the server checks like a write)', async () => {
+    const fetch = answer(200, {});
+    vi.stubGlobal('fetch', fetch);
+    setCsrfToken('token-1');
+    await apiRequest('/api/one-time', { usesUp: true });
+    expect(sentTokens(fetch)).toEqual(['token-1']);
+  });
+
   it('is replaced when the session rotates it, and dropped on sign-out', async () => {
     const fetch = answer(200, {});
     vi.stubGlobal('fetch', fetch);

@@ -86,6 +86,8 @@ type RequestOptions = {
   body?: unknown;
   /** Lets the caller give up (a timeout, a closed dialog). */
   signal?: AbortSignal;
+  /** A GET that uses something up (a one-time token's only view) proves the session like a write. */
+  usesUp?: boolean;
 };
 
 /** JSON in, JSON out, same origin with cookies; every failure becomes an ApiError. */
@@ -93,7 +95,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
     accept: 'application/json',
-    ...(method === 'GET' ? {} : await csrfHeaders(options.signal)),
+    ...(method === 'GET' && !options.usesUp ? {} : await csrfHeaders(options.signal)),
   };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;

@@ -20,7 +20,7 @@ export async function generateToken(
   const query = new URLSearchParams({ tokenId: issued.tokenId });
   const { result } = await apiRequest<TprmJwtResult>(
     `/api/statuspage/share/${input.accountId}/external/${input.partnerId}/jwt/?${query}`,
-    {},
+    { usesUp: true },
   );
   return result;
 }
