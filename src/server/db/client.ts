@@ -124,7 +124,12 @@ export function takingTurns(client: PGlite): PGlite {
   });
 }
 
-export async function openPglite(options: { dataDir?: string; migrate?: boolean }): Promise<DatabaseHandle> {
+export async function openPglite(options: {
+  dataDir?: string;
+  migrate?: boolean;
+  /** An in-memory database starts from this dump (tests: a migrated template instead of initdb). */
+  template?: Blob;
+}): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (options.dataDir) {
@@ -142,7 +147,7 @@ export async function openPglite(options: { dataDir?: string; migrate?: boolean 
     }
     client = await PGlite.create({ dataDir: directory, relaxedDurability: false, extensions: { pg_trgm } });
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ loadDataDir: options.template, extensions: { pg_trgm } });
   }
   await client.exec(createExtensionsSql);
   const db = drizzlePglite({ client: takingTurns(client), schema }) as unknown as Database;

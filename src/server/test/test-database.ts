@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { migratedPgliteTemplate } from './pglite-template';
 
 export const testDatabaseKind = process.env.ATTEST_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 export const testPostgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,7 +33,7 @@ export async function createPostgresDatabase(
 
 /** A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database. */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testDatabaseKind === 'pglite') return openPglite({});
+  if (testDatabaseKind === 'pglite') return openPglite({ template: await migratedPgliteTemplate() });
   const created = await createPostgresDatabase();
   const handle = await openPostgres({ url: created.url, poolSize: 4 });
   return {
