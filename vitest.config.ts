@@ -32,6 +32,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default (cores - 1) is one worker on a 2-core machine: PGlite files then run one by one
+    // while the other core idles. Journeys still run alone, after everything else (groupOrder 1).
+    maxWorkers: 2,
     projects: [
       {
         extends: true as const,
@@ -66,10 +69,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          globalSetup: webBuild,
+          globalSetup: [...webBuild, 'e2e/support/seeded-data-directory.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          // expect.poll waits for what a person would see; Vitest's 1 s default fails a journey on a busy
+          // machine (a search filter applied after hydration took longer). A wait, not a speed check.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -1,33 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { ensureWebBuild } from '../../scripts/ensure-web-build';
 import { freePort } from '../../src/server/test/server-process';
 import { chromiumFlags as chromiumArgs } from './chromium-flags';
+import { adminPassword, type JourneyServer, root, startJourneyServer } from './journey-server';
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+export { adminPassword, root };
+
 export const screenshots = path.join(root, 'e2e', 'screenshots');
 export const adminEmail = 'admin@acme.example';
-export const adminPassword = 'e2e-demo-password-123';
-
-async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
-  // Up to three minutes: on a machine shared with other runs, start-up (migrations, demo seed) took 80 s.
-  for (let attempt = 0; attempt < 900; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
-    const isUp = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${output()}`);
-}
 
 export type JourneyOptions = {
   /** Prefix of the temporary DATA_DIR, so a leftover directory names the journey it came from. */
@@ -51,8 +36,7 @@ export type Journey = {
 
 /** Starts the real server and Chromium for the calling file's journeys, and tears both down after. */
 export function useJourneyHarness(options: JourneyOptions): Journey {
-  let server: ChildProcess;
-  let serverOutput = '';
+  let server: JourneyServer | undefined;
   let browser: Browser;
   let baseUrl: string;
   let dataDirectory: string;
@@ -61,45 +45,18 @@ export function useJourneyHarness(options: JourneyOptions): Journey {
     await ensureWebBuild();
     mkdirSync(screenshots, { recursive: true });
     dataDirectory = mkdtempSync(path.join(os.tmpdir(), options.dataDirectoryPrefix));
+    // A journey on the embedded database starts from the demo the global setup seeded once.
+    if (!options.env?.DATABASE_URL) cpSync(inject('seededDataDirectory'), dataDirectory, { recursive: true });
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'development',
-        DATA_DIR: dataDirectory,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DEMO_ADMIN_PASSWORD: adminPassword,
-        LOG_LEVEL: 'warn',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout?.on('data', (chunk) => {
-      serverOutput += chunk;
-    });
-    server.stderr?.on('data', (chunk) => {
-      serverOutput += chunk;
-    });
-    await waitForServer(baseUrl, server, () => serverOutput);
+    server = await startJourneyServer({ dataDirectory, port, env: options.env });
     // launch() gives every run a fresh temporary profile (user-data-dir) of its own.
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      // A server that cannot stop within its grace period would otherwise outlive the run, holding a core.
-      const killer = setTimeout(() => server.kill('SIGKILL'), 30_000);
-      await exited;
-      clearTimeout(killer);
-    }
+    await server?.stop();
     rmSync(dataDirectory, { recursive: true, force: true });
   });
 
