@@ -866,6 +866,27 @@ const liveCaseGroups: Array<[string, LiveCase[]]> = [
   ],
 ];
 
+/** Gives a catalogue item a case's state and access, hides its card if told; profile items are collected. */
+async function applyItemCase(
+  item: ItemCase,
+  productId: string,
+  cardKind: CardKind,
+  itemId: string,
+  profileItemIds: string[],
+) {
+  const db = t.database.db;
+  await db
+    .update(itemRows)
+    .set({
+      enabledState: item.state,
+      isPublic: item.access === 'public',
+      isHidden: item.access === 'restricted-hidden',
+    })
+    .where(eq(itemRows.id, itemId));
+  if (item.isInProfile) profileItemIds.push(itemId);
+  if (item.isCardHidden) await updateCard(db, productId, cardKind, { isHidden: true });
+}
+
 describe.each(liveCaseGroups)('policy matrix for live integrations: %s', (_group, cases) => {
   // Every viewer reads five surfaces per case: longer than one request's worth of default timeout.
   it('gives live data only where the host item is readable, shown and connected, and links to editors only', {
@@ -890,16 +911,7 @@ describe.each(liveCaseGroups)('policy matrix for live integrations: %s', (_group
       const marker = `live-link-${owner.slug}-${index}-end`;
       for (const kind of ['hackerone', 'statuspage'] as const) {
         const host = await findCatalogueItem(db, product.id, hostKeyOfIntegration(kind));
-        await db
-          .update(itemRows)
-          .set({
-            enabledState: live.item.state,
-            isPublic: live.item.access === 'public',
-            isHidden: live.item.access === 'restricted-hidden',
-          })
-          .where(eq(itemRows.id, host.id));
-        if (live.item.isInProfile) profileItems.get(owner.id)!.push(host.id);
-        if (live.item.isCardHidden) await updateCard(db, product.id, hostCards[kind], { isHidden: true });
+        await applyItemCase(live.item, product.id, hostCards[kind], host.id, profileItems.get(owner.id)!);
         if (live.connection === 'disconnected') continue;
         const statusPage = `https://${marker}.example.com/quiet`;
         await db.insert(integrationConnections).values({
@@ -1026,16 +1038,7 @@ describe('policy matrix for bridge letters', () => {
       const owner = letter.plan === 'with-feature' ? organisation : planless;
       const product = await createProduct(db, owner.id, { name: `letter-product-${index}` });
       const report = await findCatalogueItem(db, product.id, 'reports.soc-2-type-2');
-      await db
-        .update(itemRows)
-        .set({
-          enabledState: letter.item.state,
-          isPublic: letter.item.access === 'public',
-          isHidden: letter.item.access === 'restricted-hidden',
-        })
-        .where(eq(itemRows.id, report.id));
-      if (letter.item.isInProfile) profileItems.get(owner.id)!.push(report.id);
-      if (letter.item.isCardHidden) await updateCard(db, product.id, 'Reports', { isHidden: true });
+      await applyItemCase(letter.item, product.id, 'Reports', report.id, profileItems.get(owner.id)!);
       const marker = `letter-content-${owner.slug}-${index}-end`;
       const [row] = await db
         .insert(bridgeLetters)
