@@ -186,11 +186,21 @@ describe('the bridge-letter editor', () => {
     timeout: 300_000,
   }, async () => {
     const { context, page, problems } = await signedInStaff();
+    // Switched on a phone with the page at its end: the toast must leave the last row's hint readable.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${journey.baseUrl}/console/plan-features`);
     const planSwitch = page.getByRole('switch', { name: 'Bridge letters' });
+    await planSwitch.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await planSwitch.click();
-    await page.getByText('Plan features saved').waitFor();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Plan features saved' });
+    await toast.waitFor();
+    await settle(page);
     expect(await planSwitch.getAttribute('aria-checked')).toBe('false');
+    const hintBox = await page.getByText('SOC 1 and SOC 2 bridge letters on the report items.').boundingBox();
+    const toastBox = await toast.boundingBox();
+    expect(hintBox!.y + hintBox!.height, 'the hint ends above the toast').toBeLessThanOrEqual(toastBox!.y);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await capture(page, planSwitch, 'console-plan-features');
 
     await page.goto(`${journey.baseUrl}/acme`);

@@ -80,7 +80,7 @@ async function upload(staff: Staff, name: string, bytes: Buffer): Promise<string
   return ((await response.json()) as { id: string }).id;
 }
 
-async function staffWrite(staff: Staff, method: 'PATCH' | 'DELETE', url: string, data?: object) {
+async function staffWrite(staff: Staff, method: 'PUT' | 'PATCH' | 'DELETE', url: string, data?: object) {
   const response = await staff.request.fetch(`${journey.baseUrl}${url}`, {
     method,
     data,
@@ -245,7 +245,15 @@ describe('staff add a documents card item (issue 16 item 26), and a visitor open
     await staffWrite(staff, 'PATCH', `/api/documents/${policyFileId}`, { accessType: 'view_only' });
     await policy.getByRole('link', { name: 'Download Information security policy' }).click();
     await policy.getByRole('alert').filter({ hasText: viewOnlyText }).waitFor();
-    // Removed from the library after the page loaded: the download fails and the tile says so.
+    // Removed from the library after the page loaded: the download fails and the tile says so. Its
+    // item is given another file first, as the library refuses to leave a documents item without one.
+    const acceptableUseItemUid = files.find((file) => file.fileId === acceptableUseFileId)!.itemUid;
+    await staffWrite(
+      staff,
+      'PUT',
+      `/api/trust-center/products/${after.product.productId}/items/${acceptableUseItemUid}/files`,
+      { fileIds: [policyFileId] },
+    );
     await staffWrite(staff, 'DELETE', `/api/documents/${acceptableUseFileId}`);
     await acceptableUse.getByRole('link', { name: 'Download Acceptable use policy' }).click();
     await acceptableUse

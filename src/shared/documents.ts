@@ -27,6 +27,9 @@ export const documentMessages = {
   fileNameInvalid: 'The file name may not contain path characters.',
   linkExpired: 'This download link is not valid or has expired.',
   fileNotFound: 'Document not found',
+  /** A delete refused because documents items would be left without a file (spec 2 §5 item rule). */
+  onlyFileOfItems: (titles: readonly string[]) =>
+    `This document is the only file of ${titles.length === 1 ? 'the documents item' : 'the documents items'} ${titles.map((title) => `"${title}"`).join(', ')}, and a documents item needs a file. Link another file to ${titles.length === 1 ? 'that item' : 'those items'} or delete ${titles.length === 1 ? 'it' : 'them'} first.`,
   downloadFailed: 'Failed to download the document. If the problem persists, please contact support.',
   encryptedViewing: 'This file is encrypted so viewing may take a moment',
   viewOnly: (portalTitle: string) => `This file is view-only and not downloadable in the ${portalTitle}`,

@@ -7,11 +7,18 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardKind } from '../../shared/card-kinds';
 import type { CardView, EnabledState } from '../../shared/cards';
+import type { DocumentsView } from '../../shared/documents';
 import { hostKeyOfIntegration } from '../../shared/integrations';
 import type { StaffPermission } from '../../shared/permissions';
 import type { PublicAccessLevel } from '../../shared/portal';
 import type { SpecialisedView } from '../../shared/specialised-cards';
-import { integrationConnections, items as itemRows, knowledgeBaseEntries, organisations } from '../db/schema';
+import {
+  bridgeLetters,
+  integrationConnections,
+  items as itemRows,
+  knowledgeBaseEntries,
+  organisations,
+} from '../db/schema';
 import { startFakeIntegrationServer } from '../modules/integrations/test-support/fake-integration-server';
 import {
   acceptNdaVersion,
@@ -859,6 +866,27 @@ const liveCaseGroups: Array<[string, LiveCase[]]> = [
   ],
 ];
 
+/** Gives a catalogue item a case's state and access, hides its card if told; profile items are collected. */
+async function applyItemCase(
+  item: ItemCase,
+  productId: string,
+  cardKind: CardKind,
+  itemId: string,
+  profileItemIds: string[],
+) {
+  const db = t.database.db;
+  await db
+    .update(itemRows)
+    .set({
+      enabledState: item.state,
+      isPublic: item.access === 'public',
+      isHidden: item.access === 'restricted-hidden',
+    })
+    .where(eq(itemRows.id, itemId));
+  if (item.isInProfile) profileItemIds.push(itemId);
+  if (item.isCardHidden) await updateCard(db, productId, cardKind, { isHidden: true });
+}
+
 describe.each(liveCaseGroups)('policy matrix for live integrations: %s', (_group, cases) => {
   // Every viewer reads five surfaces per case: longer than one request's worth of default timeout.
   it('gives live data only where the host item is readable, shown and connected, and links to editors only', {
@@ -883,16 +911,7 @@ describe.each(liveCaseGroups)('policy matrix for live integrations: %s', (_group
       const marker = `live-link-${owner.slug}-${index}-end`;
       for (const kind of ['hackerone', 'statuspage'] as const) {
         const host = await findCatalogueItem(db, product.id, hostKeyOfIntegration(kind));
-        await db
-          .update(itemRows)
-          .set({
-            enabledState: live.item.state,
-            isPublic: live.item.access === 'public',
-            isHidden: live.item.access === 'restricted-hidden',
-          })
-          .where(eq(itemRows.id, host.id));
-        if (live.item.isInProfile) profileItems.get(owner.id)!.push(host.id);
-        if (live.item.isCardHidden) await updateCard(db, product.id, hostCards[kind], { isHidden: true });
+        await applyItemCase(live.item, product.id, hostCards[kind], host.id, profileItems.get(owner.id)!);
         if (live.connection === 'disconnected') continue;
         const statusPage = `https://${marker}.example.com/quiet`;
         await db.insert(integrationConnections).values({
@@ -955,6 +974,166 @@ describe.each(liveCaseGroups)('policy matrix for live integrations: %s', (_group
           if (!editorSessions.has(viewerKind) && staff.statusCode === 200)
             leaks.push(`staff ${liveRoutes[kind]} answers ${viewerKind} for ${name}`);
         }
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
+/**
+ * Bridge letters as documents (decisions 69, 273; spec 2 §6, §9): a SOC 2 letter on its report item,
+ * listed on the product's documents card, opened, downloaded and zipped. Written from the spec: a
+ * letter goes exactly where a downloadable file on that item would go, and nowhere, staff included,
+ * while the plan lacks the bridge letter feature.
+ */
+type LetterCase = { item: ItemCase; plan: 'with-feature' | 'without-feature' };
+const letterCases: LetterCase[] = [
+  ...[
+    liveItem({}),
+    liveItem({ state: 'WorkInProgress' }),
+    liveItem({ state: 'NotEnabled' }),
+    liveItem({ isCardHidden: true }),
+    liveItem({ access: 'restricted' }),
+    liveItem({ access: 'restricted-hidden', isInProfile: true }),
+    liveItem({ access: 'restricted-hidden' }),
+  ].map((item) => ({ item, plan: 'with-feature' as const })),
+  ...[
+    liveItem({}),
+    liveItem({ access: 'restricted' }),
+    liveItem({ access: 'restricted-hidden', isInProfile: true }),
+  ].map((item) => ({ item, plan: 'without-feature' as const })),
+];
+const letterAsFile: FileMarkers = { id: '', fileTitle: '', fileBytes: '', isViewOnly: false };
+
+function canGetLetterAs(viewer: ViewerKind, letter: LetterCase, action: 'view' | 'download'): boolean {
+  if (letter.plan === 'without-feature') return false;
+  return canGetFileAs(viewer, letter.item, letterAsFile, 'full', action);
+}
+
+describe('policy matrix for bridge letters', () => {
+  it('lists, serves and zips a letter exactly where its report item allows a download, and never without the plan feature', {
+    timeout: 180_000,
+  }, async () => {
+    const db = t.database.db;
+    const customisation = { publicAccessLevel: 'full' as const };
+    const { organisation } = await createOrganisation(db, { customisation });
+    const { organisation: planless } = await createOrganisation(db, {
+      customisation,
+      planFeatures: { bridgeLetters: false },
+    });
+    const { organisation: otherOrganisation } = await createOrganisation(db);
+    const profileItems = new Map<string, string[]>([
+      [organisation.id, []],
+      [planless.id, []],
+    ]);
+    const letters: Array<{
+      letter: LetterCase;
+      slug: string;
+      productId: string;
+      itemUid: string;
+      letterId: string;
+      marker: string;
+    }> = [];
+    for (const [index, letter] of letterCases.entries()) {
+      const owner = letter.plan === 'with-feature' ? organisation : planless;
+      const product = await createProduct(db, owner.id, { name: `letter-product-${index}` });
+      const report = await findCatalogueItem(db, product.id, 'reports.soc-2-type-2');
+      await applyItemCase(letter.item, product.id, 'Reports', report.id, profileItems.get(owner.id)!);
+      const marker = `letter-content-${owner.slug}-${index}-end`;
+      const [row] = await db
+        .insert(bridgeLetters)
+        .values({
+          organisationId: owner.id,
+          productId: product.id,
+          itemId: report.id,
+          letterType: 'soc2',
+          title: 'SOC 2 Bridge Letter',
+          content: marker,
+          signerName: 'Dana Chief',
+          signerTitle: 'CISO',
+          letterDate: '2026-11-02',
+        })
+        .returning();
+      letters.push({
+        letter,
+        slug: owner.slug,
+        productId: product.id,
+        itemUid: report.id,
+        letterId: row!.id,
+        marker,
+      });
+    }
+    const viewersOf = new Map<string, Record<ViewerKind, ViewerRequest>>();
+    for (const owner of [organisation, planless]) {
+      const profile = await createPermissionProfile(db, owner.id, { itemIds: profileItems.get(owner.id) });
+      viewersOf.set(owner.slug, await createViewers(owner.id, otherOrganisation.id, profile.id));
+    }
+
+    const leaks: string[] = [];
+    for (const [index, { letter, slug, productId, itemUid, letterId, marker }] of letters.entries()) {
+      const name = `${describeCase(letter.item)}/${letter.plan}`;
+      const base = `/api/statuspage/share/${slug}`;
+      for (const viewerKind of viewerKinds) {
+        const viewer = viewersOf.get(slug)![viewerKind];
+        const separator = viewer.query ? '&' : '?';
+        const canView = canGetLetterAs(viewerKind, letter, 'view');
+        const canDownload = canGetLetterAs(viewerKind, letter, 'download');
+
+        const view = await t.app.inject({
+          url: `${base}/view/${productId}${viewer.query}`,
+          cookies: viewer.cookies,
+        });
+        expect(view.statusCode, `${name} view for ${viewerKind}`).toBe(200);
+        if (view.body.includes(marker)) leaks.push(`view carries the text of ${name} for ${viewerKind}`);
+        const listed = (view.json().documents as DocumentsView).files.find(
+          (file) => file.fileId === letterId,
+        );
+        if ((listed !== undefined) !== canView)
+          leaks.push(`documents card ${canView ? 'hides' : 'lists'} the letter of ${name} for ${viewerKind}`);
+        if (listed && (listed.downloadUrl !== null) !== canDownload)
+          leaks.push(
+            `documents card ${canDownload ? 'withholds' : 'offers'} the download of ${name} to ${viewerKind}`,
+          );
+
+        for (const action of ['view', 'download'] as const) {
+          const isAllowed = action === 'view' ? canView : canDownload;
+          const disposition = action === 'view' ? 'inline' : 'attachment';
+          const response = await t.app.inject({
+            url: `${base}/documents/${letterId}${viewer.query}${separator}itemUid=${itemUid}&disposition=${disposition}`,
+            cookies: viewer.cookies,
+          });
+          const gotLetter = response.rawPayload.subarray(0, 5).toString('latin1') === '%PDF-';
+          if (gotLetter !== isAllowed)
+            leaks.push(
+              `${action} of the letter of ${name} ${isAllowed ? `refused (${response.statusCode}) to` : 'given to'} ${viewerKind}`,
+            );
+          if (gotLetter && response.statusCode !== 200)
+            leaks.push(`${action} of ${name} is ${response.statusCode} with the letter`);
+        }
+
+        const bulk = await t.app.inject({
+          method: 'POST',
+          url: `${base}/bulk-download${viewer.query}`,
+          cookies: viewer.cookies,
+          headers: csrfHeaders.get(viewer.cookies) ?? {},
+          // One address per case and viewer: the route's per-address rate limit is not under test.
+          remoteAddress: `10.2.${index}.${viewerKinds.indexOf(viewerKind) + 1}`,
+          payload: {
+            productId,
+            selectAllUsed: true,
+            files: [{ itemUid, fileId: letterId, generated: true }],
+          },
+        });
+        const fileUrl = bulk.statusCode === 200 ? (bulk.json() as { fileUrl: string | null }).fileUrl : null;
+        let zipped = false;
+        if (fileUrl) {
+          const zip = await t.app.inject({ url: fileUrl, cookies: viewer.cookies });
+          zipped = zip.statusCode === 200 && (await unzipAll(zip.rawPayload)).startsWith('%PDF-');
+        }
+        if (zipped !== canDownload)
+          leaks.push(
+            `bulk download ${canDownload ? `lacks (${bulk.statusCode})` : 'zips'} the letter of ${name} for ${viewerKind}`,
+          );
       }
     }
     expect(leaks).toEqual([]);

@@ -12,11 +12,12 @@ import {
 } from '../../../shared/documents';
 import type { StaffPermission } from '../../../shared/permissions';
 import type { PortalCustomisation } from '../../../shared/portal';
-import { auditLog, documentAccessEvents, files, items, organisations } from '../../db/schema';
+import { auditLog, documentAccessEvents, files, itemFiles, items, organisations } from '../../db/schema';
 import {
   createAccountMember,
   createItem,
   createOrganisation,
+  createProduct,
   createStaffUser,
   findCatalogueItem,
 } from '../../test/factories';
@@ -264,8 +265,10 @@ describe('document library', () => {
       cardKind: 'Documents',
       title: 'Security policy',
     });
+    // A second file keeps the documents item valid once this one is gone (spec 2 §5).
+    const kept = await uploadPdf(setup, 'kept.pdf');
     await setup.staffRequest('PUT', `/api/trust-center/products/${setup.product.id}/items/${item.id}/files`, {
-      fileIds: [file.id],
+      fileIds: [file.id, kept.id],
     });
     const patched = await setup.staffRequest('PATCH', `/api/documents/${file.id}`, {
       title: 'Information security policy',
@@ -278,7 +281,7 @@ describe('document library', () => {
     const [row] = await setup.db.select().from(files).where(eq(files.id, file.id));
     expect((await setup.staffRequest('DELETE', `/api/documents/${file.id}`)).statusCode).toBe(204);
     expect(await t.providers.storage.exists(row!.storageKey)).toBe(false);
-    expect((await setup.view()).files).toEqual([]);
+    expect((await setup.view()).files.map((entry) => entry.fileId)).toEqual([kept.id]);
     expect((await setup.staffRequest('DELETE', `/api/documents/${file.id}`)).statusCode).toBe(404);
 
     const reader = await setUp({ permissions: ['files:view'] });
@@ -290,6 +293,60 @@ describe('document library', () => {
     expect((await editorOnly.staffRequest('GET', '/api/documents')).statusCode).toBe(403);
     const own = await uploadPdf(editorOnly);
     expect((await editorOnly.staffRequest('GET', `/api/documents/${own.id}/content`)).statusCode).toBe(403);
+  });
+});
+
+describe('deleting a file documents items depend on', () => {
+  it('refuses, naming the items left without a file, and changes nothing; deletes once they have another', async () => {
+    const setup = await setUp();
+    const [only, other] = [await uploadPdf(setup, 'only.pdf'), await uploadPdf(setup, 'other.pdf')];
+    const mobile = await createProduct(setup.db, setup.organisation.id, { name: 'Mobile' });
+    const alpha = await createItem(setup.db, setup.product, { cardKind: 'Documents', title: 'Alpha' });
+    const beta = await createItem(setup.db, setup.product, { cardKind: 'Documents', title: 'Beta' });
+    const gamma = await createItem(setup.db, mobile, { cardKind: 'Documents', title: 'Gamma' });
+    const policy = await createItem(setup.db, setup.product, { cardKind: 'DataSecurity', title: 'Policy' });
+    const link = (productId: string, itemId: string, fileIds: string[]) =>
+      setup.staffRequest('PUT', `/api/trust-center/products/${productId}/items/${itemId}/files`, { fileIds });
+    for (const [productId, itemId, fileIds] of [
+      [setup.product.id, alpha.id, [only.id]],
+      [setup.product.id, beta.id, [only.id, other.id]],
+      [mobile.id, gamma.id, [only.id]],
+      [setup.product.id, policy.id, [only.id]],
+    ] as const) {
+      expect((await link(productId, itemId, [...fileIds])).statusCode).toBe(200);
+    }
+    const linksOf = async (fileId: string) =>
+      (await setup.db.select().from(itemFiles).where(eq(itemFiles.fileId, fileId)))
+        .map((row) => row.itemId)
+        .sort();
+    const [stored] = await setup.db.select().from(files).where(eq(files.id, only.id));
+
+    const refused = await setup.staffRequest('DELETE', `/api/documents/${only.id}`);
+    expect(refused.statusCode).toBe(409);
+    // Items of two products: each title says its product, products in name order.
+    expect(refused.json().error).toMatchObject({
+      code: 'conflict',
+      message: documentMessages.onlyFileOfItems(['Gamma (Mobile)', 'Alpha (Platform)']),
+    });
+    expect(await linksOf(only.id)).toEqual([alpha.id, beta.id, gamma.id, policy.id].sort());
+    expect(await t.providers.storage.exists(stored!.storageKey)).toBe(true);
+    const deletions = await setup.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.organisationId, setup.organisation.id), eq(auditLog.action, 'document.delete')));
+    expect(deletions).toEqual([]);
+
+    expect((await link(mobile.id, gamma.id, [other.id])).statusCode).toBe(200);
+    const stillAlpha = await setup.staffRequest('DELETE', `/api/documents/${only.id}`);
+    expect(stillAlpha.statusCode).toBe(409);
+    expect(stillAlpha.json().error.message).toBe(documentMessages.onlyFileOfItems(['Alpha']));
+
+    expect((await link(setup.product.id, alpha.id, [only.id, other.id])).statusCode).toBe(200);
+    expect((await setup.staffRequest('DELETE', `/api/documents/${only.id}`)).statusCode).toBe(204);
+    // A non-documents item may be left without a file; every documents item keeps the other one.
+    expect(await linksOf(only.id)).toEqual([]);
+    expect(await linksOf(other.id)).toEqual([alpha.id, beta.id, gamma.id].sort());
+    expect(await t.providers.storage.exists(stored!.storageKey)).toBe(false);
   });
 });
 

@@ -122,7 +122,8 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       config: staffRoute,
       schema: {
         tags,
-        summary: 'Deletes a document, its item links and its stored bytes',
+        summary:
+          'Deletes a document, its item links and its stored bytes; 409 when a documents item would be left without a file',
         params: fileParams,
         response: { 204: z.null() },
       },

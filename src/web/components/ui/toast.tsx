@@ -7,6 +7,12 @@ import { Toaster as SonnerToaster } from 'sonner';
 export const toasterZIndex = 35;
 
 /**
+ * Room a page leaves under its content for a toast at the bottom (sonner's: full width on phones, one
+ * line is about 3.5rem plus its 1–1.5rem offset), so the end of a form always scrolls clear of it.
+ */
+export const toastClearanceClassName = 'pb-28';
+
+/**
  * Where toasts raised with sonner's `toast()` appear. A default export, so a page loads it lazily only
  * where something can raise a toast (staff editing), keeping it out of a visitor's first load.
  */

@@ -28,6 +28,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { toastClearanceClassName } from '../../../components/ui/toast';
 import { PendingRequestsBadge } from '../../../features/accounts/components/pending-requests-badge';
 import { useSession, useSignOut } from '../../../features/staff/api/session';
 import { classNames } from '../../../lib/class-names';
@@ -139,7 +140,7 @@ export function ConsoleLayout() {
             Sign out
           </Button>
         </header>
-        <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
+        <main className={`mx-auto max-w-5xl px-4 pt-8 sm:px-6 lg:px-8 ${toastClearanceClassName}`}>
           <Outlet />
         </main>
       </div>

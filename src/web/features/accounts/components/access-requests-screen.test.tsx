@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessRequestPage } from '../../../../shared/access-queue';
 import { setCsrfToken } from '../../../lib/api-client';
+import { type Call, json, stubFetch, writes } from '../../../lib/test-support/fetch-double';
 import {
   byText,
   click,
@@ -13,7 +14,6 @@ import {
   typeInto,
   waitFor,
 } from '../../../lib/test-support/render-in-dom';
-import { type Call, json, stubFetch, writes } from '../test-support/fetch-stub';
 import { profileFixture, requestFixture, settingsFixture } from '../test-support/fixtures';
 import { AccessRequestsScreen } from './access-requests-screen';
 

@@ -4,6 +4,7 @@ import type { AccessSettings, NdaVersion } from '../../../../shared/access';
 import { PortalCustomisation } from '../../../../shared/portal';
 import type { OrganisationSettings } from '../../../../shared/staff';
 import { setCsrfToken } from '../../../lib/api-client';
+import { type Call, fieldError, json, stubFetch, writes } from '../../../lib/test-support/fetch-double';
 import {
   byText,
   click,
@@ -13,7 +14,6 @@ import {
   settle,
   typeInto,
 } from '../../../lib/test-support/render-in-dom';
-import { type Call, fieldError, json, stubFetch, writes } from '../test-support/fetch-stub';
 import { settingsFixture } from '../test-support/fixtures';
 import { checkboxLabelRequired } from './access-request-fields-form';
 import { AccessSettingsScreen } from './access-settings-screen';

@@ -3,8 +3,8 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountDetail } from '../../../../shared/access';
 import { setCsrfToken } from '../../../lib/api-client';
+import { json, stubFetch, writes } from '../../../lib/test-support/fetch-double';
 import { byText, click, type Rendered, renderInDom, waitFor } from '../../../lib/test-support/render-in-dom';
-import { json, stubFetch, writes } from '../test-support/fetch-stub';
 import { ExtendDialog } from './account-detail-screen';
 
 // The page's session token, held by the API client as hydration or the session query sets it.

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../../components/ui/dialog';
 import { setCsrfToken } from '../../../lib/api-client';
+import { json, stubFetch, writes } from '../../../lib/test-support/fetch-double';
 import {
   byText,
   click,
@@ -11,7 +12,6 @@ import {
   typeInto,
 } from '../../../lib/test-support/render-in-dom';
 import type { ProductItems } from '../lib/restricted-items';
-import { json, stubFetch, writes } from '../test-support/fetch-stub';
 import { itemIds, profileFixture, profileId } from '../test-support/fixtures';
 import { ProfileEditor } from './profile-editor';
 

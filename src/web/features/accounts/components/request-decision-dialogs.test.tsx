@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '../../../lib/api-client';
+import { type Call, fieldError, json, stubFetch, writes } from '../../../lib/test-support/fetch-double';
 import {
   byText,
   click,
@@ -10,7 +11,6 @@ import {
   settle,
   typeInto,
 } from '../../../lib/test-support/render-in-dom';
-import { type Call, fieldError, json, stubFetch, writes } from '../test-support/fetch-stub';
 import { profileFixture, profileId, requestFixture } from '../test-support/fixtures';
 import { accessDaysMessage } from './access-days-field';
 import { ApproveDialog, DeclineDialog } from './request-decision-dialogs';

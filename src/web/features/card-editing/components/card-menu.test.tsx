@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../../../shared/cards';
 import { setCsrfToken } from '../../../lib/api-client';
+import { json, stubFetch } from '../../../lib/test-support/fetch-double';
 import {
   blur,
   byText,
@@ -26,9 +27,9 @@ let bodies: unknown[] = [];
 
 beforeEach(() => {
   bodies = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    bodies.push(init.body ? JSON.parse(String(init.body)) : undefined);
-    return new Response(JSON.stringify({}), { status: 200 });
+  stubFetch((call) => {
+    bodies.push(call.body);
+    return json({});
   });
 });
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LibraryFile } from '../../../../shared/documents';
+import { documentMessages, type LibraryFile } from '../../../../shared/documents';
 import { setCsrfToken } from '../../../lib/api-client';
-import { type Rendered, renderInDom, waitFor } from '../../../lib/test-support/render-in-dom';
+import { byText, click, type Rendered, renderInDom, waitFor } from '../../../lib/test-support/render-in-dom';
 import { textRefusalConsequence, textRefusalLabels } from '../lib/text-refusal';
 import { DocumentLibrary } from './document-library';
 
@@ -52,5 +52,35 @@ describe('document library', () => {
     expect(note(rows[0]!)).toContain(textRefusalConsequence);
     expect(note(rows[1]!)).toContain(textRefusalLabels.timeout.title);
     expect(note(rows[2]!)).toBeNull();
+  });
+
+  it('shows, in the delete dialog, why the server refused to leave documents items without a file', async () => {
+    const refusal = documentMessages.onlyFileOfItems(['Alpha', 'Beta']);
+    const deletes: string[] = [];
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      if (init?.method !== 'DELETE') {
+        const files = [libraryFile('f0000000-0000-4000-8000-000000000003', 'fine', null)];
+        return new Response(JSON.stringify({ files }), { headers: { 'content-type': 'application/json' } });
+      }
+      deletes.push(String(input));
+      return new Response(JSON.stringify({ error: { code: 'conflict', message: refusal } }), {
+        status: 409,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    rendered = await renderInDom(<DocumentLibrary isUploadOpen={false} onUploadOpenChange={() => {}} />);
+    await click(await waitFor(() => document.querySelector('[aria-label="Delete fine"]')));
+    await click(await waitFor(() => byText('button', 'Delete')[0]));
+    const dialog = await waitFor(() => {
+      const found = document.querySelector('[role="alertdialog"]');
+      return found?.textContent?.includes(refusal) ? found : null;
+    });
+    expect(deletes).toEqual(['/api/documents/f0000000-0000-4000-8000-000000000003']);
+    expect(dialog.textContent).toContain('fine cannot be deleted');
+    // Only a way out is offered: the delete cannot succeed until the items have another file.
+    expect(byText('button', 'Delete')).toEqual([]);
+    await click(byText('button', 'OK')[0]);
+    await waitFor(() => document.querySelector('[role="alertdialog"]') === null);
+    expect(document.querySelectorAll('[data-testid="library-file"]')).toHaveLength(1);
   });
 });

@@ -34,6 +34,12 @@ export function DocumentLibrary({ isUploadOpen, onUploadOpenChange }: DocumentLi
   const library = useLibraryFiles();
   const [renaming, setRenaming] = useState<LibraryFile | null>(null);
   const [deleting, setDeleting] = useState<LibraryFile | null>(null);
+  // The server's refusal (409): documents items would be left without a file; the dialog says which.
+  const [deleteRefusal, setDeleteRefusal] = useState<string | null>(null);
+  const closeDelete = () => {
+    setDeleting(null);
+    setDeleteRefusal(null);
+  };
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: libraryQueryKey });
 
@@ -51,10 +57,13 @@ export function DocumentLibrary({ isUploadOpen, onUploadOpenChange }: DocumentLi
     mutationFn: (file: LibraryFile) => deleteLibraryFile(file.id),
     onSuccess: async (_result, file) => {
       toast.success(`Deleted ${file.title}`);
-      setDeleting(null);
+      closeDelete();
       await refresh();
     },
-    onError: (error) => toast.error(isApiError(error) ? error.message : 'Failed to delete the document'),
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'conflict') setDeleteRefusal(error.message);
+      else toast.error(isApiError(error) ? error.message : 'Failed to delete the document');
+    },
   });
 
   return (
@@ -171,14 +180,20 @@ export function DocumentLibrary({ isUploadOpen, onUploadOpenChange }: DocumentLi
       <RenameDialog file={renaming} onClose={() => setRenaming(null)} />
       <AlertDialog
         open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title={`Delete ${deleting?.title ?? 'document'}?`}
-        description={
-          deleting && deleting.linkedItems.length > 0
-            ? `It is linked to ${deleting.linkedItems.map((item) => item.title).join(', ')}. Deleting it removes it from ${deleting.linkedItems.length === 1 ? 'that item' : 'those items'} and from the trust center.`
-            : 'The file is removed from the library for good.'
+        onOpenChange={(open) => (open ? undefined : closeDelete())}
+        title={
+          deleteRefusal
+            ? `${deleting?.title ?? 'The document'} cannot be deleted`
+            : `Delete ${deleting?.title ?? 'document'}?`
         }
-        confirmLabel="Delete"
+        description={
+          deleteRefusal ??
+          (deleting && deleting.linkedItems.length > 0
+            ? `It is linked to ${deleting.linkedItems.map((item) => item.title).join(', ')}. Deleting it removes it from ${deleting.linkedItems.length === 1 ? 'that item' : 'those items'} and from the trust center.`
+            : 'The file is removed from the library for good.')
+        }
+        confirmLabel={deleteRefusal ? undefined : 'Delete'}
+        cancelLabel={deleteRefusal ? 'OK' : 'Cancel'}
         isDestructive
         isBusy={removal.isPending}
         onConfirm={() => deleting && removal.mutate(deleting)}

@@ -4,6 +4,7 @@ import { PortalCustomisation } from '../../../../shared/portal';
 import type { AskAiSetup } from '../../../../shared/search';
 import type { OrganisationSettings } from '../../../../shared/staff';
 import { setCsrfToken } from '../../../lib/api-client';
+import { json, stubFetch } from '../../../lib/test-support/fetch-double';
 import { byText, click, type Rendered, renderInDom, waitFor } from '../../../lib/test-support/render-in-dom';
 import { SettingsForm } from './settings-form';
 
@@ -27,17 +28,14 @@ const settings: OrganisationSettings = {
 
 async function renderForm(setup: AskAiSetup) {
   const patches: Array<{ customisation: Record<string, unknown> }> = [];
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-    if (input === '/api/staff/ask-ai') return json(setup);
-    if (input === '/api/staff/organisation' && init?.method === 'PATCH') {
-      const patch = JSON.parse(String(init.body));
+  stubFetch((call) => {
+    if (call.url === '/api/staff/ask-ai') return json(setup);
+    if (call.url === '/api/staff/organisation' && call.method === 'PATCH') {
+      const patch = call.body as { customisation: Record<string, unknown> };
       patches.push(patch);
       return json({ ...settings, customisation: { ...settings.customisation, ...patch.customisation } });
     }
-    return new Response(JSON.stringify({ error: { code: 'not_found', message: 'no route' } }), {
-      status: 404,
-    });
+    return json({ error: { code: 'not_found', message: 'no route' } }, 404);
   });
   rendered = await renderInDom(<SettingsForm settings={settings} />);
   return patches;

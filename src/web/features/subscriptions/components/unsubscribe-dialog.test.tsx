@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackEvent } from '../../../lib/analytics';
 import { setCsrfToken } from '../../../lib/api-client';
+import { json, stubFetch } from '../../../lib/test-support/fetch-double';
 import { click, type Rendered, renderInDom, waitFor } from '../../../lib/test-support/render-in-dom';
 import { viewFixture } from '../test-support/view-fixture';
 import UnsubscribeDialog from './unsubscribe-dialog';
@@ -25,8 +26,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-const answer = (status: number, body: unknown) =>
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status }));
+const answer = (status: number, body: unknown) => stubFetch(() => json(body, status));
 
 describe('unsubscribe dialog (spec 1 §4, §7)', () => {
   it('logs the failure analytics event when the unsubscribe fails, and shows the failed dialog', async () => {

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxCounts, OutboxState } from '../../../../shared/mail-outbox';
 import { setCsrfToken } from '../../../lib/api-client';
+import { json, stubFetch } from '../../../lib/test-support/fetch-double';
 import { byText, click, type Rendered, renderInDom, settle } from '../../../lib/test-support/render-in-dom';
 import { OutgoingMailPanel } from './outgoing-mail-panel';
 
@@ -55,11 +56,9 @@ const state: OutboxState = {
 
 beforeEach(() => {
   requests = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    requests.push({ method: init.method ?? 'GET', path: input, csrf: headers['x-csrf-token'] ?? null });
-    const body = init.method === 'POST' ? { madeDue: 0, requeued: 1 } : state;
-    return new Response(JSON.stringify(body), { status: 200 });
+  stubFetch((call) => {
+    requests.push({ method: call.method, path: call.url, csrf: call.csrf });
+    return json(call.method === 'POST' ? { madeDue: 0, requeued: 1 } : state);
   });
 });
 

@@ -1,5 +1,9 @@
 import { vi } from 'vitest';
 
+/**
+ * The one fetch double of the web tests: it records every call (URL, method, parsed JSON body, CSRF
+ * header) and answers from the test's routes; a call no route answers fails the test.
+ */
 export type Call = { url: string; method: string; body: unknown; csrf: string | null };
 export type Answer = (call: Call) => Response | undefined;
 
@@ -9,7 +13,7 @@ export const json = (body: unknown, status = 200) =>
 export const fieldError = (fields: Record<string, string>, message = 'Invalid request') =>
   json({ error: { code: 'validation_failed', message, fields } }, 400);
 
-/** Records every API call and answers from the test's routes; an unrouted call is a test failure. */
+/** Replaces the global fetch until `vi.unstubAllGlobals()`; returns the calls as they are made. */
 export function stubFetch(answer: Answer): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
