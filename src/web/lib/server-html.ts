@@ -17,3 +17,17 @@ export function serverHtml(key: string): string | null {
   }
   return captured.get(key) ?? null;
 }
+
+/**
+ * A key that names its content: `prefix` and a hash of what the markup is drawn from, so markup the
+ * server drew from other data (the page's model changed since) is never taken for the current one.
+ */
+export function contentKey(prefix: string, drawnFrom: unknown): string {
+  const text = JSON.stringify(drawnFrom) ?? '';
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${prefix}:${(hash >>> 0).toString(36)}`;
+}
