@@ -17,7 +17,10 @@ function legalLinks(view: PortalView): LegalLink[] {
   return candidates.filter((link): link is LegalLink => link.href !== null);
 }
 
-/** First visit of a public visitor; loaded after hydration, so it never delays the page itself (a native dialog: no dialog library on the first visit). */
+/**
+ * First visit of a public visitor; loaded after hydration, so it never delays the page itself. A
+ * native dialog (decision 297): a first visit loads no dialog library.
+ */
 export default function WelcomeDialog({ view, onDismiss }: { view: PortalView; onDismiss: () => void }) {
   const links = legalLinks(view);
   const { organisation, customisation } = view;
