@@ -23,7 +23,10 @@ afterEach(async () => {
 async function renderDialog(closes: string[]) {
   rendered = await renderInDom(
     <NativeDialog title="Welcome" description="What this page is" onClose={() => closes.push('close')}>
-      <button type="button">Inside</button>
+      <a href="/terms">Terms</a>
+      <button type="button" data-autofocus>
+        Inside
+      </button>
     </NativeDialog>,
   );
   const dialog = rendered.container.querySelector('dialog');
@@ -40,6 +43,7 @@ describe('NativeDialog', () => {
     expect(title?.textContent).toBe('Welcome');
     expect(description?.textContent).toBe('What this page is');
     expect(document.documentElement.style.overflow).toBe('hidden');
+    expect(document.activeElement?.textContent).toBe('Inside');
     await rendered?.unmount();
     rendered = undefined;
     expect(document.documentElement.style.overflow).toBe('');

@@ -4,7 +4,7 @@ import { classNames } from '../../lib/class-names';
 type NativeDialogProps = {
   title: ReactNode;
   description: ReactNode;
-  /** Escape, a click on the backdrop, or the caller's own button. */
+  /** Escape, a click on the backdrop, or the caller's own button (mark it `data-autofocus` to focus it first). */
   onClose(): void;
   children?: ReactNode;
   className?: string;
@@ -23,6 +23,8 @@ export function NativeDialog({ title, description, onClose, children, className 
     const dialog = dialogRef.current;
     if (!dialog) return;
     dialog.showModal();
+    // As in the Radix dialogs (they skip links), focus starts on the marked action when there is one.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     const { style } = document.documentElement;
     const previousOverflow = style.overflow;
     style.overflow = 'hidden';

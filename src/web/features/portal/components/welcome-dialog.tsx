@@ -52,7 +52,7 @@ export default function WelcomeDialog({ view, onDismiss }: { view: PortalView; o
         </div>
       ) : null}
       <div className="mt-8 flex justify-end">
-        <Button className="w-full sm:w-auto sm:min-w-32" onClick={onDismiss}>
+        <Button className="w-full sm:w-auto sm:min-w-32" onClick={onDismiss} data-autofocus>
           {messages.letsGo}
         </Button>
       </div>
