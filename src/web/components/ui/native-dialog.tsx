@@ -4,7 +4,7 @@ import { classNames } from '../../lib/class-names';
 type NativeDialogProps = {
   title: ReactNode;
   description: ReactNode;
-  /** Escape, a click on the backdrop, or the caller's own button (mark it `data-autofocus` to focus it first). */
+  /** Escape, a click on the backdrop, or the caller's own button (`data-autofocus` focuses it first). */
   onClose(): void;
   children?: ReactNode;
   className?: string;
