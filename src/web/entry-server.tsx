@@ -10,6 +10,14 @@ import { ActionPage } from './app/routes/action-page';
 import { ErrorPage } from './app/routes/error-page';
 import { AboutPage } from './app/routes/portal/about-page';
 import { PortalPage } from './app/routes/portal/portal-page';
+import { CardIcon } from './features/cards/components/card-icon';
+import { renderCardIconsWith } from './features/cards/components/page-card-icon';
+import { renderStaticCardBodiesWith } from './features/cards/components/static-card-body';
+import { StaticCardBodyRenderer } from './features/cards/components/static-card-body-renderer';
+
+// Static parts the client keeps as server HTML are drawn here only: their code stays out of the client.
+renderCardIconsWith(CardIcon);
+renderStaticCardBodiesWith(StaticCardBodyRenderer);
 
 /**
  * The server renderer, built with `vite build --ssr` into dist/server/entry-server.js and loaded by the

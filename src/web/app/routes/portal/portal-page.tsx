@@ -27,9 +27,10 @@ import { PortalQueryProvider, usePortalView } from './portal-view-provider';
 
 // Staff who can edit and signed-in members raise toasts; public visitors never load the toaster.
 const Toaster = lazy(() => import('../../../components/ui/toast'));
-// The updates card loads after hydration: it fetches its topics, and is usually below the fold.
+// The updates card loads after hydration (on a first visit, once the welcome modal is dismissed): it
+// fetches its topics, and is usually below the fold.
 const UpdatesCard = lazy(() => import('../../../features/updates/components/updates-card'));
-// The knowledge base panel fetches its search key and entries: it loads after hydration too.
+// The knowledge base panel fetches its search key and entries: it loads like the updates card.
 const KnowledgeBasePanel = lazy(
   () => import('../../../features/knowledge-base/components/knowledge-base-panel'),
 );
@@ -73,6 +74,8 @@ function PortalContent({ data }: { data: PortalPageData }) {
   }, [analyticsSlug, analyticsMode]);
   // A deep-linked item opens once the welcome modal is settled, never underneath or over it.
   const [isWelcomeOpen, setWelcomeOpen] = useState<boolean | null>(null);
+  // Below-the-fold parts that fetch their own data wait while the welcome modal covers a first visit.
+  const isPageSettled = isHydrated && isWelcomeOpen === false;
   const shareTarget = { publicUrl: view.publicUrl, organisationName: view.organisation.name };
   const [isUpdatesSubscribeUsed, setUpdatesSubscribeUsed] = useState(false);
   const hasPageToaster = (canEdit || isMember || isUpdatesSubscribeUsed) && isHydrated;
@@ -105,14 +108,14 @@ function PortalContent({ data }: { data: PortalPageData }) {
                 <HelpSection customisation={view.customisation} mode={view.viewer.mode} />
               )}
               renderKnowledgeBaseSection={() =>
-                isHydrated ? (
+                isPageSettled ? (
                   <Suspense fallback={null}>
                     <KnowledgeBasePanel view={view} />
                   </Suspense>
                 ) : null
               }
               renderUpdatesSection={() =>
-                isHydrated ? (
+                isPageSettled ? (
                   <Suspense fallback={null}>
                     <UpdatesCard
                       view={view}

@@ -1,22 +1,26 @@
 import type { CardView } from '../../../../shared/cards';
 import { classNames } from '../../../lib/class-names';
 import { useImageFailure } from '../../../lib/use-image-failure';
+import { cardIconFrameClassName } from '../lib/card-icon-frame';
 import { cardIcons } from '../lib/card-icons';
 
-type CardIconProps = { card: Pick<CardView, 'kind' | 'iconUrl'>; className?: string };
+type CardIconProps = {
+  card: Pick<CardView, 'kind' | 'iconUrl'>;
+  className?: string;
+  /** Marks the icon whose server markup the page's client keeps (see PageCardIcon). */
+  serverHtmlKey?: string;
+};
 
 /** The card's custom icon, or its kind's default icon, also when the custom one fails to load (spec 2 §5). */
-export function CardIcon({ card, className }: CardIconProps) {
+export function CardIcon({ card, className, serverHtmlKey }: CardIconProps) {
   const { hasFailed, imageRef, onError } = useImageFailure(card.iconUrl);
   const DefaultIcon = cardIcons[card.kind];
 
   return (
     <span
       aria-hidden
-      className={classNames(
-        'grid size-9 shrink-0 place-items-center rounded-lg bg-brand-soft text-brand-ink ring-1 ring-brand-ink/10',
-        className,
-      )}
+      className={classNames(cardIconFrameClassName, className)}
+      data-server-html={serverHtmlKey}
     >
       {card.iconUrl && !hasFailed ? (
         <img

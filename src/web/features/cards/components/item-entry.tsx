@@ -12,7 +12,7 @@ import { ItemPermalinkButton } from './item-permalink-button';
 import { ItemStatusIcon } from './item-status-icon';
 import { ItemTagList } from './item-tag-list';
 import { LockedItemNotice } from './locked-item-notice';
-import { SpecialisedItemDetail } from './specialised-card-body';
+import { SpecialisedItemDetail } from './specialised-item-detail';
 
 type ItemEntryProps = {
   view: PortalView;

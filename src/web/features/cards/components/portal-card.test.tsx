@@ -2,7 +2,12 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
+import { CardIcon } from './card-icon';
+import { renderCardIconsWith } from './page-card-icon';
 import { PortalCard } from './portal-card';
+
+// These render as the server does (entry-server installs the same).
+renderCardIconsWith(CardIcon);
 
 const noop = () => undefined;
 
@@ -89,6 +94,12 @@ describe('PortalCard', () => {
     const custom = render(cardViewFixture({ iconUrl: '/api/share/org/assets/icon?v=1' }));
     expect(custom).toContain('src="/api/share/org/assets/icon?v=1"');
     expect(render(cardViewFixture())).toContain('lucide-database');
+  });
+
+  it('marks a default icon outside Main mode as server HTML the client keeps; Main mode and custom icons stay live', () => {
+    expect(render(cardViewFixture())).toContain('data-server-html="card-icon:DataSecurity"');
+    expect(render(cardViewFixture(), { mode: 'main' })).not.toContain('data-server-html');
+    expect(render(cardViewFixture({ iconUrl: '/icon.png' }))).not.toContain('data-server-html');
   });
 
   it('places the staff card menu when editing slots are given (Main mode)', () => {

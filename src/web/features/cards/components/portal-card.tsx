@@ -13,8 +13,8 @@ import {
   previewItems,
 } from '../lib/card-content';
 import { cardTexts } from '../lib/card-texts';
-import { CardIcon } from './card-icon';
 import { ItemStatusIcon } from './item-status-icon';
+import { PageCardIcon } from './page-card-icon';
 
 export type ItemPreview = { isShowingAll: boolean; listId: string };
 
@@ -80,7 +80,7 @@ export function PortalCard({
       )}
     >
       <div className="flex items-start gap-3 px-5 pt-5">
-        <CardIcon card={card} />
+        <PageCardIcon card={card} isLive={view.viewer.mode === 'main'} />
         <h2
           id={headingId}
           className="min-w-0 flex-1 self-center text-base leading-6 font-semibold tracking-tight break-words text-slate-900"

@@ -11,10 +11,16 @@ import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-vie
 import { specialisedTexts } from '../lib/specialised';
 import { PortalCard } from './portal-card';
 import { specialisedCardBody, specialisedHeading } from './specialised-card-body';
+import { renderStaticCardBodiesWith } from './static-card-body';
+import { StaticCardBodyRenderer } from './static-card-body-renderer';
 import { SubprocessorsTable } from './subprocessors-card/subprocessors-table';
 
-// A visitor's page: the API client knows there is no session token.
-beforeEach(() => setCsrfToken(null));
+// A visitor's page: the API client knows there is no session token. The bodies render as the server
+// draws them (entry-server installs the same renderer).
+beforeEach(() => {
+  setCsrfToken(null);
+  renderStaticCardBodiesWith(StaticCardBodyRenderer);
+});
 
 const emptyData: SpecialisedView = {
   itemKeys: {},

@@ -8,7 +8,7 @@ import type { CardEditingSlots } from '../../../../lib/card-editing-slots';
 import { classNames } from '../../../../lib/class-names';
 import { cardHeading } from '../../lib/card-content';
 import { cardTexts } from '../../lib/card-texts';
-import { CardIcon } from '../card-icon';
+import { PageCardIcon } from '../page-card-icon';
 import type { OpenCardRequest } from '../portal-card';
 import {
   canBulkDownload,
@@ -138,7 +138,7 @@ export function DocumentsCard({ view, card, editing, onOpen, onIntent }: Documen
           className="flex min-w-0 basis-full items-center gap-3 sm:flex-1 sm:basis-0"
           data-testid="card-header"
         >
-          <CardIcon card={card} />
+          <PageCardIcon card={card} isLive={view.viewer.mode === 'main'} />
           <h2
             id={headingId}
             className="min-w-0 flex-1 text-base leading-6 font-semibold tracking-tight break-words text-slate-900"
