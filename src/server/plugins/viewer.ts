@@ -4,13 +4,13 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { PortalCache } from '../modules/portal/portal-cache';
-import { assertPreviewTargets } from '../modules/portal/preview-targets';
 import {
   findOrganisationByDomain,
   findOrganisationById,
   findOrganisationBySlug,
-} from '../modules/portal/queries';
+} from '../modules/core/organisations';
+import type { PortalCache } from '../modules/core/portal-cache';
+import { assertPreviewTargets } from '../modules/portal/preview-targets';
 import { buildViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
 import {
   assertSameSite,

@@ -1,4 +1,4 @@
-import type { PortalCache } from '../modules/portal/portal-cache';
+import type { PortalCache } from '../modules/core/portal-cache';
 import type { AnswerProvider, EmbeddingProvider } from './ai';
 import type { JobQueue } from './jobs/types';
 import type { MailTransport } from './mail/types';

@@ -3,6 +3,7 @@ import { formatMailDate } from '../../../shared/dates';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Providers } from '../../providers';
+import { consoleLink, portalLink } from '../core/urls';
 import type { BrandedOrganisation } from '../mail/branded/mail-brand';
 import { portalName } from '../mail/branded/mail-brand';
 import type { MailContent } from '../mail/branded/mail-content';
@@ -13,14 +14,6 @@ export { portalName };
 
 export type AccessMailContext = { db: Database; config: Config; providers: Providers };
 export type MailOrganisation = BrandedOrganisation;
-
-export function portalLink(config: Pick<Config, 'publicUrl'>, organisation: { slug: string }): string {
-  return new URL(`/${organisation.slug}`, config.publicUrl).toString();
-}
-
-export function consoleLink(config: Pick<Config, 'publicUrl'>, path: string): string {
-  return new URL(`/console/${path}`, config.publicUrl).toString();
-}
 
 export async function mailPerson(
   ctx: AccessMailContext,

@@ -2,13 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { formatMailDate } from '../../../shared/dates';
 import type { Database } from '../../db/client';
 import { accountMembers, accounts, permissionProfiles } from '../../db/schema';
-import {
-  type AccessMailContext,
-  type MailOrganisation,
-  mailPerson,
-  portalLink,
-  portalName,
-} from '../access/mails';
+import { type AccessMailContext, type MailOrganisation, mailPerson, portalName } from '../access/mails';
+import { portalLink } from '../core/urls';
 import type { MailContent } from '../mail/branded/mail-content';
 
 /** The name of the permission profile an account reads through, or null when it has none. */

@@ -7,7 +7,7 @@ import type { Providers } from '../../providers';
 import type { JobHandler } from '../../providers/jobs/types';
 import { loadTokenSecret, signExtensionToken } from '../access/access-tokens';
 import { type MailOrganisation, mailPerson } from '../access/mails';
-import { findOrganisationById } from '../portal/queries';
+import { findOrganisationById } from '../core/organisations';
 import { accessEndingMail } from './account-mails';
 
 export const expiryRemindersQueue = 'access.expiry-reminders';

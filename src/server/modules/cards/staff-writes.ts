@@ -7,8 +7,8 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { canEditPortal, hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core/audit-entry';
+import { publishOrganisationChanged } from '../core/publish-organisation-changed';
 import { listCardViews } from './list-card-views';
 import { findProductOfOrganisation } from './queries';
 

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
-import { consoleLink, type MailOrganisation, portalLink, portalName } from '../access/mails';
+import { type MailOrganisation, portalName } from '../access/mails';
+import { consoleLink, portalLink } from '../core/urls';
 import type { MailContent } from '../mail/branded/mail-content';
 
 const excerptLength = 500;

@@ -5,7 +5,7 @@ import { messages } from '../../../shared/messages';
 import type { Database } from '../../db/client';
 import { canEditPortal } from '../../policy';
 import { jobsChannel } from '../../providers/jobs/database-queue';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core/audit-entry';
 import { updateMailQueue } from '../updates/queries';
 import { liveMailJobs, type OutboxContext, rowsOf } from './outbox-state';
 import { mailDeliveryMaxAttempts, mailDeliveryQueue } from './queue-mail';

@@ -12,7 +12,8 @@ import {
   staffUsers,
 } from '../../db/schema';
 import type { JobHandler } from '../../providers/jobs/types';
-import { consoleLink, type MailOrganisation, portalName } from '../access/mails';
+import { type MailOrganisation, portalName } from '../access/mails';
+import { consoleLink } from '../core/urls';
 import type { MailContent } from '../mail/branded/mail-content';
 import { queueBrandedMail } from '../mail/branded/queue-branded-mail';
 import { concernsProducts, requestProductIds } from './queries';

@@ -6,8 +6,8 @@ import { PlanFeaturesPatch } from '../../../shared/staff';
 import type { Context } from '../../context';
 import { organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core/audit-entry';
+import { publishOrganisationChanged } from '../core/publish-organisation-changed';
 
 /** The switches as the portal reads them: absent optional ones count as included. */
 export function effectivePlanFeatures(stored: unknown): Required<PlanFeatures> {

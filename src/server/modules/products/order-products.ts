@@ -1,6 +1,6 @@
 import { OrderInput, type ProductView } from '../../../shared/console-admin';
 import { assertCanEdit, inWriteTransaction, recordChange, type WriteContext } from '../cards/staff-writes';
-import { listProducts } from '../portal/queries';
+import { listProducts } from '../core/organisations';
 import { lockProductsOfOrganisation, setProductPosition, toProductView } from './queries';
 import { assertCompleteOrder } from './reorder';
 

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
 import { assertCanEdit, inWriteTransaction, recordChange, type WriteContext } from '../cards/staff-writes';
-import { listProductLinks } from '../portal/queries';
+import { listProductLinks } from '../core/organisations';
 import {
   deleteLinkRow,
   findLinkOfOrganisation,

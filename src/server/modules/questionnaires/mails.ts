@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
-import { consoleLink, type MailOrganisation, portalName } from '../access/mails';
+import { type MailOrganisation, portalName } from '../access/mails';
+import { consoleLink } from '../core/urls';
 import type { MailContent } from '../mail/branded/mail-content';
 
 /** To staff: a member sent a questionnaire (the link is shown as text, never fetched). */

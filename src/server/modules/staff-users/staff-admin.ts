@@ -6,7 +6,8 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { canUseConsole, hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { findOrganisationRowById, insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core/audit-entry';
+import { findOrganisationRowById } from '../core/organisations';
 
 export type StaffAdminContext = Pick<Context, 'db' | 'viewer'>;
 

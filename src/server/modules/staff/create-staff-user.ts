@@ -3,14 +3,10 @@ import { messages } from '../../../shared/messages';
 import { allStaffPermissions, type StaffPermission } from '../../../shared/permissions';
 import { NewStaffUser } from '../../../shared/staff';
 import type { Context } from '../../context';
+import { insertAuditEntry } from '../core/audit-entry';
+import { findOrganisationRowBySlug } from '../core/organisations';
 import { hashPassword } from './passwords';
-import {
-  findOrganisationRowBySlug,
-  findStaffUserByEmail,
-  insertAuditEntry,
-  insertOrganisationWithDefaultProduct,
-  insertStaffUser,
-} from './queries';
+import { findStaffUserByEmail, insertOrganisationWithDefaultProduct, insertStaffUser } from './queries';
 
 export type CreatedStaffUser = {
   staffUser: { id: string; email: string; name: string; permissions: StaffPermission[] };

@@ -5,8 +5,9 @@ import { OrganisationSettings, OrganisationSettingsPatch } from '../../../shared
 import type { Context } from '../../context';
 import type { organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { findOrganisationRowById, insertAuditEntry, updateOrganisationRow } from './queries';
+import { insertAuditEntry } from '../core/audit-entry';
+import { findOrganisationRowById, updateOrganisationRow } from '../core/organisations';
+import { publishOrganisationChanged } from '../core/publish-organisation-changed';
 
 type Change = { from: unknown; to: unknown };
 

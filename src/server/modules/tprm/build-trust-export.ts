@@ -4,9 +4,9 @@ import { TrustExport, trustExportSchemaVersion } from '../../../shared/tprm';
 import type { Context } from '../../context';
 import { canSeeProduct } from '../../policy';
 import { listCardViews } from '../cards/list-card-views';
+import { listProducts } from '../core/organisations';
+import { portalUrl } from '../core/urls';
 import { buildDocumentsView } from '../documents/build-documents-view';
-import { portalUrl } from '../portal/get-portal-view';
-import { listProducts } from '../portal/queries';
 import { buildSpecialisedView } from '../specialised-cards/build-specialised-view';
 
 type ExportMeta = Pick<TrustExport, 'audience' | 'account' | 'partner'>;

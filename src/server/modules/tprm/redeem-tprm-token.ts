@@ -6,7 +6,7 @@ import type { Context } from '../../context';
 import { tprmTokens } from '../../db/schema';
 import { buildViewer, isMemberAuthorised, type ViewerMember } from '../../policy/viewer';
 import { findMemberById } from '../access/queries';
-import { findOrganisationById } from '../portal/queries';
+import { findOrganisationById } from '../core/organisations';
 import { buildTrustExport } from './build-trust-export';
 import { findPartnerRow } from './queries';
 import { verifyTprmToken } from './tprm-jwt';

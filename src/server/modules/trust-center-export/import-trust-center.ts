@@ -41,8 +41,8 @@ import {
 } from '../../db/schema';
 import { type FileStorage, newStorageKey } from '../../providers/storage';
 import { materialiseCatalogue } from '../cards/materialise-catalogue';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core/audit-entry';
+import { publishOrganisationChanged } from '../core/publish-organisation-changed';
 import { parseTrustCenterText } from './parse-trust-center-file';
 import { type DocumentFileSource, imageKey, type PreparedImport, prepareImport } from './prepare-import';
 import { describeExistingContent } from './queries';

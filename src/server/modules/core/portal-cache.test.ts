@@ -4,9 +4,9 @@ import type { DatabaseHandle } from '../../db/client';
 import { organisations } from '../../db/schema';
 import { createOrganisation } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
+import { findOrganisationBySlug, findOrganisationRevisionBySlug } from './organisations';
 import { createPortalCache, type PortalCache } from './portal-cache';
 import { publishOrganisationChanged } from './publish-organisation-changed';
-import { findOrganisationBySlug, findOrganisationRevisionBySlug } from './queries';
 
 let database: DatabaseHandle;
 let nodeA: PortalCache;

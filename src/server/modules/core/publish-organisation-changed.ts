@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bumpOrganisationRevision } from './queries';
+import { bumpOrganisationRevision } from './organisations';
 
 export const organisationChangedChannel = 'attest_organisation_changed';
 
