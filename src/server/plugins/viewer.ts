@@ -10,7 +10,7 @@ import {
   findOrganisationBySlug,
 } from '../modules/core/organisations';
 import type { PortalCache } from '../modules/core/portal-cache';
-import { assertPreviewTargets } from '../modules/portal/preview-targets';
+import { assertPreviewTargets } from '../modules/core/preview-targets';
 import { buildViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
 import {
   assertSameSite,

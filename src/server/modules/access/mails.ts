@@ -1,28 +1,15 @@
 import { accessLimits } from '../../../shared/access';
 import { formatMailDate } from '../../../shared/dates';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { Providers } from '../../providers';
 import { consoleLink, portalLink } from '../core/urls';
-import type { BrandedOrganisation } from '../mail/branded/mail-brand';
 import { portalName } from '../mail/branded/mail-brand';
 import type { MailContent } from '../mail/branded/mail-content';
-import { queueBrandedMail } from '../mail/branded/queue-branded-mail';
+import {
+  type AccessMailContext,
+  type MailOrganisation,
+  mailPerson,
+} from '../mail/branded/queue-branded-mail';
 import { listStaffRecipients } from './queries';
-
-export { portalName };
-
-export type AccessMailContext = { db: Database; config: Config; providers: Providers };
-export type MailOrganisation = BrandedOrganisation;
-
-export async function mailPerson(
-  ctx: AccessMailContext,
-  organisation: MailOrganisation,
-  mail: MailContent & { to: string },
-) {
-  const { to, ...content } = mail;
-  await queueBrandedMail(ctx, organisation, { to, content });
-}
 
 /** One mail to every active staff user of the organisation. */
 export async function mailStaff(ctx: AccessMailContext, organisation: MailOrganisation, mail: MailContent) {

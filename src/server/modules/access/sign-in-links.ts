@@ -4,13 +4,11 @@ import { accessLimits } from '../../../shared/access';
 import type { Database } from '../../db/client';
 import { signInTokens } from '../../db/schema';
 import {
-  type AccessGrant,
   type AccessMailContext,
   type MailOrganisation,
   mailPerson,
-  type SignInReason,
-  signInMail,
-} from './mails';
+} from '../mail/branded/queue-branded-mail';
+import { type AccessGrant, type SignInReason, signInMail } from './mails';
 
 export function hashSignInToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

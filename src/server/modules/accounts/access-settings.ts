@@ -4,8 +4,8 @@ import { type AccessSettings, AccessSettingsInput } from '../../../shared/access
 import { AppError } from '../../../shared/errors';
 import { accessDomainRules, accessSettings } from '../../db/schema';
 import { findOrCreateAccessSettings, listDomainRules } from '../access/access-settings-store';
+import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../core/staff-access';
 import { expiryRemindersQueue } from './expiry-reminders';
-import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from './staff-access';
 
 export async function getAccessSettings({ ctx }: { ctx: StaffContext }): Promise<AccessSettings> {
   requireConsole(ctx.viewer);

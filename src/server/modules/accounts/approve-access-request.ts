@@ -7,12 +7,12 @@ import type { ViewerStaff } from '../../policy/viewer';
 import { emailDomain, isFreeMailDomain } from '../access/email-domains';
 import { findAccountByDomain, findAccountById, findMemberByEmail } from '../access/queries';
 import { mailSignInLink } from '../access/sign-in-links';
+import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core/staff-access';
 import { queueAccessEvent } from '../notifications/access-events';
 import { findAccountProfileName } from './account-mails';
 import { assertProfileOfOrganisation } from './create-account';
 import { extendAccountAccess } from './extend-account';
 import { findAccessRequest } from './queries';
-import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 type ApproveDecision = { accessDays: number; permissionProfileId?: string | null | undefined };
 type PendingRequest = typeof accessRequests.$inferSelect;

@@ -4,8 +4,8 @@ import { AppError } from '../../../shared/errors';
 import { accounts } from '../../db/schema';
 import { findOrCreateAccessSettings } from '../access/access-settings-store';
 import { isUniqueViolation } from '../access/request-access';
+import { dayMs, requireAccessEditor, type StaffContext, writeAudit } from '../core/staff-access';
 import { findAccountDetail, isProfileOfOrganisation } from './queries';
-import { dayMs, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 export const domainTaken = () =>
   new AppError('conflict', 'Another account already has this domain.', {

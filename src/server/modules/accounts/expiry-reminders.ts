@@ -6,8 +6,8 @@ import { accessSettings, accountMembers, accounts } from '../../db/schema';
 import type { Providers } from '../../providers';
 import type { JobHandler } from '../../providers/jobs/types';
 import { loadTokenSecret, signExtensionToken } from '../access/access-tokens';
-import { type MailOrganisation, mailPerson } from '../access/mails';
 import { findOrganisationById } from '../core/organisations';
+import { type MailOrganisation, mailPerson } from '../mail/branded/queue-branded-mail';
 import { accessEndingMail } from './account-mails';
 
 export const expiryRemindersQueue = 'access.expiry-reminders';

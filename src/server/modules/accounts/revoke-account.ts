@@ -3,10 +3,10 @@ import type { AccountDetail } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accounts } from '../../db/schema';
 import { isAccountAuthorised } from '../access/member-status';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core/staff-access';
 import { queueAccessEvent } from '../notifications/access-events';
 import { accessRevokedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 /**
  * Ends an account's access (declined); only an account with access now can be revoked (409 otherwise).

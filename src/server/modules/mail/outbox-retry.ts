@@ -6,9 +6,8 @@ import type { Database } from '../../db/client';
 import { canEditPortal } from '../../policy';
 import { jobsChannel } from '../../providers/jobs/database-queue';
 import { insertAuditEntry } from '../core/audit-entry';
-import { updateMailQueue } from '../updates/queries';
 import { liveMailJobs, type OutboxContext, rowsOf } from './outbox-state';
-import { mailDeliveryMaxAttempts, mailDeliveryQueue } from './queue-mail';
+import { mailDeliveryMaxAttempts, mailDeliveryQueue, updateMailQueue } from './queue-mail';
 
 type Target = { id: string; status: 'pending' | 'quarantined'; delivery_id: string | null };
 

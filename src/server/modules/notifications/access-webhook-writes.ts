@@ -12,8 +12,8 @@ import {
 } from '../../../shared/notifications';
 import { updateMessages } from '../../../shared/update-texts';
 import { accessWebhooks } from '../../db/schema';
-import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../accounts/staff-access';
 import { isWebhookAddressRefused } from '../core/signed-webhook';
+import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../core/staff-access';
 import { findAccessWebhook, listAccessWebhooks } from './queries';
 
 type Row = typeof accessWebhooks.$inferSelect;

@@ -12,10 +12,10 @@ import {
   staffUsers,
 } from '../../db/schema';
 import type { JobHandler } from '../../providers/jobs/types';
-import { type MailOrganisation, portalName } from '../access/mails';
 import { consoleLink } from '../core/urls';
+import { portalName } from '../mail/branded/mail-brand';
 import type { MailContent } from '../mail/branded/mail-content';
-import { queueBrandedMail } from '../mail/branded/queue-branded-mail';
+import { type MailOrganisation, queueBrandedMail } from '../mail/branded/queue-branded-mail';
 import { concernsProducts, requestProductIds } from './queries';
 
 export const staffDigestQueue = 'access.staff-digest';

@@ -9,11 +9,11 @@ import { type AccessShape, loadAccessShape, viewerOfShape } from '../../policy/a
 import { memberSummaryOf } from '../access/member-summary';
 import { listCardViews } from '../cards/list-card-views';
 import { listProductLinks, listProducts } from '../core/organisations';
+import { findPreviewNames } from '../core/preview-targets';
 import { assetUrl, portalUrl } from '../core/urls';
 import { buildDocumentsView } from '../documents/build-documents-view';
 import { buildSpecialisedView } from '../specialised-cards/build-specialised-view';
 import { type PreparedBody, prepareBody, prepareSplicedBody, type SplicedBody } from './prepared-body';
-import { findPreviewNames } from './preview-targets';
 
 type PortalViewInput = { productId?: string; productSlug?: string };
 

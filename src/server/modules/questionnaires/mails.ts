@@ -1,7 +1,8 @@
 import type { Config } from '../../config';
-import { type MailOrganisation, portalName } from '../access/mails';
 import { consoleLink } from '../core/urls';
+import { portalName } from '../mail/branded/mail-brand';
 import type { MailContent } from '../mail/branded/mail-content';
+import type { MailOrganisation } from '../mail/branded/queue-branded-mail';
 
 /** To staff: a member sent a questionnaire (the link is shown as text, never fetched). */
 export function questionnaireSubmittedMail(
