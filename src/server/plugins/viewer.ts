@@ -5,13 +5,13 @@ import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import {
+  assertPreviewTargets,
   findOrganisationByDomain,
   findOrganisationById,
   findOrganisationBySlug,
-} from '../modules/core/organisations';
-import type { PortalCache } from '../modules/core/portal-cache';
-import { assertPreviewTargets } from '../modules/core/preview-targets';
+} from '../modules/core';
 import { buildViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
+import type { PortalCache } from '../providers/cache/portal-cache';
 import {
   assertSameSite,
   hashSessionToken,

@@ -1,7 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { accessLimits } from '../../../shared/access';
 import type { Database } from '../../db/client';
-import { installSigningKey } from '../core/install-secret';
+import { installSigningKey } from '../core';
 
 const secretKey = 'access_token_secret';
 /** The install's own key for these tokens (core/install-secret.ts). */

@@ -2,7 +2,7 @@ import { accessLimits, InviteColleaguesInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { accountInvites } from '../../db/schema';
-import { mailPerson } from '../mail/branded/queue-branded-mail';
+import { mailPerson } from '../mail';
 import { signInviteToken } from './access-tokens';
 import type { AccessContext } from './log-in-member';
 import { inviteMail } from './mails';

@@ -1,14 +1,9 @@
 import { accessLimits } from '../../../shared/access';
 import { formatMailDate } from '../../../shared/dates';
 import type { Config } from '../../config';
-import { consoleLink, portalLink } from '../core/urls';
-import { portalName } from '../mail/branded/mail-brand';
-import type { MailContent } from '../mail/branded/mail-content';
-import {
-  type AccessMailContext,
-  type MailOrganisation,
-  mailPerson,
-} from '../mail/branded/queue-branded-mail';
+import { consoleLink, portalLink } from '../core';
+import type { MailContent } from '../mail';
+import { type AccessMailContext, type MailOrganisation, mailPerson, portalName } from '../mail';
 import { listStaffRecipients } from './queries';
 
 /** One mail to every active staff user of the organisation. */

@@ -25,8 +25,8 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../pl
 import { requireViewer } from '../../plugins/viewer';
 import type { Viewer } from '../../policy/viewer';
 import { renderActionPageHtml } from '../../render/action-page';
-import { contentDisposition } from '../core/content-disposition';
-import { portalName } from '../mail/branded/mail-brand';
+import { contentDisposition } from '../core';
+import { portalName } from '../mail';
 import { signInWithByoid } from './byoid';
 import { confirmSignIn } from './confirm-sign-in';
 import { extendAccess, requestMoreTimeByLink } from './extend-access';

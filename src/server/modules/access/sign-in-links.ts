@@ -3,11 +3,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { accessLimits } from '../../../shared/access';
 import type { Database } from '../../db/client';
 import { signInTokens } from '../../db/schema';
-import {
-  type AccessMailContext,
-  type MailOrganisation,
-  mailPerson,
-} from '../mail/branded/queue-branded-mail';
+import { type AccessMailContext, type MailOrganisation, mailPerson } from '../mail';
 import { type AccessGrant, type SignInReason, signInMail } from './mails';
 
 export function hashSignInToken(token: string): string {

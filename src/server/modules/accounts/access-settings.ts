@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { type AccessSettings, AccessSettingsInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessDomainRules, accessSettings } from '../../db/schema';
-import { findOrCreateAccessSettings, listDomainRules } from '../access/access-settings-store';
-import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../core/staff-access';
+import { findOrCreateAccessSettings, listDomainRules } from '../access';
+import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../core';
 import { expiryRemindersQueue } from './expiry-reminders';
 
 export async function getAccessSettings({ ctx }: { ctx: StaffContext }): Promise<AccessSettings> {

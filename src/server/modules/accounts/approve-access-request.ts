@@ -4,11 +4,16 @@ import { ApproveAccessInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessRequests, accountMembers, accounts } from '../../db/schema';
 import type { ViewerStaff } from '../../policy/viewer';
-import { emailDomain, isFreeMailDomain } from '../access/email-domains';
-import { findAccountByDomain, findAccountById, findMemberByEmail } from '../access/queries';
-import { mailSignInLink } from '../access/sign-in-links';
-import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core/staff-access';
-import { queueAccessEvent } from '../notifications/access-events';
+import {
+  emailDomain,
+  findAccountByDomain,
+  findAccountById,
+  findMemberByEmail,
+  isFreeMailDomain,
+  mailSignInLink,
+} from '../access';
+import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
+import { queueAccessEvent } from '../notifications';
 import { findAccountProfileName } from './account-mails';
 import { assertProfileOfOrganisation } from './create-account';
 import { extendAccountAccess } from './extend-account';

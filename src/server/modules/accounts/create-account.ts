@@ -2,9 +2,8 @@ import type { z } from 'zod';
 import { type AccountDetail, CreateAccountInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accounts } from '../../db/schema';
-import { findOrCreateAccessSettings } from '../access/access-settings-store';
-import { isUniqueViolation } from '../access/request-access';
-import { dayMs, requireAccessEditor, type StaffContext, writeAudit } from '../core/staff-access';
+import { findOrCreateAccessSettings, isUniqueViolation } from '../access';
+import { dayMs, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { findAccountDetail, isProfileOfOrganisation } from './queries';
 
 export const domainTaken = () =>

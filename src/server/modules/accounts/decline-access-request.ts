@@ -4,11 +4,10 @@ import { DeclineAccessInput, type DeclinedBy } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessRequests, accounts } from '../../db/schema';
 import type { ViewerStaff } from '../../policy/viewer';
-import { requestDeclinedMail } from '../access/mails';
-import { findAccountById } from '../access/queries';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core/staff-access';
-import { mailPerson } from '../mail/branded/queue-branded-mail';
-import { queueAccessEvent } from '../notifications/access-events';
+import { findAccountById, requestDeclinedMail } from '../access';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
+import { mailPerson } from '../mail';
+import { queueAccessEvent } from '../notifications';
 import { findAccessRequest } from './queries';
 
 type DeclineDecision = { reason?: string | undefined; declinedBy: DeclinedBy };

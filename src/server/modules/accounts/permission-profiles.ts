@@ -4,7 +4,7 @@ import { type PermissionProfile, PermissionProfileInput } from '../../../shared/
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { permissionProfileItems, permissionProfiles } from '../../db/schema';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core/staff-access';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { findForeignItemIds, listPermissionProfiles } from './queries';
 
 type ProfileInput = z.input<typeof PermissionProfileInput>;

@@ -30,7 +30,7 @@ import { AppError } from '../../../shared/errors';
 import { EndedSessions } from '../../../shared/sessions';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
-import { notFound, requireConsole } from '../core/staff-access';
+import { notFound, requireConsole } from '../core';
 import { getAccessSettings, updateAccessSettings } from './access-settings';
 import { addAccountMember, removeAccountMember } from './account-members';
 import { approveAccessRequest } from './approve-access-request';

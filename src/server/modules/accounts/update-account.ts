@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccountDetail, UpdateAccountInput } from '../../../shared/access';
 import { accounts } from '../../db/schema';
-import { isUniqueViolation } from '../access/request-access';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core/staff-access';
+import { isUniqueViolation } from '../access';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { assertProfileOfOrganisation, domainTaken } from './create-account';
 import { findAccountDetail } from './queries';
 

@@ -7,8 +7,7 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { canEditPortal, hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { insertAuditEntry } from '../core/audit-entry';
-import { publishOrganisationChanged } from '../core/publish-organisation-changed';
+import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { listCardViews } from './list-card-views';
 import { findProductOfOrganisation } from './queries';
 

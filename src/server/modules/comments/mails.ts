@@ -1,8 +1,7 @@
 import type { Config } from '../../config';
-import { consoleLink, portalLink } from '../core/urls';
-import { portalName } from '../mail/branded/mail-brand';
-import type { MailContent } from '../mail/branded/mail-content';
-import type { MailOrganisation } from '../mail/branded/queue-branded-mail';
+import { consoleLink, portalLink } from '../core';
+import type { MailContent, MailOrganisation } from '../mail';
+import { portalName } from '../mail';
 
 const excerptLength = 500;
 

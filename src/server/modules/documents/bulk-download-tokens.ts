@@ -3,7 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { documentLimits } from '../../../shared/documents';
 import type { Database } from '../../db/client';
 import type { Viewer } from '../../policy/viewer';
-import { installSigningKey } from '../core/install-secret';
+import { installSigningKey } from '../core';
 
 const secretKey = 'document_link_secret';
 

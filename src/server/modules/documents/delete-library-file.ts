@@ -3,7 +3,7 @@ import { documentMessages } from '../../../shared/documents';
 import { AppError } from '../../../shared/errors';
 import type { Context } from '../../context';
 import { files } from '../../db/schema';
-import { assertCanEdit, inWriteTransaction, recordChange } from '../cards/staff-writes';
+import { assertCanEdit, inWriteTransaction, recordChange } from '../cards';
 
 /** Removes the file, its item links (cascade) and, after the commit, its stored bytes. */
 export async function deleteLibraryFile({

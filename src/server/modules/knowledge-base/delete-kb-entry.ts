@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { kbMessages } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
 import { knowledgeBaseEntries } from '../../db/schema';
-import { insertAuditEntry } from '../core/audit-entry';
+import { insertAuditEntry } from '../core';
 import { requireEditor } from './staff-checks';
 
 export async function deleteKbEntry({

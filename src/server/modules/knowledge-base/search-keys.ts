@@ -1,7 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { KbAccessLevel, kbLimits } from '../../../shared/knowledge-base';
 import type { Database } from '../../db/client';
-import { installSigningKey } from '../core/install-secret';
+import { installSigningKey } from '../core';
 
 const secretKey = 'kb_search_key_secret';
 const purpose = 'kb_search';

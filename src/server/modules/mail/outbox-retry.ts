@@ -5,7 +5,7 @@ import { messages } from '../../../shared/messages';
 import type { Database } from '../../db/client';
 import { canEditPortal } from '../../policy';
 import { jobsChannel } from '../../providers/jobs/database-queue';
-import { insertAuditEntry } from '../core/audit-entry';
+import { insertAuditEntry } from '../core';
 import { liveMailJobs, type OutboxContext, rowsOf } from './outbox-state';
 import { mailDeliveryMaxAttempts, mailDeliveryQueue, updateMailQueue } from './queue-mail';
 

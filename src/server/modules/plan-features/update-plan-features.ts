@@ -6,8 +6,7 @@ import { PlanFeaturesPatch } from '../../../shared/staff';
 import type { Context } from '../../context';
 import { organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { insertAuditEntry } from '../core/audit-entry';
-import { publishOrganisationChanged } from '../core/publish-organisation-changed';
+import { insertAuditEntry, publishOrganisationChanged } from '../core';
 
 /** The switches as the portal reads them: absent optional ones count as included. */
 export function effectivePlanFeatures(stored: unknown): Required<PlanFeatures> {

@@ -6,13 +6,11 @@ import { PortalView, type ProductSummary, withScheme } from '../../../shared/por
 import type { Context } from '../../context';
 import { canEditPortal, canSeeProduct, canSeeProductLink } from '../../policy';
 import { type AccessShape, loadAccessShape, viewerOfShape } from '../../policy/access-shape';
-import { memberSummaryOf } from '../access/member-summary';
-import { listCardViews } from '../cards/list-card-views';
-import { listProductLinks, listProducts } from '../core/organisations';
-import { findPreviewNames } from '../core/preview-targets';
-import { assetUrl, portalUrl } from '../core/urls';
-import { buildDocumentsView } from '../documents/build-documents-view';
-import { buildSpecialisedView } from '../specialised-cards/build-specialised-view';
+import { memberSummaryOf } from '../access';
+import { listCardViews } from '../cards';
+import { assetUrl, findPreviewNames, listProductLinks, listProducts, portalUrl } from '../core';
+import { buildDocumentsView } from '../documents';
+import { buildSpecialisedView } from '../specialised-cards';
 import { type PreparedBody, prepareBody, prepareSplicedBody, type SplicedBody } from './prepared-body';
 
 type PortalViewInput = { productId?: string; productSlug?: string };

@@ -1,8 +1,7 @@
 import type { Config } from '../../config';
-import { consoleLink } from '../core/urls';
-import { portalName } from '../mail/branded/mail-brand';
-import type { MailContent } from '../mail/branded/mail-content';
-import type { MailOrganisation } from '../mail/branded/queue-branded-mail';
+import { consoleLink } from '../core';
+import type { MailContent, MailOrganisation } from '../mail';
+import { portalName } from '../mail';
 
 /** To staff: a member sent a questionnaire (the link is shown as text, never fetched). */
 export function questionnaireSubmittedMail(

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { organisations, products, sessions, staffUsers } from '../../db/schema';
-import { materialiseCatalogue } from '../cards/materialise-catalogue';
+import { materialiseCatalogue } from '../cards';
 
 export async function findStaffUserByEmail(db: Database, email: string) {
   const [row] = await db

@@ -5,9 +5,12 @@ import { OrganisationSettings, OrganisationSettingsPatch } from '../../../shared
 import type { Context } from '../../context';
 import type { organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { insertAuditEntry } from '../core/audit-entry';
-import { findOrganisationRowById, updateOrganisationRow } from '../core/organisations';
-import { publishOrganisationChanged } from '../core/publish-organisation-changed';
+import {
+  findOrganisationRowById,
+  insertAuditEntry,
+  publishOrganisationChanged,
+  updateOrganisationRow,
+} from '../core';
 
 type Change = { from: unknown; to: unknown };
 

@@ -2,7 +2,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { subscriptionLimits } from '../../../shared/subscriptions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { installSigningKey } from '../core/install-secret';
+import { installSigningKey } from '../core';
 
 const secretKey = 'subscription_token_secret';
 

@@ -2,7 +2,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../../shared/errors';
 import { tprmMessages } from '../../../shared/tprm';
 import type { Database } from '../../db/client';
-import { installSigningKey } from '../core/install-secret';
+import { installSigningKey } from '../core';
 
 const secretKey = 'tprm_token_secret';
 const purpose = 'tprm_export';

@@ -16,10 +16,8 @@ import {
 import type { Providers } from '../../providers';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
-import { mailBrand } from '../mail/branded/mail-brand';
-import { deliverMailBatch } from '../mail/deliver-mail-batch';
-import { queueMails, updateMailQueue } from '../mail/queue-mail';
-import { unsubscribeLinks } from '../subscriptions/subscription-tokens';
+import { deliverMailBatch, mailBrand, queueMails, updateMailQueue } from '../mail';
+import { unsubscribeLinks } from '../subscriptions';
 import { updateMailsPerJob } from './queries';
 import { composeUpdateMail, personaliseUpdateMail, type UpdateMailContent } from './update-mail';
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../context';
-import { updateMailQueue } from '../mail/queue-mail';
+import { updateMailQueue } from '../mail';
 import { createWebhookHandler } from './deliver-webhook';
 import { createFanOutHandler, createUpdateMailHandler } from './fan-out';
 import { fanOutQueue, webhookQueue } from './queries';
