@@ -1,7 +1,67 @@
 /**
  * Import boundaries: web and server meet only in shared; web features stay independent and build on
- * components/ui, which stays generic; no cycles.
+ * components/ui, which stays generic; no cycles. Server modules are layered (docs/architecture.md):
+ * one imports only modules of a lower layer, only through their index.ts.
  */
+
+/** Server modules, lowest first: a module may import modules of lower layers only (decision 290). */
+const serverModuleLayers = [
+  ['core'],
+  ['audit', 'backup', 'consent', 'health', 'search'],
+  ['analytics', 'assets', 'custom-domains', 'knowledge-base', 'mail', 'plan-features'],
+  ['cards', 'notifications', 'subscriptions'],
+  ['access', 'documents', 'products', 'specialised-cards', 'staff', 'updates'],
+  ['accounts', 'comments', 'portal', 'questionnaires', 'staff-users', 'tprm', 'trust-center-export'],
+  ['integrations'],
+];
+const moduleFolders = (names) => `^src/server/modules/(${names.join('|')})/`;
+// Tests and their helpers set up whatever they need; the boundaries are for the running server.
+const serverTestCode = ['\\.test\\.tsx?$', '/test-(support|helpers)(\\.ts$|/)', '^src/server/test/'];
+
+const serverModuleRules = [
+  ...serverModuleLayers.slice(1).map((layer, index) => ({
+    name: `server-modules-layered-${index + 1}`,
+    comment: `Layer ${index + 1} (${layer.join(', ')}) imports only lower layers: no loop between modules.`,
+    severity: 'error',
+    from: { path: moduleFolders(layer), pathNot: serverTestCode },
+    to: { path: moduleFolders(serverModuleLayers.slice(index + 1).flat()), pathNot: '^src/server/modules/$1/' },
+  })),
+  {
+    name: 'server-module-listed-in-layers',
+    comment: 'A new folder in src/server/modules gets its place in serverModuleLayers.',
+    severity: 'error',
+    from: { path: '^src/server/modules/[^/]+/', pathNot: [moduleFolders(serverModuleLayers.flat()), ...serverTestCode] },
+    to: {},
+  },
+  {
+    name: 'server-core-is-lowest',
+    severity: 'error',
+    from: { path: '^src/server/modules/core/', pathNot: serverTestCode },
+    to: { path: '^src/server/modules/', pathNot: '^src/server/modules/core/' },
+  },
+  {
+    name: 'server-module-through-index',
+    comment: "Another module is used through its index.ts, never by reaching into its files.",
+    severity: 'error',
+    from: { path: '^src/server/modules/([^/]+)/', pathNot: serverTestCode },
+    to: { path: '^src/server/modules/', pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/index\\.ts$'] },
+  },
+  {
+    name: 'server-roots-through-index',
+    comment: 'app.ts, jobs.ts, main.ts and the seed use a module through its index.ts as well.',
+    severity: 'error',
+    from: { path: '^src/server/', pathNot: ['^src/server/modules/', ...serverTestCode] },
+    to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/index\\.ts$' },
+  },
+  {
+    name: 'server-lower-layers-not-modules',
+    comment: 'plugins, providers, render, net, db and policy sit below the modules: core at most (the seed may use any).',
+    severity: 'error',
+    from: { path: '^src/server/(plugins|providers|render|net|db|policy)/', pathNot: ['^src/server/db/seed/', ...serverTestCode] },
+    to: { path: '^src/server/modules/', pathNot: '^src/server/modules/core/' },
+  },
+];
+
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
@@ -28,6 +88,7 @@ module.exports = {
       from: { path: '^src/web/components/ui/' },
       to: { path: '^src/web/(features|components/domain)/' },
     },
+    ...serverModuleRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/server/db/client';
 import { accountMembers, accounts, knowledgeBaseEntries, products } from '../src/server/db/schema';
 import { seedDemoOrganisation } from '../src/server/db/seed/demo';
-import { findOrganisationBySlug } from '../src/server/modules/portal/queries';
+import { findOrganisationBySlug } from '../src/server/modules/core/organisations';
 import { refreshEmbeddings } from '../src/server/modules/search/embeddings';
 import { searchContent } from '../src/server/modules/search/search-content';
 import type { Viewer } from '../src/server/policy/viewer';

@@ -1,33 +1,27 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from './context';
 import { jobs } from './db/schema';
-import {
-  createPurgeCredentialsHandler,
-  purgeCredentialsQueue,
-} from './modules/access/purge-expired-credentials';
-import { createExpiryRemindersHandler, expiryRemindersQueue } from './modules/accounts/expiry-reminders';
-import { createPurgeAnalyticsHandler, purgeAnalyticsQueue } from './modules/analytics/purge-expired-events';
+import { createPurgeCredentialsHandler, purgeCredentialsQueue } from './modules/access';
+import { createExpiryRemindersHandler, expiryRemindersQueue } from './modules/accounts';
+import { createPurgeAnalyticsHandler, purgeAnalyticsQueue } from './modules/analytics';
 import {
   createExtractTextBackfillHandler,
   createExtractTextHandler,
   extractTextBackfillQueue,
   extractTextQueue,
-} from './modules/documents/extract-document-text';
-import { createDeliverMailHandler } from './modules/mail/deliver-mail';
-import { mailDeliveryQueue } from './modules/mail/queue-mail';
-import { accessWebhookQueue } from './modules/notifications/access-events';
+} from './modules/documents';
+import { createDeliverMailHandler, mailDeliveryQueue } from './modules/mail';
 import {
+  accessWebhookQueue,
   announceExpiriesQueue,
+  createAccessWebhookHandler,
   createAnnounceExpiriesHandler,
-} from './modules/notifications/announce-expiries';
-import { createAccessWebhookHandler } from './modules/notifications/deliver-access-webhook';
-import { createStaffDigestHandler, staffDigestQueue } from './modules/notifications/staff-digest';
-import { createRefreshEmbeddingsHandler, embeddingRefreshQueue } from './modules/search/embeddings';
-import {
-  createPurgePendingHandler,
-  purgePendingQueue,
-} from './modules/subscriptions/purge-pending-subscribers';
-import { registerUpdateJobHandlers } from './modules/updates/handlers';
+  createStaffDigestHandler,
+  staffDigestQueue,
+} from './modules/notifications';
+import { createRefreshEmbeddingsHandler, embeddingRefreshQueue } from './modules/search';
+import { createPurgePendingHandler, purgePendingQueue } from './modules/subscriptions';
+import { registerUpdateJobHandlers } from './modules/updates';
 
 const minuteMs = 60_000;
 

@@ -8,7 +8,7 @@ import { organisations } from './db/schema';
 import { demoAdminEmail, demoSlug, generateDemoPassword, seedDemoOrganisation } from './db/seed/demo';
 import { registerJobHandlers } from './jobs';
 import { createLogger } from './logger';
-import { ensureCatalogueItems } from './modules/cards/materialise-catalogue';
+import { ensureCatalogueItems } from './modules/cards';
 import { createProviders } from './providers/create-providers';
 import type { FileStorage } from './providers/storage';
 import { startBannerLines } from './start-banner';

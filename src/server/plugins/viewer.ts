@@ -4,14 +4,14 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { PortalCache } from '../modules/portal/portal-cache';
-import { assertPreviewTargets } from '../modules/portal/preview-targets';
 import {
+  assertPreviewTargets,
   findOrganisationByDomain,
   findOrganisationById,
   findOrganisationBySlug,
-} from '../modules/portal/queries';
+} from '../modules/core';
 import { buildViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
+import type { PortalCache } from '../providers/cache/portal-cache';
 import {
   assertSameSite,
   hashSessionToken,

@@ -1,5 +1,5 @@
-import type { PortalCache } from '../modules/portal/portal-cache';
 import type { AnswerProvider, EmbeddingProvider } from './ai';
+import type { PortalCache } from './cache/portal-cache';
 import type { JobQueue } from './jobs/types';
 import type { MailTransport } from './mail/types';
 import type { FileStorage } from './storage/types';

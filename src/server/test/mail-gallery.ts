@@ -1,7 +1,6 @@
 import type { Config } from '../config';
 import {
   inviteMail,
-  type MailOrganisation,
   renewalReceivedMail,
   requestDeclinedMail,
   requestReceivedMail,
@@ -12,6 +11,7 @@ import { accessEndingMail, accessExtendedMail, accessRevokedMail } from '../modu
 import { memberCommentedMail, staffRepliedMail } from '../modules/comments/mails';
 import { mailBrand } from '../modules/mail/branded/mail-brand';
 import type { MailContent } from '../modules/mail/branded/mail-content';
+import type { MailOrganisation } from '../modules/mail/branded/queue-branded-mail';
 import { type RenderedMail, renderBrandedMail } from '../modules/mail/branded/render-branded-mail';
 import { testEmailMail } from '../modules/mail/send-test-email';
 import { digestMail } from '../modules/notifications/staff-digest';

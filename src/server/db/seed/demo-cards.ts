@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CardKind } from '../../../shared/card-kinds';
 import type { EnabledState } from '../../../shared/cards';
-import { materialiseCatalogue } from '../../modules/cards/materialise-catalogue';
+import { materialiseCatalogue } from '../../modules/cards';
 import type { Database } from '../client';
 import { cards, items, permissionProfileItems, permissionProfiles } from '../schema';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { allStaffPermissions } from '../../../shared/permissions';
-import { hashPassword } from '../../modules/staff/passwords';
+import { hashPassword } from '../../modules/staff';
 import type { FileStorage } from '../../providers/storage';
 import type { Database } from '../client';
 import { assets, organisations, productLinks, products, staffUsers } from '../schema';

@@ -1,27 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { accessLimits } from '../../../shared/access';
 import type { Database } from '../../db/client';
-import { settings } from '../../db/schema';
+import { installSigningKey } from '../core';
 
 const secretKey = 'access_token_secret';
-const secrets = new WeakMap<object, Promise<Uint8Array>>();
-
-/** One random secret per install, stored in the database so every node signs and verifies alike. */
-function tokenSecret(db: Database): Promise<Uint8Array> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      const candidate = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-      await db.insert(settings).values({ key: secretKey, value: candidate }).onConflictDoNothing();
-      const [row] = await db.select().from(settings).where(eq(settings.key, secretKey));
-      return new Uint8Array(Buffer.from(row!.value, 'base64url'));
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
+/** The install's own key for these tokens (core/install-secret.ts). */
+const tokenSecret = (db: Database) => installSigningKey(db, secretKey);
 
 const invitePurpose = 'colleague_invite';
 

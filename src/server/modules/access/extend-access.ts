@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { accessRequests, accounts } from '../../db/schema';
 import type { ViewerOrganisation } from '../../policy/viewer';
-import { notifyStaffOfRequest } from '../notifications/notify-staff-of-request';
+import { notifyStaffOfRequest } from '../notifications';
 import { verifyExtensionToken } from './access-tokens';
 import type { AccessContext } from './log-in-member';
 import { staffReviewMail } from './mails';

@@ -2,9 +2,10 @@ import { accessLimits, InviteColleaguesInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { accountInvites } from '../../db/schema';
+import { mailPerson } from '../mail';
 import { signInviteToken } from './access-tokens';
 import type { AccessContext } from './log-in-member';
-import { inviteMail, mailPerson } from './mails';
+import { inviteMail } from './mails';
 import type { MemberViewer } from './member-viewer';
 
 /**

@@ -1,35 +1,10 @@
 import { accessLimits } from '../../../shared/access';
 import { formatMailDate } from '../../../shared/dates';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { Providers } from '../../providers';
-import type { BrandedOrganisation } from '../mail/branded/mail-brand';
-import { portalName } from '../mail/branded/mail-brand';
-import type { MailContent } from '../mail/branded/mail-content';
-import { queueBrandedMail } from '../mail/branded/queue-branded-mail';
+import { consoleLink, portalLink } from '../core';
+import type { MailContent } from '../mail';
+import { type AccessMailContext, type MailOrganisation, mailPerson, portalName } from '../mail';
 import { listStaffRecipients } from './queries';
-
-export { portalName };
-
-export type AccessMailContext = { db: Database; config: Config; providers: Providers };
-export type MailOrganisation = BrandedOrganisation;
-
-export function portalLink(config: Pick<Config, 'publicUrl'>, organisation: { slug: string }): string {
-  return new URL(`/${organisation.slug}`, config.publicUrl).toString();
-}
-
-export function consoleLink(config: Pick<Config, 'publicUrl'>, path: string): string {
-  return new URL(`/console/${path}`, config.publicUrl).toString();
-}
-
-export async function mailPerson(
-  ctx: AccessMailContext,
-  organisation: MailOrganisation,
-  mail: MailContent & { to: string },
-) {
-  const { to, ...content } = mail;
-  await queueBrandedMail(ctx, organisation, { to, content });
-}
 
 /** One mail to every active staff user of the organisation. */
 export async function mailStaff(ctx: AccessMailContext, organisation: MailOrganisation, mail: MailContent) {

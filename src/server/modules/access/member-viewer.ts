@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { loadSession, readSessionToken } from '../../plugins/sessions';
 import { buildViewer, type Viewer, type ViewerMember, type ViewerSession } from '../../policy/viewer';
-import { findOrganisationById } from '../portal/queries';
+import { findOrganisationById } from '../core';
 
 export type MemberViewer = Viewer & { member: ViewerMember; session: ViewerSession };
 

@@ -3,12 +3,13 @@ import { accessRequestSchema, type RequestResult } from '../../../shared/access'
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { accessRequests, accountInvites, accountMembers, accounts } from '../../db/schema';
-import { notifyStaffOfRequest } from '../notifications/notify-staff-of-request';
+import { mailPerson } from '../mail';
+import { notifyStaffOfRequest } from '../notifications';
 import { findDomainRule, findOrCreateAccessSettings } from './access-settings-store';
 import { verifyInviteToken } from './access-tokens';
 import { emailDomain, isFreeMailDomain } from './email-domains';
 import type { AccessContext } from './log-in-member';
-import { mailPerson, requestReceivedMail, staffReviewMail } from './mails';
+import { requestReceivedMail, staffReviewMail } from './mails';
 import { isAccountAuthorised, memberStanding, requestStanding } from './member-status';
 import {
   findAccountByDomain,

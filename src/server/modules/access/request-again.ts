@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { type ExtendAccessCode, RequestAgainInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessRequests, accounts } from '../../db/schema';
-import { notifyStaffOfRequest } from '../notifications/notify-staff-of-request';
+import { mailPerson } from '../mail';
+import { notifyStaffOfRequest } from '../notifications';
 import { findDomainRule } from './access-settings-store';
 import { emailDomain } from './email-domains';
 import type { AccessContext } from './log-in-member';
-import { mailPerson, renewalReceivedMail, staffReviewMail } from './mails';
+import { renewalReceivedMail, staffReviewMail } from './mails';
 import { memberStanding } from './member-status';
 import {
   findLatestRequestByEmail,

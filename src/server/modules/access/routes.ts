@@ -25,13 +25,13 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../pl
 import { requireViewer } from '../../plugins/viewer';
 import type { Viewer } from '../../policy/viewer';
 import { renderActionPageHtml } from '../../render/action-page';
-import { contentDisposition } from '../core/content-disposition';
+import { contentDisposition } from '../core';
+import { portalName } from '../mail';
 import { signInWithByoid } from './byoid';
 import { confirmSignIn } from './confirm-sign-in';
 import { extendAccess, requestMoreTimeByLink } from './extend-access';
 import { inviteColleagues } from './invite-colleagues';
 import { logInMember } from './log-in-member';
-import { portalName } from './mails';
 import type { NewMemberSession } from './member-sessions';
 import { type MemberViewer, requireMemberViewer } from './member-viewer';
 import { acceptNda, getNdaStatus } from './nda';

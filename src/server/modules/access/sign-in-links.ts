@@ -3,14 +3,8 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { accessLimits } from '../../../shared/access';
 import type { Database } from '../../db/client';
 import { signInTokens } from '../../db/schema';
-import {
-  type AccessGrant,
-  type AccessMailContext,
-  type MailOrganisation,
-  mailPerson,
-  type SignInReason,
-  signInMail,
-} from './mails';
+import { type AccessMailContext, type MailOrganisation, mailPerson } from '../mail';
+import { type AccessGrant, type SignInReason, signInMail } from './mails';
 
 export function hashSignInToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

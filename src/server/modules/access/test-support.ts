@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TestApp } from '../../test/test-app';
-import type { MailboxMessage } from '../mail/mailbox-message';
+import type { MailboxMessage } from '../mail';
 
 let clientNumber = 0;
 /** A distinct client address per call (the test apps trust X-Forwarded-For), so rate limits stay out of the way. */

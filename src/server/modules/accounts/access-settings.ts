@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { type AccessSettings, AccessSettingsInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessDomainRules, accessSettings } from '../../db/schema';
-import { findOrCreateAccessSettings, listDomainRules } from '../access/access-settings-store';
+import { findOrCreateAccessSettings, listDomainRules } from '../access';
+import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../core';
 import { expiryRemindersQueue } from './expiry-reminders';
-import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from './staff-access';
 
 export async function getAccessSettings({ ctx }: { ctx: StaffContext }): Promise<AccessSettings> {
   requireConsole(ctx.viewer);

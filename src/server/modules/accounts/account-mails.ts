@@ -2,14 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { formatMailDate } from '../../../shared/dates';
 import type { Database } from '../../db/client';
 import { accountMembers, accounts, permissionProfiles } from '../../db/schema';
-import {
-  type AccessMailContext,
-  type MailOrganisation,
-  mailPerson,
-  portalLink,
-  portalName,
-} from '../access/mails';
-import type { MailContent } from '../mail/branded/mail-content';
+import { portalLink } from '../core';
+import type { MailContent } from '../mail';
+import { type AccessMailContext, type MailOrganisation, mailPerson, portalName } from '../mail';
 
 /** The name of the permission profile an account reads through, or null when it has none. */
 export async function findAccountProfileName(db: Database, organisationId: string, accountId: string) {

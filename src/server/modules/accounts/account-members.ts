@@ -3,10 +3,9 @@ import type { z } from 'zod';
 import { type AccountDetail, AddAccountMemberInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accountMembers } from '../../db/schema';
-import { findAccountById } from '../access/queries';
-import { isUniqueViolation } from '../access/request-access';
+import { findAccountById, isUniqueViolation } from '../access';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { findAccountDetail } from './queries';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 /** Staff add a person to an account; they sign in with their e-mail from the portal's login tab. */
 export async function addAccountMember({

@@ -4,15 +4,20 @@ import { ApproveAccessInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessRequests, accountMembers, accounts } from '../../db/schema';
 import type { ViewerStaff } from '../../policy/viewer';
-import { emailDomain, isFreeMailDomain } from '../access/email-domains';
-import { findAccountByDomain, findAccountById, findMemberByEmail } from '../access/queries';
-import { mailSignInLink } from '../access/sign-in-links';
-import { queueAccessEvent } from '../notifications/access-events';
+import {
+  emailDomain,
+  findAccountByDomain,
+  findAccountById,
+  findMemberByEmail,
+  isFreeMailDomain,
+  mailSignInLink,
+} from '../access';
+import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
+import { queueAccessEvent } from '../notifications';
 import { findAccountProfileName } from './account-mails';
 import { assertProfileOfOrganisation } from './create-account';
 import { extendAccountAccess } from './extend-account';
 import { findAccessRequest } from './queries';
-import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 type ApproveDecision = { accessDays: number; permissionProfileId?: string | null | undefined };
 type PendingRequest = typeof accessRequests.$inferSelect;

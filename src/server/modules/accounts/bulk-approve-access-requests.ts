@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { BulkApproveInput, type BulkDecisionResult } from '../../../shared/access-queue';
+import { requireAccessEditor, type StaffContext } from '../core';
 import { approveLockedRequest } from './approve-access-request';
 import { assertProfileOfOrganisation } from './create-account';
 import { decideEachPending } from './queries';
-import { requireAccessEditor, type StaffContext } from './staff-access';
 
 /**
  * Approves the selected requests in one transaction with one access duration and one profile,

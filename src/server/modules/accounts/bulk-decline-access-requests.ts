@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { type BulkDecisionResult, BulkDeclineInput } from '../../../shared/access-queue';
+import { requireAccessEditor, type StaffContext } from '../core';
 import { declinePendingRequest } from './decline-access-request';
 import { decideEachPending } from './queries';
-import { requireAccessEditor, type StaffContext } from './staff-access';
 
 /**
  * Declines the selected requests in one transaction with one reason, each exactly as a single

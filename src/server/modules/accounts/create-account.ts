@@ -2,10 +2,9 @@ import type { z } from 'zod';
 import { type AccountDetail, CreateAccountInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accounts } from '../../db/schema';
-import { findOrCreateAccessSettings } from '../access/access-settings-store';
-import { isUniqueViolation } from '../access/request-access';
+import { findOrCreateAccessSettings, isUniqueViolation } from '../access';
+import { dayMs, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { findAccountDetail, isProfileOfOrganisation } from './queries';
-import { dayMs, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 export const domainTaken = () =>
   new AppError('conflict', 'Another account already has this domain.', {

@@ -4,11 +4,11 @@ import { DeclineAccessInput, type DeclinedBy } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessRequests, accounts } from '../../db/schema';
 import type { ViewerStaff } from '../../policy/viewer';
-import { mailPerson, requestDeclinedMail } from '../access/mails';
-import { findAccountById } from '../access/queries';
-import { queueAccessEvent } from '../notifications/access-events';
+import { findAccountById, requestDeclinedMail } from '../access';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
+import { mailPerson } from '../mail';
+import { queueAccessEvent } from '../notifications';
 import { findAccessRequest } from './queries';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 type DeclineDecision = { reason?: string | undefined; declinedBy: DeclinedBy };
 

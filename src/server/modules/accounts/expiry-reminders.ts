@@ -5,9 +5,9 @@ import type { Database } from '../../db/client';
 import { accessSettings, accountMembers, accounts } from '../../db/schema';
 import type { Providers } from '../../providers';
 import type { JobHandler } from '../../providers/jobs/types';
-import { loadTokenSecret, signExtensionToken } from '../access/access-tokens';
-import { type MailOrganisation, mailPerson } from '../access/mails';
-import { findOrganisationById } from '../portal/queries';
+import { loadTokenSecret, signExtensionToken } from '../access';
+import { findOrganisationById } from '../core';
+import { type MailOrganisation, mailPerson } from '../mail';
 import { accessEndingMail } from './account-mails';
 
 export const expiryRemindersQueue = 'access.expiry-reminders';

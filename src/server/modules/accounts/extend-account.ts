@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccountDetail, ExtendAccountInput } from '../../../shared/access';
 import { accounts } from '../../db/schema';
-import { queueAccessEvent } from '../notifications/access-events';
+import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
+import { queueAccessEvent } from '../notifications';
 import { accessExtendedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';
-import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 /** Access until now + accessDays; the account becomes approved (renewing an expired or declined one). */
 export async function extendAccount({

@@ -4,8 +4,8 @@ import { type PermissionProfile, PermissionProfileInput } from '../../../shared/
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { permissionProfileItems, permissionProfiles } from '../../db/schema';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { findForeignItemIds, listPermissionProfiles } from './queries';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 type ProfileInput = z.input<typeof PermissionProfileInput>;
 

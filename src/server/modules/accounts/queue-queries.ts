@@ -22,7 +22,7 @@ import {
   products,
   staffUsers,
 } from '../../db/schema';
-import { emailDomain, isFreeMailDomain } from '../access/email-domains';
+import { emailDomain, isFreeMailDomain } from '../access';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const dayMs = 24 * 60 * 60 * 1000;

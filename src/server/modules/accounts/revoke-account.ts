@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { AccountDetail } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accounts } from '../../db/schema';
-import { isAccountAuthorised } from '../access/member-status';
-import { queueAccessEvent } from '../notifications/access-events';
+import { isAccountAuthorised } from '../access';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
+import { queueAccessEvent } from '../notifications';
 import { accessRevokedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 /**
  * Ends an account's access (declined); only an account with access now can be revoked (409 otherwise).

@@ -30,6 +30,7 @@ import { AppError } from '../../../shared/errors';
 import { EndedSessions } from '../../../shared/sessions';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
+import { notFound, requireConsole } from '../core';
 import { getAccessSettings, updateAccessSettings } from './access-settings';
 import { addAccountMember, removeAccountMember } from './account-members';
 import { approveAccessRequest } from './approve-access-request';
@@ -48,7 +49,6 @@ import {
 import { findAccountDetail, listAccountRows, listPermissionProfiles } from './queries';
 import { findAccessRequestDetail, listAccessRequestPage } from './queue-queries';
 import { revokeAccount } from './revoke-account';
-import { notFound, requireConsole } from './staff-access';
 import { updateAccount } from './update-account';
 
 const idParams = z.object({ id: z.string().uuid() });

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccountDetail, UpdateAccountInput } from '../../../shared/access';
 import { accounts } from '../../db/schema';
-import { isUniqueViolation } from '../access/request-access';
+import { isUniqueViolation } from '../access';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { assertProfileOfOrganisation, domainTaken } from './create-account';
 import { findAccountDetail } from './queries';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from './staff-access';
 
 export async function updateAccount({
   ctx,

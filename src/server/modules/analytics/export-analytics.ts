@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { Context } from '../../context';
 import { canUseConsole } from '../../policy';
-import { toCsv } from '../core/csv';
+import { toCsv } from '../core';
 import { toRange } from './analytics-range';
 import { listAccountEngagement } from './engagement-queries';
 import { listEventsForExport, topDocuments } from './queries';

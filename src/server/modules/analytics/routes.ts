@@ -17,7 +17,7 @@ import {
 import { Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
-import { contentDisposition } from '../core/content-disposition';
+import { contentDisposition } from '../core';
 import {
   exportAccountEngagement,
   getAccountEngagementDetail,

@@ -1,9 +1,9 @@
 import { type CardKind, canCardDo } from '../../../shared/card-kinds';
 import { CustomItemCreate, cardMessages, ItemTitle, type ItemView } from '../../../shared/cards';
 import { documentMessages } from '../../../shared/documents';
-import { replaceItemFiles } from '../documents/replace-item-files';
 import { toItemView } from './card-views';
 import { insertItemRow, listItemRows, loadItemSlugs } from './queries';
+import { replaceItemFiles } from './replace-item-files';
 import {
   assertCanEdit,
   invalid,

@@ -1,4 +1,4 @@
-import { isSelfContainedSvg } from '../assets/og-image-svg';
+import { isSelfContainedSvg } from '../assets';
 
 export type IconContentType = 'image/png' | 'image/jpeg' | 'image/svg+xml';
 export const iconContentTypes: readonly IconContentType[] = ['image/png', 'image/jpeg', 'image/svg+xml'];

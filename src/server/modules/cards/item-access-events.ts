@@ -1,6 +1,6 @@
 import type { ItemAccessLevel, ItemRestrictedLevel } from '../../../shared/analytics';
 import { isRestrictedHidden } from '../../policy';
-import type { StaffEvent } from '../analytics/record-staff-events';
+import type { StaffEvent } from '../analytics';
 
 type ItemAccess = { isPublic: boolean; isHidden: boolean };
 

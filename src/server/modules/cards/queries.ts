@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CardKind } from '../../../shared/card-kinds';
 import { assignItemSlugs } from '../../../shared/item-links';
 import type { Database } from '../../db/client';
-import { assets, cards, items, organisations, products, staffUsers } from '../../db/schema';
+import { assets, cards, files, items, organisations, products, staffUsers } from '../../db/schema';
 
 export type CardRow = typeof cards.$inferSelect;
 export type ItemRow = typeof items.$inferSelect & { modifiedByName: string | null };
@@ -213,4 +213,12 @@ export async function findOrganisationRevision(db: Database, organisationId: str
     .where(eq(organisations.id, organisationId))
     .limit(1);
   return row?.revision ?? 1;
+}
+
+export async function listFilesOfOrganisation(db: Database, organisationId: string, fileIds: string[]) {
+  if (fileIds.length === 0) return [];
+  return db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.organisationId, organisationId), inArray(files.id, fileIds)));
 }

@@ -7,8 +7,7 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { canEditPortal, hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { listCardViews } from './list-card-views';
 import { findProductOfOrganisation } from './queries';
 

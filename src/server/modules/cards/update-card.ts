@@ -9,7 +9,7 @@ import {
 } from '../../../shared/cards';
 import type { items } from '../../db/schema';
 import type { Viewer } from '../../policy/viewer';
-import { recordStaffEvents } from '../analytics/record-staff-events';
+import { recordStaffEvents } from '../analytics';
 import { itemAccessEvents } from './item-access-events';
 import { findOrCreateCardRow, type ItemRow, listItemRows, updateCardRow, updateItemRow } from './queries';
 import {

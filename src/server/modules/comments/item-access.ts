@@ -6,7 +6,7 @@ import type { Context } from '../../context';
 import { items, products } from '../../db/schema';
 import { canSeeProduct } from '../../policy';
 import type { Viewer, ViewerMember } from '../../policy/viewer';
-import { listCardViews } from '../cards/list-card-views';
+import { listCardViews } from '../cards';
 
 export type CommentingMember = Viewer & { member: ViewerMember };
 

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
-import { consoleLink, type MailOrganisation, portalLink, portalName } from '../access/mails';
-import type { MailContent } from '../mail/branded/mail-content';
+import { consoleLink, portalLink } from '../core';
+import type { MailContent, MailOrganisation } from '../mail';
+import { portalName } from '../mail';
 
 const excerptLength = 500;
 

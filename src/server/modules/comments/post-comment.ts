@@ -1,7 +1,7 @@
 import { type Comment, commentTexts } from '../../../shared/comments';
 import type { Context } from '../../context';
 import { itemComments } from '../../db/schema';
-import { mailStaff } from '../access/mails';
+import { mailStaff } from '../access';
 import { assertCanComment, findReadableItem } from './item-access';
 import { memberCommentedMail } from './mails';
 import { findCommentRow, toComment } from './queries';

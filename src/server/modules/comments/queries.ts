@@ -3,7 +3,7 @@ import type { Comment, CommentThread } from '../../../shared/comments';
 import { commentLimits } from '../../../shared/comments';
 import type { Database } from '../../db/client';
 import { accountMembers, accounts, itemComments, items, staffUsers } from '../../db/schema';
-import { rowsOf } from '../search/sql-helpers';
+import { rowsOf } from '../search';
 
 const commentColumns = {
   id: itemComments.id,

@@ -11,7 +11,7 @@ import type { Context } from '../../context';
 import { itemComments } from '../../db/schema';
 import { canUseConsole } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { mailPerson } from '../access/mails';
+import { mailPerson } from '../mail';
 import { staffRepliedMail } from './mails';
 import {
   findCommentRow,

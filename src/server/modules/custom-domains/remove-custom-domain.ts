@@ -5,8 +5,7 @@ import type { CustomDomainStatus } from '../../../shared/staff';
 import type { Context } from '../../context';
 import { customDomainClaims, organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { readCustomDomainStatus } from './queries';
 
 /** Stops answering on the custom domain and forgets the claim; the slug address keeps working. */

@@ -5,7 +5,7 @@ import { CustomDomainInput, type CustomDomainStatus } from '../../../shared/staf
 import type { Context } from '../../context';
 import { customDomainClaims } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core';
 import { findClaim, isDomainUsedElsewhere, readCustomDomainStatus } from './queries';
 
 function newToken(): string {

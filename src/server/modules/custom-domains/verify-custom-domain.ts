@@ -6,8 +6,7 @@ import type { CustomDomainStatus } from '../../../shared/staff';
 import type { Context } from '../../context';
 import { customDomainClaims, organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { challengeRecordName, findClaim, isDomainUsedElsewhere, readCustomDomainStatus } from './queries';
 
 /** Looks up TXT records; tests pass a fake, production asks the system's resolvers. */

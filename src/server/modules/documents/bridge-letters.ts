@@ -14,8 +14,13 @@ import { messages } from '../../../shared/messages';
 import type { Context } from '../../context';
 import { bridgeLetters } from '../../db/schema';
 import { canUseConsole } from '../../policy';
-import { findProductOfOrganisation } from '../cards/queries';
-import { assertCanEdit, inWriteTransaction, lockProduct, recordChange } from '../cards/staff-writes';
+import {
+  assertCanEdit,
+  findProductOfOrganisation,
+  inWriteTransaction,
+  lockProduct,
+  recordChange,
+} from '../cards';
 import { letterFileName } from './document-bodies';
 import { type BridgeLetterRow, findBridgeLetter, findCatalogueItemOfProduct } from './queries';
 

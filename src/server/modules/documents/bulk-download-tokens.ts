@@ -1,29 +1,14 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { documentLimits } from '../../../shared/documents';
 import type { Database } from '../../db/client';
-import { settings } from '../../db/schema';
 import type { Viewer } from '../../policy/viewer';
+import { installSigningKey } from '../core';
 
 const secretKey = 'document_link_secret';
-const secrets = new WeakMap<object, Promise<Uint8Array>>();
 
-/** One random secret per install in the settings table, so every node signs and verifies alike. */
-function linkSecret(db: Database): Promise<Uint8Array> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      const candidate = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-      await db.insert(settings).values({ key: secretKey, value: candidate }).onConflictDoNothing();
-      const [row] = await db.select().from(settings).where(eq(settings.key, secretKey));
-      return new Uint8Array(Buffer.from(row!.value, 'base64url'));
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
+/** The install's own key for these tokens (core/install-secret.ts). */
+const linkSecret = (db: Database) => installSigningKey(db, secretKey);
 
 const shortHash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 

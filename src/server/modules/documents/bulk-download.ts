@@ -6,7 +6,7 @@ import type { Context } from '../../context';
 import { canSeeProduct } from '../../policy';
 import { loadItemGrants } from '../../policy/item-grants';
 import type { Viewer } from '../../policy/viewer';
-import { findProductOfOrganisation } from '../cards/queries';
+import { findProductOfOrganisation } from '../cards';
 import { recordDocumentAccess } from './access-events';
 import { viewerQuery } from './build-documents-view';
 import { catalogueHash, signBulkDownload, verifyBulkDownload } from './bulk-download-tokens';

@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { files, itemFiles, items, products } from '../../db/schema';
 import type { Viewer } from '../../policy/viewer';
-import { assertCanEdit, inWriteTransaction, lockProduct, recordChange } from '../cards/staff-writes';
+import { assertCanEdit, inWriteTransaction, lockProduct, recordChange } from '../cards';
 
 /**
  * Removes the file, its item links (cascade) and, after the commit, its stored bytes. Refused with a

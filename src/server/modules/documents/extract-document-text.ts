@@ -7,8 +7,8 @@ import type { Providers } from '../../providers';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler, JobQueue } from '../../providers/jobs/types';
 import { StoredObjectMissingError } from '../../providers/storage';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { requestEmbeddingRefresh } from '../search/embeddings';
+import { publishOrganisationChanged } from '../core';
+import { requestEmbeddingRefresh } from '../search';
 import {
   chunkPages,
   extractPdfText,

@@ -66,14 +66,6 @@ export async function findFileOfOrganisation(
   return row ?? null;
 }
 
-export async function listFilesOfOrganisation(db: Database, organisationId: string, fileIds: string[]) {
-  if (fileIds.length === 0) return [];
-  return db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.organisationId, organisationId), inArray(files.id, fileIds)));
-}
-
 /** A file linked to an item of the organisation, with that item and its card. */
 export async function findLinkedFile(db: Database, organisationId: string, fileId: string, itemId: string) {
   const [row] = await db

@@ -21,7 +21,7 @@ import { limits } from '../../../shared/limits';
 import { Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
-import { contentDisposition } from '../core/content-disposition';
+import { contentDisposition } from '../core';
 import { getBridgeLetter, saveBridgeLetter } from './bridge-letters';
 import { openBulkDownload, prepareBulkDownload } from './bulk-download';
 import { deleteLibraryFile } from './delete-library-file';

@@ -4,7 +4,7 @@ import { cardMessages } from '../../../shared/cards';
 import { FeaturedDocumentsInput } from '../../../shared/documents';
 import type { Context } from '../../context';
 import { items } from '../../db/schema';
-import { assertCanEdit, invalid, inWriteTransaction, lockProduct, recordChange } from '../cards/staff-writes';
+import { assertCanEdit, invalid, inWriteTransaction, lockProduct, recordChange } from '../cards';
 import { listDocumentsCardItems } from './queries';
 
 const Input = FeaturedDocumentsInput.extend({ productId: z.string().uuid() });

@@ -5,9 +5,15 @@ import { documentMessages, ItemFilesInput, type ItemFilesResult } from '../../..
 import { AppError } from '../../../shared/errors';
 import type { Context } from '../../context';
 import { itemFiles } from '../../db/schema';
-import { assertCanEdit, invalid, inWriteTransaction, lockProduct, recordChange } from '../cards/staff-writes';
+import {
+  assertCanEdit,
+  invalid,
+  inWriteTransaction,
+  lockProduct,
+  recordChange,
+  replaceItemFiles,
+} from '../cards';
 import { findItemOfProduct } from './queries';
-import { replaceItemFiles } from './replace-item-files';
 
 const Input = ItemFilesInput.extend({ productId: z.string().uuid(), itemUid: z.string().uuid() });
 

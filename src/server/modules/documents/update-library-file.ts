@@ -4,7 +4,7 @@ import { documentMessages, type LibraryFile, UpdateLibraryFileInput } from '../.
 import { AppError } from '../../../shared/errors';
 import type { Context } from '../../context';
 import { files } from '../../db/schema';
-import { assertCanEdit, inWriteTransaction, recordChange } from '../cards/staff-writes';
+import { assertCanEdit, inWriteTransaction, recordChange } from '../cards';
 import { getLibraryFileById } from './list-library-files';
 
 const Input = UpdateLibraryFileInput.extend({ fileId: z.string().uuid() });

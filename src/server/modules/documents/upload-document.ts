@@ -6,7 +6,7 @@ import type { Context } from '../../context';
 import { files } from '../../db/schema';
 import { type ReceivedUpload, UploadTooLargeError, withReceivedUpload } from '../../net/receive-upload';
 import { newStorageKey } from '../../providers/storage';
-import { assertCanEdit, recordChange } from '../cards/staff-writes';
+import { assertCanEdit, recordChange } from '../cards';
 import { detectAllowedType } from './detect-file-type';
 import { enqueueTextExtraction } from './extract-document-text';
 import { getLibraryFileById } from './list-library-files';

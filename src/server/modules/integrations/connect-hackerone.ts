@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { type HackerOneState, hackerOneHost, parseHackerOneLink } from '../../../shared/integrations';
 import { specialisedMessages } from '../../../shared/specialised-cards';
 import { integrationConnections } from '../../db/schema';
-import { assertCanEdit, invalid, inWriteTransaction, lockProduct, recordChange } from '../cards/staff-writes';
+import { assertCanEdit, invalid, inWriteTransaction, lockProduct, recordChange } from '../cards';
 import { assertIntegrationsAllowed, type IntegrationContext } from './integration-context';
 import { liveKey } from './live-cache';
 import { toHackerOneData } from './live-data';

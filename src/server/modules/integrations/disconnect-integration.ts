@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { IntegrationKind } from '../../../shared/specialised-cards';
 import { integrationConnections } from '../../db/schema';
-import { assertCanEdit, inWriteTransaction, lockProduct, recordChange } from '../cards/staff-writes';
+import { assertCanEdit, inWriteTransaction, lockProduct, recordChange } from '../cards';
 import type { IntegrationContext } from './integration-context';
 import { liveKey } from './live-cache';
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import type { HackerOneData, IntegrationKind, StatuspageData } from '../../../shared/specialised-cards';
 import { specialisedMessages } from '../../../shared/specialised-cards';
-import { getPortalView } from '../portal/get-portal-view';
+import { getPortalView } from '../portal';
 import type { IntegrationContext } from './integration-context';
 import { liveProgramStatistics, liveStatusSummary, toHackerOneData, toStatuspageData } from './live-data';
 import { findConnection } from './queries';

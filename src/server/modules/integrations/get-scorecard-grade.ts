@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import { gradeMessages, isBareDomain } from '../../../shared/security-grade-catalogue';
-import { assertCanEdit } from '../cards/staff-writes';
+import { assertCanEdit } from '../cards';
 import type { IntegrationContext } from './integration-context';
 import type { ScorecardResult } from './scorecard-client';
 

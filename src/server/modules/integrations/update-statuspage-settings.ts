@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import { specialisedMessages } from '../../../shared/specialised-cards';
 import { integrationConnections } from '../../db/schema';
-import { assertCanEdit, inWriteTransaction, lockProduct, recordChange } from '../cards/staff-writes';
+import { assertCanEdit, inWriteTransaction, lockProduct, recordChange } from '../cards';
 import { assertIntegrationsAllowed, type IntegrationContext } from './integration-context';
 
 /** PATCH /api/integrations/statuspageio — the 'Show on Trust Center' switch. */

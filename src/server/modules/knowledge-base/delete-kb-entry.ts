@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { kbMessages } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
 import { knowledgeBaseEntries } from '../../db/schema';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core';
 import { requireEditor } from './staff-checks';
 
 export async function deleteKbEntry({

@@ -3,7 +3,7 @@ import { type KbSearchKey, kbLimits, kbMessages } from '../../../shared/knowledg
 import { searchMessages } from '../../../shared/search';
 import type { Context } from '../../context';
 import { loadItemGrants } from '../../policy/item-grants';
-import { findVisibleProduct, kbAccessLevelsFor } from '../search/queries';
+import { findVisibleProduct, kbAccessLevelsFor } from '../search';
 import { signSearchKey } from './search-keys';
 
 /**

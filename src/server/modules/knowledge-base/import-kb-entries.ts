@@ -10,9 +10,8 @@ import {
 } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
 import { knowledgeBaseEntries } from '../../db/schema';
-import { CsvFormatError, parseCsv, restoreFormula } from '../core/csv';
-import { requestEmbeddingRefresh } from '../search/embeddings';
-import { insertAuditEntry } from '../staff/queries';
+import { CsvFormatError, insertAuditEntry, parseCsv, restoreFormula } from '../core';
+import { requestEmbeddingRefresh } from '../search';
 import { listOrganisationProducts } from './queries';
 import { requireEditor } from './staff-checks';
 

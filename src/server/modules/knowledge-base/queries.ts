@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { KbHit, KbSort, KbSourceType, KbTimeFilter } from '../../../shared/knowledge-base';
 import type { Database } from '../../db/client';
 import { knowledgeBaseEntries, knowledgeBaseGaps, products } from '../../db/schema';
-import { arrayParam, rowsOf } from '../search/sql-helpers';
+import { arrayParam, rowsOf } from '../search';
 
 export type KbEntryRow = typeof knowledgeBaseEntries.$inferSelect;
 

@@ -8,8 +8,7 @@ import {
   kbMessages,
 } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
-import { expandQuery } from '../search/security-vocabulary';
-import { termTsQuery } from '../search/sql-helpers';
+import { expandQuery, termTsQuery } from '../search';
 import { findKbEntry, searchKbEntries, toKbHit } from './queries';
 import { type SearchKeyScope, verifySearchKey } from './search-keys';
 

@@ -19,8 +19,8 @@ import {
 import { Slug } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
-import { contentDisposition } from '../core/content-disposition';
-import { throwValidationMessage } from '../search/validation-messages';
+import { contentDisposition } from '../core';
+import { throwValidationMessage } from '../search';
 import { createKbEntry } from './create-kb-entry';
 import { deleteKbEntry } from './delete-kb-entry';
 import { deleteKbGap } from './delete-kb-gap';

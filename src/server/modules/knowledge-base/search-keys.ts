@@ -1,28 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { KbAccessLevel, kbLimits } from '../../../shared/knowledge-base';
 import type { Database } from '../../db/client';
-import { settings } from '../../db/schema';
+import { installSigningKey } from '../core';
 
 const secretKey = 'kb_search_key_secret';
 const purpose = 'kb_search';
-const secrets = new WeakMap<object, Promise<Uint8Array>>();
-
-/** One random secret per install, in the database, so every node signs and verifies alike. */
-function keySecret(db: Database): Promise<Uint8Array> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      const candidate = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-      await db.insert(settings).values({ key: secretKey, value: candidate }).onConflictDoNothing();
-      const [row] = await db.select().from(settings).where(eq(settings.key, secretKey));
-      return new Uint8Array(Buffer.from(row!.value, 'base64url'));
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
+/** The install's own key for these tokens (core/install-secret.ts). */
+const keySecret = (db: Database) => installSigningKey(db, secretKey);
 
 /** What a search key lets its holder search: one organisation, some access levels, some products. */
 export type SearchKeyScope = {

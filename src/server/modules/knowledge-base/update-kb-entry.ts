@@ -3,8 +3,8 @@ import { AppError } from '../../../shared/errors';
 import { KbEntryPatch, type KbHit, kbMessages } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
 import { knowledgeBaseEntries } from '../../db/schema';
-import { requestEmbeddingRefresh } from '../search/embeddings';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core';
+import { requestEmbeddingRefresh } from '../search';
 import { toKbHit } from './queries';
 import { assertOwnProducts, requireEditor } from './staff-checks';
 

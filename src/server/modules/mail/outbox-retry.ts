@@ -5,10 +5,9 @@ import { messages } from '../../../shared/messages';
 import type { Database } from '../../db/client';
 import { canEditPortal } from '../../policy';
 import { jobsChannel } from '../../providers/jobs/database-queue';
-import { insertAuditEntry } from '../staff/queries';
-import { updateMailQueue } from '../updates/queries';
+import { insertAuditEntry } from '../core';
 import { liveMailJobs, type OutboxContext, rowsOf } from './outbox-state';
-import { mailDeliveryMaxAttempts, mailDeliveryQueue } from './queue-mail';
+import { mailDeliveryMaxAttempts, mailDeliveryQueue, updateMailQueue } from './queue-mail';
 
 type Target = { id: string; status: 'pending' | 'quarantined'; delivery_id: string | null };
 

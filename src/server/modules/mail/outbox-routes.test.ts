@@ -6,9 +6,8 @@ import { auditLog, jobs, outboxMessages, topics, topicUpdates, updateDeliveries 
 import { createAccountMember, createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { updateMailQueue } from '../updates/queries';
 import type { MailboxMessage } from './mailbox-message';
-import { queueMail, queueMails } from './queue-mail';
+import { queueMail, queueMails, updateMailQueue } from './queue-mail';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,8 +11,7 @@ import { messages } from '../../../shared/messages';
 import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { canUseConsole } from '../../policy';
-import { updateMailQueue } from '../updates/queries';
-import { mailDeliveryQueue } from './queue-mail';
+import { mailDeliveryQueue, updateMailQueue } from './queue-mail';
 
 export type OutboxContext = Pick<Context, 'db' | 'viewer' | 'providers'>;
 

@@ -4,6 +4,8 @@ import { limits } from '../../../shared/limits';
 import type { Context } from '../../context';
 
 export const mailDeliveryQueue = 'mail.deliver';
+/** Update mails go out in batches on their own queue; the outbox counts and retries them with the rest. */
+export const updateMailQueue = 'updates.mail';
 
 /**
  * Retried for about six hours: backoff doubles up to 2 minutes (with jitter, 1–2 min apart), so an

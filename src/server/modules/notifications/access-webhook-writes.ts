@@ -12,8 +12,13 @@ import {
 } from '../../../shared/notifications';
 import { updateMessages } from '../../../shared/update-texts';
 import { accessWebhooks } from '../../db/schema';
-import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../accounts/staff-access';
-import { isWebhookAddressRefused } from '../core/signed-webhook';
+import {
+  isWebhookAddressRefused,
+  requireAccessEditor,
+  requireConsole,
+  type StaffContext,
+  writeAudit,
+} from '../core';
 import { findAccessWebhook, listAccessWebhooks } from './queries';
 
 type Row = typeof accessWebhooks.$inferSelect;

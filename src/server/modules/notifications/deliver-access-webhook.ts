@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { accessWebhooks } from '../../db/schema';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
-import { deliverSignedWebhookAttempt } from '../core/signed-webhook';
+import { deliverSignedWebhookAttempt } from '../core';
 
 const AccessWebhookJob = z.object({ webhookId: z.uuid(), body: AccessEventPayload });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accessRequests } from '../../db/schema';
-import { type AccessMailContext, type MailOrganisation, mailPerson } from '../access/mails';
-import type { MailContent } from '../mail/branded/mail-content';
+import type { MailContent } from '../mail';
+import { type AccessMailContext, type MailOrganisation, mailPerson } from '../mail';
 import { queueAccessEvent } from './access-events';
 import { concernsProducts, listStaffWithPreferences, requestProductIds } from './queries';
 

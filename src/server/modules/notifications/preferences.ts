@@ -6,7 +6,7 @@ import {
   notificationMessages,
 } from '../../../shared/notifications';
 import { products, staffNotificationPreferences } from '../../db/schema';
-import { requireConsole, type StaffContext, writeAudit } from '../accounts/staff-access';
+import { requireConsole, type StaffContext, writeAudit } from '../core';
 import { findPreference, listProductChoices } from './queries';
 
 async function preferencesView(ctx: StaffContext, staffUserId: string): Promise<NotificationPreferencesView> {

@@ -12,9 +12,9 @@ import {
   staffUsers,
 } from '../../db/schema';
 import type { JobHandler } from '../../providers/jobs/types';
-import { consoleLink, type MailOrganisation, portalName } from '../access/mails';
-import type { MailContent } from '../mail/branded/mail-content';
-import { queueBrandedMail } from '../mail/branded/queue-branded-mail';
+import { consoleLink } from '../core';
+import type { MailContent } from '../mail';
+import { type MailOrganisation, portalName, queueBrandedMail } from '../mail';
 import { concernsProducts, requestProductIds } from './queries';
 
 export const staffDigestQueue = 'access.staff-digest';

@@ -6,8 +6,7 @@ import { PlanFeaturesPatch } from '../../../shared/staff';
 import type { Context } from '../../context';
 import { organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry, publishOrganisationChanged } from '../core';
 
 /** The switches as the portal reads them: absent optional ones count as included. */
 export function effectivePlanFeatures(stored: unknown): Required<PlanFeatures> {

@@ -6,26 +6,12 @@ import { PortalView, type ProductSummary, withScheme } from '../../../shared/por
 import type { Context } from '../../context';
 import { canEditPortal, canSeeProduct, canSeeProductLink } from '../../policy';
 import { type AccessShape, loadAccessShape, viewerOfShape } from '../../policy/access-shape';
-import { memberSummaryOf } from '../access/member-summary';
-import { listCardViews } from '../cards/list-card-views';
-import { buildDocumentsView } from '../documents/build-documents-view';
-import { buildSpecialisedView } from '../specialised-cards/build-specialised-view';
+import { memberSummaryOf } from '../access';
+import { listCardViews } from '../cards';
+import { assetUrl, findPreviewNames, listProductLinks, listProducts, portalUrl } from '../core';
+import { buildDocumentsView } from '../documents';
+import { buildSpecialisedView } from '../specialised-cards';
 import { type PreparedBody, prepareBody, prepareSplicedBody, type SplicedBody } from './prepared-body';
-import { findPreviewNames } from './preview-targets';
-import { listProductLinks, listProducts } from './queries';
-
-export function assetUrl(organisationId: string, assetId: string | null, revision: number): string | null {
-  return assetId ? `/api/share/${organisationId}/assets/${assetId}?v=${revision}` : null;
-}
-
-export function portalUrl(
-  publicUrl: string,
-  organisation: { slug: string; customDomain: string | null },
-): string {
-  return organisation.customDomain
-    ? `https://${organisation.customDomain}`
-    : `${publicUrl}/${organisation.slug}`;
-}
 
 type PortalViewInput = { productId?: string; productSlug?: string };
 

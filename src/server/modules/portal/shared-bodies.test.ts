@@ -10,7 +10,7 @@ import {
 } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { publishOrganisationChanged } from './publish-organisation-changed';
+import { publishOrganisationChanged } from '../core/publish-organisation-changed';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,12 @@
 import { CreateProductInput, type ProductView, productMessages } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
-import { materialiseCatalogue } from '../cards/materialise-catalogue';
-import { assertCanEdit, inWriteTransaction, recordChange, type WriteContext } from '../cards/staff-writes';
+import {
+  assertCanEdit,
+  inWriteTransaction,
+  materialiseCatalogue,
+  recordChange,
+  type WriteContext,
+} from '../cards';
 import { insertProduct, nextProductPosition, toProductView } from './queries';
 
 /** POST /api/products: a new, shown product at the end of the list, with the catalogue's cards. */

@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { Context } from '../../context';
 import { canUseConsole } from '../../policy';
-import { listProductLinks, listProducts } from '../portal/queries';
+import { listProductLinks, listProducts } from '../core';
 import { toProductLinkView, toProductView } from './queries';
 
 /** GET /api/products: every product and product link, hidden ones included, in their order. */

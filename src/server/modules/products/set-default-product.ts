@@ -1,6 +1,6 @@
 import { type ProductView, productMessages } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
-import { assertCanEdit, inWriteTransaction, recordChange, type WriteContext } from '../cards/staff-writes';
+import { assertCanEdit, inWriteTransaction, recordChange, type WriteContext } from '../cards';
 import { clearDefaultProduct, lockProductsOfOrganisation, toProductView, updateProductRow } from './queries';
 
 /** POST /api/products/:id/default: the product a portal opens with; exactly one, and shown. */

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { bannerMaxBytes, type ProductView, productMessages } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
-import { checkIconImage, iconContentTypes } from '../cards/icon-image';
-import { deleteAsset, insertAsset } from '../cards/queries';
 import {
   assertCanEdit,
+  checkIconImage,
+  deleteAsset,
+  iconContentTypes,
+  insertAsset,
   inWriteTransaction,
   lockProduct,
   recordChange,
   type WriteContext,
-} from '../cards/staff-writes';
+} from '../cards';
 import { toProductView, updateProductRow } from './queries';
 
 const invalidBanner = (message: string) => new AppError('validation_failed', message, { body: message });

@@ -1,12 +1,6 @@
 import { type ProductView, productMessages, UpdateProductInput } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
-import {
-  assertCanEdit,
-  inWriteTransaction,
-  lockProduct,
-  recordChange,
-  type WriteContext,
-} from '../cards/staff-writes';
+import { assertCanEdit, inWriteTransaction, lockProduct, recordChange, type WriteContext } from '../cards';
 import { findProductBySlug, toProductView, updateProductRow } from './queries';
 
 /** PATCH /api/products/:id: rename, change the slug, show or hide (never the default product). */

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
-import { consoleLink, type MailOrganisation, portalName } from '../access/mails';
-import type { MailContent } from '../mail/branded/mail-content';
+import { consoleLink } from '../core';
+import type { MailContent, MailOrganisation } from '../mail';
+import { portalName } from '../mail';
 
 /** To staff: a member sent a questionnaire (the link is shown as text, never fetched). */
 export function questionnaireSubmittedMail(

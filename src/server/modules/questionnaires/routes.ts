@@ -14,7 +14,7 @@ import {
 } from '../../../shared/questionnaires';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
-import { contentDisposition } from '../core/content-disposition';
+import { contentDisposition } from '../core';
 import {
   listQuestionnaireSubmissions,
   openQuestionnaireFile,

@@ -11,7 +11,7 @@ import type { Context } from '../../context';
 import { accountMembers, accounts, questionnaireSubmissions } from '../../db/schema';
 import { canUseConsole } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core';
 
 function assertConsole(viewer: Viewer) {
   if (!canUseConsole(viewer)) throw new AppError('forbidden', messages.forbidden);

@@ -11,9 +11,8 @@ import type { Context } from '../../context';
 import { questionnaireSubmissions } from '../../db/schema';
 import { UploadTooLargeError, withReceivedUpload } from '../../net/receive-upload';
 import { newStorageKey } from '../../providers/storage';
-import { mailStaff } from '../access/mails';
-import { detectAllowedType } from '../documents/detect-file-type';
-import { validFileName } from '../documents/upload-document';
+import { mailStaff } from '../access';
+import { detectAllowedType, validFileName } from '../documents';
 import { questionnaireSubmittedMail } from './mails';
 import { assertCanSubmitQuestionnaire, type QuestionnaireMember } from './member-access';
 

@@ -1,8 +1,7 @@
 import type { CardKind } from '../../../shared/card-kinds';
 import { specialisedMessages } from '../../../shared/specialised-cards';
 import type { Database } from '../../db/client';
-import { findItemRow } from '../cards/queries';
-import { invalid } from '../cards/staff-writes';
+import { findItemRow, invalid } from '../cards';
 
 /** An item of the product on the named card, or a 400 naming the item. */
 export async function findCardItem(db: Database, productId: string, itemUid: string, kind: CardKind) {

@@ -16,8 +16,7 @@ import {
 } from '../../../shared/specialised-cards';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
-import { findProductOfOrganisation } from '../cards/queries';
-import { assertCanEdit } from '../cards/staff-writes';
+import { assertCanEdit, findProductOfOrganisation } from '../cards';
 import { listSubprocessors } from './queries';
 import { saveOverview } from './save-overview';
 import { saveRiskProfile } from './save-risk-profile';

@@ -1,11 +1,5 @@
 import { productOverviews } from '../../db/schema';
-import {
-  assertCanEdit,
-  inWriteTransaction,
-  lockProduct,
-  recordChange,
-  type WriteContext,
-} from '../cards/staff-writes';
+import { assertCanEdit, inWriteTransaction, lockProduct, recordChange, type WriteContext } from '../cards';
 
 /** PUT .../overview — the overview card's text. */
 export async function saveOverview({

@@ -11,7 +11,7 @@ import {
   mainCardView,
   recordChange,
   type WriteContext,
-} from '../cards/staff-writes';
+} from '../cards';
 import { findCardItem } from './card-items';
 
 /** PUT .../risk-profile — answers to the questions; null removes an answer ('No Answer'). */

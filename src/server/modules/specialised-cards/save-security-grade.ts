@@ -13,7 +13,7 @@ import {
   lockProduct,
   recordChange,
   type WriteContext,
-} from '../cards/staff-writes';
+} from '../cards';
 import { findCardItem } from './card-items';
 
 /** PUT .../security-grades/:itemUid — the provider entry's display name, url (or domain) and grade. */

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Company, TrustedByInput } from '../../../shared/specialised-cards';
 import { trustedByCompanies } from '../../db/schema';
-import {
-  assertCanEdit,
-  inWriteTransaction,
-  lockProduct,
-  recordChange,
-  type WriteContext,
-} from '../cards/staff-writes';
+import { assertCanEdit, inWriteTransaction, lockProduct, recordChange, type WriteContext } from '../cards';
 
 /** PUT .../trusted-by — the whole list of companies in display order. */
 export async function saveTrustedBy({

@@ -3,13 +3,7 @@ import { companyDisplay } from '../../../shared/company-catalogue';
 import { AppError } from '../../../shared/errors';
 import { type Subprocessor, SubprocessorInput, specialisedMessages } from '../../../shared/specialised-cards';
 import { subprocessors } from '../../db/schema';
-import {
-  assertCanEdit,
-  inWriteTransaction,
-  lockProduct,
-  recordChange,
-  type WriteContext,
-} from '../cards/staff-writes';
+import { assertCanEdit, inWriteTransaction, lockProduct, recordChange, type WriteContext } from '../cards';
 import { findSubprocessor } from './queries';
 import { toSubprocessor } from './serialise';
 

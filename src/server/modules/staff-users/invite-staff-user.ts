@@ -4,8 +4,7 @@ import {
   staffUserMessages,
 } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
-import { hashPassword } from '../staff/passwords';
-import { findStaffUserByEmail, insertStaffUser } from '../staff/queries';
+import { findStaffUserByEmail, hashPassword, insertStaffUser } from '../staff';
 import { knownPermissions, toStaffUserView } from './queries';
 import {
   assertCanManageStaff,

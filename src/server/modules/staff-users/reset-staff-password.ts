@@ -1,6 +1,6 @@
 import { type ResetPasswordResult, staffUserMessages } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
-import { hashPassword } from '../staff/passwords';
+import { hashPassword } from '../staff';
 import { deleteSessionsOfStaffUser, findStaffUserOfOrganisation, updateStaffUserRow } from './queries';
 import {
   assertCanManageStaff,

@@ -6,7 +6,7 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { canUseConsole, hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { findOrganisationRowById, insertAuditEntry } from '../staff/queries';
+import { findOrganisationRowById, insertAuditEntry } from '../core';
 
 export type StaffAdminContext = Pick<Context, 'db' | 'viewer'>;
 

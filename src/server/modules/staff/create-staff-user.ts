@@ -3,14 +3,9 @@ import { messages } from '../../../shared/messages';
 import { allStaffPermissions, type StaffPermission } from '../../../shared/permissions';
 import { NewStaffUser } from '../../../shared/staff';
 import type { Context } from '../../context';
+import { findOrganisationRowBySlug, insertAuditEntry } from '../core';
 import { hashPassword } from './passwords';
-import {
-  findOrganisationRowBySlug,
-  findStaffUserByEmail,
-  insertAuditEntry,
-  insertOrganisationWithDefaultProduct,
-  insertStaffUser,
-} from './queries';
+import { findStaffUserByEmail, insertOrganisationWithDefaultProduct, insertStaffUser } from './queries';
 
 export type CreatedStaffUser = {
   staffUser: { id: string; email: string; name: string; permissions: StaffPermission[] };

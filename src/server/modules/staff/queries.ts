@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { auditLog, organisations, products, sessions, staffUsers } from '../../db/schema';
-import { materialiseCatalogue } from '../cards/materialise-catalogue';
+import { organisations, products, sessions, staffUsers } from '../../db/schema';
+import { materialiseCatalogue } from '../cards';
 
 export async function findStaffUserByEmail(db: Database, email: string) {
   const [row] = await db
@@ -9,21 +9,6 @@ export async function findStaffUserByEmail(db: Database, email: string) {
     .from(staffUsers)
     .where(eq(sql`lower(${staffUsers.email})`, email.toLowerCase()))
     .limit(1);
-  return row ?? null;
-}
-
-export async function findOrganisationRowById(
-  db: Database,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-) {
-  const query = db.select().from(organisations).where(eq(organisations.id, id)).limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row ?? null;
-}
-
-export async function findOrganisationRowBySlug(db: Database, slug: string) {
-  const [row] = await db.select().from(organisations).where(eq(organisations.slug, slug)).limit(1);
   return row ?? null;
 }
 
@@ -41,18 +26,6 @@ export async function deleteExpiredSessionsOfStaffUser(db: Database, staffUserId
 
 export async function recordSignIn(db: Database, staffUserId: string, at: Date): Promise<void> {
   await db.update(staffUsers).set({ lastSignInAt: at }).where(eq(staffUsers.id, staffUserId));
-}
-
-export async function insertAuditEntry(db: Database, values: typeof auditLog.$inferInsert): Promise<void> {
-  await db.insert(auditLog).values(values);
-}
-
-export async function updateOrganisationRow(
-  db: Database,
-  id: string,
-  values: Partial<typeof organisations.$inferInsert>,
-): Promise<void> {
-  await db.update(organisations).set(values).where(eq(organisations.id, id));
 }
 
 export async function insertOrganisationWithDefaultProduct(

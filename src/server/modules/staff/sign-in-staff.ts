@@ -4,12 +4,12 @@ import { messages } from '../../../shared/messages';
 import { SignInInput, type StaffSession } from '../../../shared/staff';
 import type { Context } from '../../context';
 import { hashSessionToken, newSessionToken } from '../../plugins/sessions';
+import { findOrganisationRowById } from '../core';
 import { toStaffSession } from './get-staff-session';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   deleteExpiredSessionsOfStaffUser,
   deleteSession,
-  findOrganisationRowById,
   findStaffUserByEmail,
   insertStaffSession,
   recordSignIn,

@@ -5,8 +5,12 @@ import { OrganisationSettings, OrganisationSettingsPatch } from '../../../shared
 import type { Context } from '../../context';
 import type { organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { findOrganisationRowById, insertAuditEntry, updateOrganisationRow } from './queries';
+import {
+  findOrganisationRowById,
+  insertAuditEntry,
+  publishOrganisationChanged,
+  updateOrganisationRow,
+} from '../core';
 
 type Change = { from: unknown; to: unknown };
 

@@ -16,7 +16,7 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { subscribers, subscriptionBlocks } from '../../db/schema';
 import { canEditPortal, canUseConsole } from '../../policy';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core';
 import { isAddressBlocked } from './queries';
 
 type StaffContext = Pick<Context, 'db' | 'viewer'>;

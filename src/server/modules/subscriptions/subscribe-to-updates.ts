@@ -4,8 +4,8 @@ import { messages } from '../../../shared/messages';
 import { SubscribeInput, type SubscribeResult, subscriptionLimits } from '../../../shared/subscriptions';
 import type { Context } from '../../context';
 import { subscribers } from '../../db/schema';
-import type { MailContent } from '../mail/branded/mail-content';
-import { queueBrandedMail } from '../mail/branded/queue-branded-mail';
+import type { MailContent } from '../mail';
+import { queueBrandedMail } from '../mail';
 import { isAddressBlocked } from './queries';
 import { signConfirmationToken, unsubscribeLinks } from './subscription-tokens';
 

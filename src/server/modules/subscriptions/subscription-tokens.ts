@@ -1,38 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { subscriptionLimits } from '../../../shared/subscriptions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { settings } from '../../db/schema';
+import { installSigningKey } from '../core';
 
 const secretKey = 'subscription_token_secret';
-const secrets = new WeakMap<object, Promise<CryptoKey>>();
 
-/**
- * One random secret per install, stored in the database so every node signs and verifies alike.
- * Imported once as an HMAC key: the same tokens, at a third of the cost of passing raw bytes to jose
- * (which imports them on every call) — a fan-out signs one per recipient.
- */
-function tokenSecret(db: Database): Promise<CryptoKey> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      const candidate = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-      await db.insert(settings).values({ key: secretKey, value: candidate }).onConflictDoNothing();
-      const [row] = await db.select().from(settings).where(eq(settings.key, secretKey));
-      return crypto.subtle.importKey(
-        'raw',
-        new Uint8Array(Buffer.from(row!.value, 'base64url')),
-        { name: 'HMAC', hash: 'SHA-256' },
-        false,
-        ['sign', 'verify'],
-      );
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
+/** The install's own key for these tokens (core/install-secret.ts). */
+const tokenSecret = (db: Database) => installSigningKey(db, secretKey);
 
 type TokenPurpose = 'subscribe_confirm' | 'unsubscribe';
 type TokenOrganisation = { id: string };

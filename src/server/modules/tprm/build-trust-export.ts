@@ -3,11 +3,10 @@ import type { Company } from '../../../shared/specialised-cards';
 import { TrustExport, trustExportSchemaVersion } from '../../../shared/tprm';
 import type { Context } from '../../context';
 import { canSeeProduct } from '../../policy';
-import { listCardViews } from '../cards/list-card-views';
-import { buildDocumentsView } from '../documents/build-documents-view';
-import { portalUrl } from '../portal/get-portal-view';
-import { listProducts } from '../portal/queries';
-import { buildSpecialisedView } from '../specialised-cards/build-specialised-view';
+import { listCardViews } from '../cards';
+import { listProducts, portalUrl } from '../core';
+import { buildDocumentsView } from '../documents';
+import { buildSpecialisedView } from '../specialised-cards';
 
 type ExportMeta = Pick<TrustExport, 'audience' | 'account' | 'partner'>;
 

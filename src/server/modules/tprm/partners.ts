@@ -6,7 +6,7 @@ import type { Context } from '../../context';
 import { tprmPartners } from '../../db/schema';
 import { canUseConsole, hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry } from '../core';
 import { findPartnerRow, listPartnerRows, toPartner } from './queries';
 
 type ParsedPartner = { name: string; domain: string | null; instructionsUrl: string | null };

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/tprm';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
-import { requireMemberViewer } from '../access/member-viewer';
+import { requireMemberViewer } from '../access';
 import { issueTprmToken, listMemberPartners, viewTprmToken } from './member-tokens';
 import { createPartner, deletePartner, listPartners, updatePartner } from './partners';
 import { getPublicTrustDocument } from './public-trust-document';

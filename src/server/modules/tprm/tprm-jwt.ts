@@ -1,35 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../../shared/errors';
 import { tprmMessages } from '../../../shared/tprm';
 import type { Database } from '../../db/client';
-import { settings } from '../../db/schema';
+import { installSigningKey } from '../core';
 
 const secretKey = 'tprm_token_secret';
-const secrets = new WeakMap<object, Promise<CryptoKey>>();
 const purpose = 'tprm_export';
 
-/** One random secret per install in the settings table, shared by every node; imported once. */
-function tokenSecret(db: Database): Promise<CryptoKey> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      const candidate = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-      await db.insert(settings).values({ key: secretKey, value: candidate }).onConflictDoNothing();
-      const [row] = await db.select().from(settings).where(eq(settings.key, secretKey));
-      return crypto.subtle.importKey(
-        'raw',
-        new Uint8Array(Buffer.from(row!.value, 'base64url')),
-        { name: 'HMAC', hash: 'SHA-256' },
-        false,
-        ['sign', 'verify'],
-      );
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
+/** The install's own key for these tokens (core/install-secret.ts). */
+const tokenSecret = (db: Database) => installSigningKey(db, secretKey);
 
 export type TprmClaims = { tokenId: string; organisationId: string; accountId: string; partnerId: string };
 

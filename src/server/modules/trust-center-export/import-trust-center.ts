@@ -40,9 +40,8 @@ import {
   trustedByCompanies,
 } from '../../db/schema';
 import { type FileStorage, newStorageKey } from '../../providers/storage';
-import { materialiseCatalogue } from '../cards/materialise-catalogue';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { insertAuditEntry } from '../staff/queries';
+import { materialiseCatalogue } from '../cards';
+import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { parseTrustCenterText } from './parse-trust-center-file';
 import { type DocumentFileSource, imageKey, type PreparedImport, prepareImport } from './prepare-import';
 import { describeExistingContent } from './queries';

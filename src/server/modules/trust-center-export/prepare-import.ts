@@ -11,8 +11,8 @@ import {
   trustCenterImageMaxBytes,
   trustCenterMessages,
 } from '../../../shared/trust-center-export';
-import { checkIconImage } from '../cards/icon-image';
-import { detectAllowedType } from '../documents/detect-file-type';
+import { checkIconImage } from '../cards';
+import { detectAllowedType } from '../documents';
 import type { Position } from './parse-trust-center-file';
 
 type Path = (string | number)[];

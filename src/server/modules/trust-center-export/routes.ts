@@ -13,7 +13,7 @@ import {
 } from '../../../shared/trust-center-export';
 import type { AppDeps } from '../../context';
 import { requireViewer } from '../../plugins/viewer';
-import { contentDisposition } from '../core/content-disposition';
+import { contentDisposition } from '../core';
 import { TrustCenterImportError } from './import-trust-center';
 import {
   exportTrustCenterForStaff,

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { organisations, topics, topicUpdates, webhooks } from '../../db/schema';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
-import { deliverSignedWebhookAttempt } from '../core/signed-webhook';
+import { deliverSignedWebhookAttempt } from '../core';
 import { renderUpdateHtml } from './render-markdown';
 
 const WebhookJobPayload = z.object({ webhookId: z.uuid(), updateId: z.uuid(), deliveryId: z.uuid() });

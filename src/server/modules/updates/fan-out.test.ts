@@ -7,8 +7,9 @@ import { registerJobHandlers } from '../../jobs';
 import { createDatabaseJobQueue, type DatabaseJobQueueOptions } from '../../providers/jobs/database-queue';
 import type { MailTransport } from '../../providers/mail/types';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { updateMailQueue } from '../mail/queue-mail';
 import { createFanOutHandler, createUpdateMailHandler } from './fan-out';
-import { fanOutQueue, updateMailQueue, updateMailsPerJob } from './queries';
+import { fanOutQueue, updateMailsPerJob } from './queries';
 import { addConfirmedSubscribers, staffOrganisation, topicInput } from './test-support';
 
 type Received = { to: string; raw: string };

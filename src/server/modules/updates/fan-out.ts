@@ -16,11 +16,9 @@ import {
 import type { Providers } from '../../providers';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
-import { mailBrand } from '../mail/branded/mail-brand';
-import { deliverMailBatch } from '../mail/deliver-mail-batch';
-import { queueMails } from '../mail/queue-mail';
-import { unsubscribeLinks } from '../subscriptions/subscription-tokens';
-import { updateMailQueue, updateMailsPerJob } from './queries';
+import { deliverMailBatch, mailBrand, queueMails, updateMailQueue } from '../mail';
+import { unsubscribeLinks } from '../subscriptions';
+import { updateMailsPerJob } from './queries';
 import { composeUpdateMail, personaliseUpdateMail, type UpdateMailContent } from './update-mail';
 
 export type FanOutDeps = {

@@ -3,7 +3,7 @@ import { categoryLabels, type UpdateCategory, updateLimits } from '../../../shar
 import type { Context } from '../../context';
 import { noItemGrants } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { portalUrl } from '../portal/get-portal-view';
+import { portalUrl } from '../core';
 import { listTopicsWithUpdates } from './queries';
 import { renderUpdateHtml, renderUpdateText } from './render-markdown';
 import { visibleTopics } from './topic-views';

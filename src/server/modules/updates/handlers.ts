@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../context';
+import { updateMailQueue } from '../mail';
 import { createWebhookHandler } from './deliver-webhook';
 import { createFanOutHandler, createUpdateMailHandler } from './fan-out';
-import { fanOutQueue, updateMailQueue, webhookQueue } from './queries';
+import { fanOutQueue, webhookQueue } from './queries';
 
 /** The updates module's queues: fan-out (one job per update), one job per update mail, webhooks. */
 export function registerUpdateJobHandlers(deps: AppDeps): void {

@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client';
 import { topics } from '../../db/schema';
 import type { Providers } from '../../providers';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
+import { publishOrganisationChanged } from '../core';
 import { insertUpdateAndDispatch } from './publish-update';
 
 export type SubprocessorsUpdateInput = {

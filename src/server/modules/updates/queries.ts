@@ -16,7 +16,6 @@ export type UpdateRow = typeof topicUpdates.$inferSelect;
 export type TopicWithUpdates = TopicRow & { updates: UpdateRow[] };
 
 export const fanOutQueue = 'updates.fan-out';
-export const updateMailQueue = 'updates.mail';
 /** Update mails one delivery job sends: a few statements per job instead of several per mail. */
 export const updateMailsPerJob = 100;
 export const webhookQueue = 'updates.webhook';

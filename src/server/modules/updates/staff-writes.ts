@@ -5,8 +5,7 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { canEditPortal, canUseConsole } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { publishOrganisationChanged } from '../portal/publish-organisation-changed';
-import { insertAuditEntry } from '../staff/queries';
+import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { findTopicWithUpdates, loadDeliveryProgress } from './queries';
 import { staffTopicView } from './topic-views';
 

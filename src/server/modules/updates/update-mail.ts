@@ -1,7 +1,7 @@
 import { categoryLabels, type UpdateCategory } from '../../../shared/updates';
 import { escapeHtml } from '../../render/html';
-import type { MailBrand } from '../mail/branded/mail-brand';
-import { renderBrandedMail } from '../mail/branded/render-branded-mail';
+import type { MailBrand } from '../mail';
+import { renderBrandedMail } from '../mail';
 import { newJsdom, renderUpdateHtml, renderUpdateText } from './render-markdown';
 
 export type UpdateMailContent = {

@@ -11,7 +11,7 @@ import {
   type WebhookView,
 } from '../../../shared/updates';
 import { webhooks } from '../../db/schema';
-import { isWebhookAddressRefused } from '../core/signed-webhook';
+import { isWebhookAddressRefused } from '../core';
 import { findWebhook, listWebhooks } from './queries';
 import { assertCanPublish, assertCanReadConsole, audit, type StaffContext } from './staff-writes';
 

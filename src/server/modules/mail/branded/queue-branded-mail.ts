@@ -19,3 +19,16 @@ export async function queueBrandedMail(
     headers: mail.headers ?? {},
   });
 }
+
+/** What a mail to one person needs: the database for the outbox, the public URL, the providers. */
+export type AccessMailContext = MailContext;
+export type MailOrganisation = BrandedOrganisation;
+
+export async function mailPerson(
+  ctx: AccessMailContext,
+  organisation: MailOrganisation,
+  mail: MailContent & { to: string },
+) {
+  const { to, ...content } = mail;
+  await queueBrandedMail(ctx, organisation, { to, content });
+}

@@ -6,7 +6,9 @@ import {
   type MemberSessionCache,
   memberAccessChangedChannel,
 } from './member-session-cache';
-import { organisationChangedChannel } from './publish-organisation-changed';
+
+/** Published by core's publishOrganisationChanged on commit of a portal-changing write; every node listens. */
+export const organisationChangedChannel = 'attest_organisation_changed';
 
 /** `confirmedAt`: when the database last said this is current; bounds how long it may be served stale. */
 type Entry<T> = { value: T; revision: number; expiresAt: number; confirmedAt: number };

@@ -3,8 +3,8 @@ import { cardMessages } from '../../../shared/cards';
 import { documentMessages } from '../../../shared/documents';
 import type { Database } from '../../db/client';
 import { itemFiles } from '../../db/schema';
-import { invalid } from '../cards/staff-writes';
 import { listFilesOfOrganisation } from './queries';
+import { invalid } from './staff-writes';
 
 /**
  * Makes an item's linked files exactly `fileIds`, in order, inside the caller's transaction: a file

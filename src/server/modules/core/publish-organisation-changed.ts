@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bumpOrganisationRevision } from './queries';
-
-export const organisationChangedChannel = 'attest_organisation_changed';
+import { organisationChangedChannel } from '../../providers/cache/portal-cache';
+import { bumpOrganisationRevision } from './organisations';
 
 /**
  * Call inside the transaction of any write that changes what a portal shows: bumps the revision

@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { organisations } from '../../db/schema';
+import { findOrganisationBySlug, findOrganisationRevisionBySlug } from '../../modules/core/organisations';
+import { publishOrganisationChanged } from '../../modules/core/publish-organisation-changed';
 import { createOrganisation } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
 import { createPortalCache, type PortalCache } from './portal-cache';
-import { publishOrganisationChanged } from './publish-organisation-changed';
-import { findOrganisationBySlug, findOrganisationRevisionBySlug } from './queries';
 
 let database: DatabaseHandle;
 let nodeA: PortalCache;

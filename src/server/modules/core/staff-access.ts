@@ -2,9 +2,9 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { Context } from '../../context';
 import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema';
 import { canUseConsole, hasStaffPermission } from '../../policy';
 import type { Viewer, ViewerStaff } from '../../policy/viewer';
+import { insertAuditEntry } from './audit-entry';
 
 export type StaffContext = Pick<Context, 'db' | 'viewer' | 'providers' | 'config'>;
 
@@ -26,7 +26,7 @@ export async function writeAudit(
   viewer: Viewer,
   entry: { action: string; target: string | null; data?: Record<string, unknown> },
 ) {
-  await db.insert(auditLog).values({
+  await insertAuditEntry(db, {
     organisationId: viewer.organisation.id,
     actorStaffUserId: viewer.staff?.id ?? null,
     action: entry.action,

@@ -91,3 +91,26 @@ export async function bumpOrganisationRevision(db: Database, organisationId: str
     .set({ revision: sql`${organisations.revision} + 1`, updatedAt: new Date() })
     .where(and(eq(organisations.id, organisationId)));
 }
+
+export async function findOrganisationRowById(
+  db: Database,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const query = db.select().from(organisations).where(eq(organisations.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findOrganisationRowBySlug(db: Database, slug: string) {
+  const [row] = await db.select().from(organisations).where(eq(organisations.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+export async function updateOrganisationRow(
+  db: Database,
+  id: string,
+  values: Partial<typeof organisations.$inferInsert>,
+): Promise<void> {
+  await db.update(organisations).set(values).where(eq(organisations.id, id));
+}

@@ -1,0 +1,2 @@
+/** The audit module's public surface: other modules and the server's composition roots import only this. */
+export { auditRoutes } from './routes';

@@ -1,0 +1,23 @@
+/** The core module's public surface: other modules and the server's composition roots import only this. */
+export { insertAuditEntry } from './audit-entry';
+export { contentDisposition } from './content-disposition';
+export { CsvFormatError, parseCsv, restoreFormula, toCsv } from './csv';
+export { installSigningKey } from './install-secret';
+export {
+  findOrganisationByDomain,
+  findOrganisationById,
+  findOrganisationBySlug,
+  findOrganisationRevisionBySlug,
+  findOrganisationRowById,
+  findOrganisationRowBySlug,
+  listOrganisationSlugs,
+  listProductLinks,
+  listProducts,
+  updateOrganisationRow,
+} from './organisations';
+export { assertPreviewTargets, findPreviewNames } from './preview-targets';
+export { publishOrganisationChanged } from './publish-organisation-changed';
+export { deliverSignedWebhookAttempt, isWebhookAddressRefused } from './signed-webhook';
+export type { StaffContext } from './staff-access';
+export { dayMs, notFound, requireAccessEditor, requireConsole, writeAudit } from './staff-access';
+export { assetUrl, consoleLink, ogImageUrl, portalLink, portalUrl } from './urls';

@@ -1,0 +1,2 @@
+/** The custom-domains module's public surface: other modules and the server's composition roots import only this. */
+export { customDomainRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The knowledge-base module's public surface: other modules and the server's composition roots import only this. */
+export { knowledgeBaseRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The plan-features module's public surface: other modules and the server's composition roots import only this. */
+export { planFeatureRoutes } from './routes';

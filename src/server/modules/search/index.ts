@@ -1,0 +1,7 @@
+/** The search module's public surface: other modules and the server's composition roots import only this. */
+export { createRefreshEmbeddingsHandler, embeddingRefreshQueue, requestEmbeddingRefresh } from './embeddings';
+export { findVisibleProduct, kbAccessLevelsFor } from './queries';
+export { searchRoutes } from './routes';
+export { expandQuery } from './security-vocabulary';
+export { arrayParam, rowsOf, termTsQuery } from './sql-helpers';
+export { throwValidationMessage } from './validation-messages';

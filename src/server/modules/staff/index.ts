@@ -1,0 +1,4 @@
+/** The staff module's public surface: other modules and the server's composition roots import only this. */
+export { hashPassword } from './passwords';
+export { findStaffUserByEmail, insertStaffUser } from './queries';
+export { staffRoutes } from './routes';

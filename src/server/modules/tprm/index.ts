@@ -1,0 +1,2 @@
+/** The tprm module's public surface: other modules and the server's composition roots import only this. */
+export { tprmRoutes } from './routes';

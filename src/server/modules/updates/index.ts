@@ -1,0 +1,4 @@
+/** The updates module's public surface: other modules and the server's composition roots import only this. */
+export { getNotificationBar } from './get-notification-bar';
+export { registerUpdateJobHandlers } from './handlers';
+export { updateRoutes } from './routes';
