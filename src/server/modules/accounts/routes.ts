@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,8 +27,7 @@ import {
 } from '../../../shared/access-queue';
 import { AppError } from '../../../shared/errors';
 import { EndedSessions } from '../../../shared/sessions';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
 import { getAccessSettings, updateAccessSettings } from './access-settings';
 import { addAccountMember, removeAccountMember } from './account-members';
 import { approveAccessRequest } from './approve-access-request';
@@ -57,12 +55,6 @@ const noContent = { 204: z.null() };
 
 /** Staff console API for access: the review queue, accounts, permission profiles, access settings and NDA versions. */
 export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
   // An NDA can be uploaded as the Markdown or text file it was written in.
   for (const type of ['text/markdown', 'text/plain']) {
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
@@ -83,7 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request) => {
-      const ctx = context(request);
+      const ctx = verbContext(deps, request);
       requireConsole(ctx.viewer);
       return listAccessRequestPage(ctx.db, ctx.viewer.organisation.id, request.query);
     },
@@ -101,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: BulkDecisionResult },
       },
     },
-    async (request) => bulkApproveAccessRequests({ ctx: context(request), input: request.body }),
+    async (request) => bulkApproveAccessRequests({ ctx: verbContext(deps, request), input: request.body }),
   );
 
   app.post(
@@ -116,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: BulkDecisionResult },
       },
     },
-    async (request) => bulkDeclineAccessRequests({ ctx: context(request), input: request.body }),
+    async (request) => bulkDeclineAccessRequests({ ctx: verbContext(deps, request), input: request.body }),
   );
 
   app.get(
@@ -132,7 +124,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request) => {
-      const ctx = context(request);
+      const ctx = verbContext(deps, request);
       requireConsole(ctx.viewer);
       const detail = await findAccessRequestDetail(ctx.db, ctx.viewer.organisation.id, request.params.id);
       if (!detail) throw notFound('Access request');
@@ -153,7 +145,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request) => {
-      const ctx = context(request);
+      const ctx = verbContext(deps, request);
       const { accountId } = await approveAccessRequest({
         ctx,
         input: { requestId: request.params.id, body: request.body },
@@ -176,7 +168,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request, reply) => {
       await declineAccessRequest({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: { requestId: request.params.id, body: request.body },
       });
       return reply.status(204).send(null);
@@ -194,7 +186,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request) => {
-      const ctx = context(request);
+      const ctx = verbContext(deps, request);
       requireConsole(ctx.viewer);
       return { accounts: await listAccountRows(ctx.db, ctx.viewer.organisation.id) };
     },
@@ -212,7 +204,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createAccount({ ctx: context(request), input: request.body })),
+      reply.status(201).send(await createAccount({ ctx: verbContext(deps, request), input: request.body })),
   );
 
   app.get(
@@ -227,7 +219,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request) => {
-      const ctx = context(request);
+      const ctx = verbContext(deps, request);
       requireConsole(ctx.viewer);
       const detail = await findAccountDetail(ctx.db, ctx.viewer.organisation.id, request.params.id);
       if (!detail) throw notFound('Account');
@@ -248,7 +240,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request) =>
-      updateAccount({ ctx: context(request), input: { accountId: request.params.id, body: request.body } }),
+      updateAccount({ ctx: verbContext(deps, request), input: { accountId: request.params.id, body: request.body } }),
   );
 
   app.post(
@@ -264,7 +256,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request) =>
-      extendAccount({ ctx: context(request), input: { accountId: request.params.id, body: request.body } }),
+      extendAccount({ ctx: verbContext(deps, request), input: { accountId: request.params.id, body: request.body } }),
   );
 
   app.post(
@@ -279,7 +271,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: AccountDetail },
       },
     },
-    async (request) => revokeAccount({ ctx: context(request), input: { accountId: request.params.id } }),
+    async (request) => revokeAccount({ ctx: verbContext(deps, request), input: { accountId: request.params.id } }),
   );
 
   app.post(
@@ -297,7 +289,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request, reply) =>
       reply.status(201).send(
         await addAccountMember({
-          ctx: context(request),
+          ctx: verbContext(deps, request),
           input: { accountId: request.params.id, body: request.body },
         }),
       ),
@@ -316,7 +308,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request, reply) => {
       await removeAccountMember({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: { accountId: request.params.id, memberId: request.params.memberId },
       });
       return reply.status(204).send(null);
@@ -334,7 +326,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: EndedSessions },
       },
     },
-    async (request) => endMemberSessions({ ctx: context(request), input: { accountId: request.params.id } }),
+    async (request) => endMemberSessions({ ctx: verbContext(deps, request), input: { accountId: request.params.id } }),
   );
 
   app.post(
@@ -350,7 +342,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request) =>
       endMemberSessions({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: { accountId: request.params.id, memberId: request.params.memberId },
       }),
   );
@@ -366,7 +358,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request) => {
-      const ctx = context(request);
+      const ctx = verbContext(deps, request);
       requireConsole(ctx.viewer);
       return { profiles: await listPermissionProfiles(ctx.db, ctx.viewer.organisation.id) };
     },
@@ -384,7 +376,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createPermissionProfile({ ctx: context(request), input: request.body })),
+      reply.status(201).send(await createPermissionProfile({ ctx: verbContext(deps, request), input: request.body })),
   );
 
   app.patch(
@@ -401,7 +393,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request) =>
       updatePermissionProfile({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: { profileId: request.params.id, body: request.body },
       }),
   );
@@ -418,7 +410,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      await deletePermissionProfile({ ctx: context(request), input: { profileId: request.params.id } });
+      await deletePermissionProfile({ ctx: verbContext(deps, request), input: { profileId: request.params.id } });
       return reply.status(204).send(null);
     },
   );
@@ -433,7 +425,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: AccessSettings },
       },
     },
-    async (request) => getAccessSettings({ ctx: context(request) }),
+    async (request) => getAccessSettings({ ctx: verbContext(deps, request) }),
   );
 
   app.put(
@@ -448,7 +440,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: AccessSettings },
       },
     },
-    async (request) => updateAccessSettings({ ctx: context(request), input: request.body }),
+    async (request) => updateAccessSettings({ ctx: verbContext(deps, request), input: request.body }),
   );
 
   app.get(
@@ -461,7 +453,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: NdaVersionList },
       },
     },
-    async (request) => ({ versions: await listNdaVersions({ ctx: context(request) }) }),
+    async (request) => ({ versions: await listNdaVersions({ ctx: verbContext(deps, request) }) }),
   );
 
   app.post(
@@ -493,7 +485,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       if (typeof body === 'string' && !input.title) {
         throw new AppError('validation_failed', 'Give the NDA a title.', { title: 'Give the NDA a title.' });
       }
-      return reply.status(201).send(await createNdaVersion({ ctx: context(request), input }));
+      return reply.status(201).send(await createNdaVersion({ ctx: verbContext(deps, request), input }));
     },
   );
 };

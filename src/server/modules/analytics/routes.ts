@@ -15,8 +15,7 @@ import {
   analyticsLimits,
 } from '../../../shared/analytics';
 import { Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
 import { contentDisposition } from '../core/content-disposition';
 import {
   exportAccountEngagement,
@@ -33,7 +32,6 @@ const tags = ['analytics'];
 
 /** First-party analytics: the portal's event intake and the staff dashboard and export. */
 export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({ db: deps.database.db, viewer: requireViewer(request) });
   // navigator.sendBeacon posts text/plain (a CORS-safe type); the body is the same JSON. Only the
   // routes of this plugin parse text/plain this way.
   app.removeContentTypeParser('text/plain');
@@ -75,7 +73,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await recordClientEvents({ ctx: context(request), input: request.body })),
+      reply.status(202).send(await recordClientEvents({ ctx: verbContext(deps, request), input: request.body })),
   );
 
   app.get(
@@ -92,7 +90,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getAnalyticsDashboard({ ctx: context(request), input: request.query });
+      return getAnalyticsDashboard({ ctx: verbContext(deps, request), input: request.query });
     },
   );
 
@@ -107,7 +105,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const { filename, csv } = await exportAnalytics({ ctx: context(request), input: request.query });
+      const { filename, csv } = await exportAnalytics({ ctx: verbContext(deps, request), input: request.query });
       return sendCsv(reply, filename, csv);
     },
   );
@@ -125,7 +123,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getAccountEngagementPage({ ctx: context(request), input: request.query });
+      return getAccountEngagementPage({ ctx: verbContext(deps, request), input: request.query });
     },
   );
 
@@ -144,7 +142,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return getAccountEngagementDetail({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         accountId: request.params.accountId,
         input: request.query,
       });
@@ -164,7 +162,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request, reply) => {
       const { filename, csv } = await exportAccountEngagement({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         accountId: request.params.accountId,
         input: request.query,
       });

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CardKind } from '../../../shared/card-kinds';
@@ -16,8 +15,7 @@ import {
   SectionOrder,
   SectionOrderInput,
 } from '../../../shared/cards';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
 import { createCustomItem } from './create-custom-item';
 import { deleteCustomItem } from './delete-custom-item';
 import { moveItemOrSetSlug } from './move-item-or-set-slug';
@@ -43,11 +41,6 @@ function bodyBytes(body: unknown): Buffer {
 
 /** Staff edits of cards and items (spec 3 §7, spec 2 §7); every write needs statuspage:edit. */
 export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-  });
 
   app.patch(
     '/api/trust-center/products/:productId',
@@ -61,7 +54,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: SectionOrder },
       },
     },
-    (request) => updateSectionOrder({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (request) => updateSectionOrder({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.patch(
@@ -76,7 +69,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: CardOrder },
       },
     },
-    (request) => updateCardOrder({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (request) => updateCardOrder({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.patch(
@@ -91,7 +84,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: CardView },
       },
     },
-    (request) => updateCard({ ctx: context(request), input: { ...request.params, patch: request.body } }),
+    (request) => updateCard({ ctx: verbContext(deps, request), input: { ...request.params, patch: request.body } }),
   );
 
   app.patch(
@@ -106,7 +99,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: CardView },
       },
     },
-    (request) => updateItemOrder({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (request) => updateItemOrder({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.post(
@@ -123,7 +116,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const item = await createCustomItem({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: { ...request.params, title: request.body?.title, fileIds: request.body?.fileIds },
       });
       return reply.status(201).send(item);
@@ -137,7 +130,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { tags, summary: 'Deletes a custom item', params: itemParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await deleteCustomItem({ ctx: context(request), input: request.params });
+      await deleteCustomItem({ ctx: verbContext(deps, request), input: request.params });
       return reply.status(204).send(null);
     },
   );
@@ -155,7 +148,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     (request) =>
-      moveItemOrSetSlug({ ctx: context(request), input: { ...request.params, change: request.body } }),
+      moveItemOrSetSlug({ ctx: verbContext(deps, request), input: { ...request.params, change: request.body } }),
   );
 
   await app.register(async (plugin) => {
@@ -181,7 +174,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
       (request) =>
         setCardIcon({
-          ctx: context(request),
+          ctx: verbContext(deps, request),
           input: {
             ...request.params,
             contentType: request.headers['content-type'],
@@ -201,7 +194,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           response: { 200: CardIcon },
         },
       },
-      (request) => resetCardIcon({ ctx: context(request), input: request.params }),
+      (request) => resetCardIcon({ ctx: verbContext(deps, request), input: request.params }),
     );
   });
 };

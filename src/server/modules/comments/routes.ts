@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,8 +11,7 @@ import {
   ThreadQuery,
 } from '../../../shared/comments';
 import { Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
 import { listComments } from './list-comments';
 import { postComment } from './post-comment';
 import { getCommentThread, listCommentThreads, replyToThread } from './staff-comments';
@@ -24,12 +22,6 @@ const oneMinuteMs = 60_000;
 
 /** Comments on items: members' own threads on the portal, and the staff console's threads. */
 export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
 
   app.get(
     '/api/statuspage/share/:org/comments',
@@ -45,7 +37,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return listComments({ ctx: context(request), input: request.query });
+      return listComments({ ctx: verbContext(deps, request), input: request.query });
     },
   );
 
@@ -69,7 +61,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      const comment = await postComment({ ctx: context(request), input: request.body });
+      const comment = await postComment({ ctx: verbContext(deps, request), input: request.body });
       return reply.status(201).send(comment);
     },
   );
@@ -84,7 +76,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: CommentThreadList },
       },
     },
-    async (request) => listCommentThreads({ ctx: context(request) }),
+    async (request) => listCommentThreads({ ctx: verbContext(deps, request) }),
   );
 
   app.get(
@@ -98,7 +90,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: CommentList },
       },
     },
-    async (request) => getCommentThread({ ctx: context(request), input: request.query }),
+    async (request) => getCommentThread({ ctx: verbContext(deps, request), input: request.query }),
   );
 
   app.post(
@@ -113,7 +105,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      const comment = await replyToThread({ ctx: context(request), input: request.body });
+      const comment = await replyToThread({ ctx: verbContext(deps, request), input: request.body });
       return reply.status(201).send(comment);
     },
   );

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,8 +18,7 @@ import {
 } from '../../../shared/documents';
 import { limits } from '../../../shared/limits';
 import { Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
 import { contentDisposition } from '../core/content-disposition';
 import { getBridgeLetter, saveBridgeLetter } from './bridge-letters';
 import { openBulkDownload, prepareBulkDownload } from './bulk-download';
@@ -50,12 +48,6 @@ const tags = ['documents'];
 
 /** The staff library, item links, featured order, bridge letters, and visitors' views and downloads. */
 export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
 
   // Uploads arrive as the raw body (any content type) and are streamed, never buffered whole.
   await app.register(async (plugin) => {
@@ -79,7 +71,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       async (request, reply) => {
         const declared = Number(request.headers['content-length']);
         const file = await uploadDocument({
-          ctx: context(request),
+          ctx: verbContext(deps, request),
           input: {
             body: (request.body as Readable | undefined) ?? request.raw,
             name: request.query.name,
@@ -98,7 +90,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       config: staffRoute,
       schema: { tags, summary: 'The document library', response: { 200: LibraryFileList } },
     },
-    (request) => listLibraryFiles({ ctx: context(request) }),
+    (request) => listLibraryFiles({ ctx: verbContext(deps, request) }),
   );
 
   app.patch(
@@ -113,7 +105,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: LibraryFile },
       },
     },
-    (request) => updateLibraryFile({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (request) => updateLibraryFile({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.delete(
@@ -128,7 +120,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request, reply) => {
-      await deleteLibraryFile({ ctx: context(request), input: request.params });
+      await deleteLibraryFile({ ctx: verbContext(deps, request), input: request.params });
       return reply.status(204).send(null);
     },
   );
@@ -148,7 +140,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request, reply) => {
       const { disposition } = request.query;
       const body = await getLibraryFile({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: {
           fileId: request.params.fileId,
           action: disposition === 'attachment' ? 'download' : 'view',
@@ -172,7 +164,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: ItemFilesResult },
       },
     },
-    (request) => setItemFiles({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (request) => setItemFiles({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.put(
@@ -188,7 +180,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     (request) =>
-      setFeaturedDocuments({ ctx: context(request), input: { ...request.params, ...request.body } }),
+      setFeaturedDocuments({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   const letterParams = productParams.extend({ letterType: BridgeLetterType });
@@ -203,7 +195,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: BridgeLetterView },
       },
     },
-    (request) => getBridgeLetter({ ctx: context(request), input: request.params }),
+    (request) => getBridgeLetter({ ctx: verbContext(deps, request), input: request.params }),
   );
 
   app.put(
@@ -218,7 +210,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: BridgeLetterView },
       },
     },
-    (request) => saveBridgeLetter({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (request) => saveBridgeLetter({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.get(
@@ -236,7 +228,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request, reply) => {
       const { disposition, itemUid } = request.query;
       const { body, isPublic } = await getDocument({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: {
           documentId: request.params.fileId,
           itemUid,
@@ -265,7 +257,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: BulkDownloadResult },
       },
     },
-    (request) => prepareBulkDownload({ ctx: context(request), input: request.body }),
+    (request) => prepareBulkDownload({ ctx: verbContext(deps, request), input: request.body }),
   );
 
   app.get(
@@ -282,7 +274,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request, reply) => {
       const { fileName, entries } = await openBulkDownload({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: { token: request.query.token, ipAddress: request.ip },
       });
       reply.header('Content-Type', 'application/zip');

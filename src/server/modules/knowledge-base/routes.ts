@@ -17,8 +17,7 @@ import {
   kbMessages,
 } from '../../../shared/knowledge-base';
 import { Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
 import { contentDisposition } from '../core/content-disposition';
 import { throwValidationMessage } from '../search/validation-messages';
 import { createKbEntry } from './create-kb-entry';
@@ -44,11 +43,6 @@ const shareKeyQuery = KbSearchKeyQuery.extend({
 
 /** Knowledge base: search keys, the key-only search, and the staff's entries, CSV and gaps. */
 export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-  });
   const perIp = (name: string, max: number) => ({
     max,
     timeWindow: oneMinuteMs,
@@ -81,7 +75,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     (request) => {
       throwValidationMessage(request);
-      return getSearchKey({ ctx: context(request), input: { productId: request.query.productId } });
+      return getSearchKey({ ctx: verbContext(deps, request), input: { productId: request.query.productId } });
     },
   );
 
@@ -99,7 +93,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     (request) => {
       throwValidationMessage(request);
-      return getSearchKey({ ctx: context(request), input: { productId: request.query.productId } });
+      return getSearchKey({ ctx: verbContext(deps, request), input: { productId: request.query.productId } });
     },
   );
 
@@ -151,7 +145,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const csv = await exportKbEntries({ ctx: context(request), input: { bom: request.query.bom === '1' } });
+      const csv = await exportKbEntries({ ctx: verbContext(deps, request), input: { bom: request.query.bom === '1' } });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', 'knowledge-base.csv'))
@@ -172,7 +166,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         response: { 200: KbImportResult },
       },
     },
-    (request) => importKbEntries({ ctx: context(request), input: { csv: request.body } }),
+    (request) => importKbEntries({ ctx: verbContext(deps, request), input: { csv: request.body } }),
   );
 
   app.post(
@@ -182,7 +176,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       schema: { tags, summary: 'Adds an entry', body: KbEntryInput, response: { 201: KbHit } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createKbEntry({ ctx: context(request), input: request.body })),
+      reply.status(201).send(await createKbEntry({ ctx: verbContext(deps, request), input: request.body })),
   );
 
   app.get(
@@ -191,7 +185,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       config: staffRoute,
       schema: { tags, summary: 'One entry', params: entryParams, response: { 200: KbHit } },
     },
-    (request) => getKbEntry({ ctx: context(request), input: request.params }),
+    (request) => getKbEntry({ ctx: verbContext(deps, request), input: request.params }),
   );
 
   app.patch(
@@ -208,7 +202,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     (request) =>
       updateKbEntry({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: { entryId: request.params.entryId, patch: request.body },
       }),
   );
@@ -217,7 +211,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/kb/entries/:entryId',
     { config: staffRoute, schema: { tags, summary: 'Deletes an entry', params: entryParams } },
     async (request, reply) => {
-      await deleteKbEntry({ ctx: context(request), input: request.params });
+      await deleteKbEntry({ ctx: verbContext(deps, request), input: request.params });
       return reply.status(204).send();
     },
   );
@@ -232,7 +226,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         response: { 200: KbGapList },
       },
     },
-    (request) => listKnowledgeGaps({ ctx: context(request) }),
+    (request) => listKnowledgeGaps({ ctx: verbContext(deps, request) }),
   );
 
   app.delete(
@@ -242,7 +236,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       schema: { tags, summary: 'Dismisses a gap', params: z.object({ gapId: z.string().uuid() }) },
     },
     async (request, reply) => {
-      await deleteKbGap({ ctx: context(request), input: request.params });
+      await deleteKbGap({ ctx: verbContext(deps, request), input: request.params });
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Slug } from '../../../shared/portal';
@@ -12,8 +12,7 @@ import {
   QuestionnaireUploadQuery,
   questionnaireLimits,
 } from '../../../shared/questionnaires';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
 import { contentDisposition } from '../core/content-disposition';
 import {
   listQuestionnaireSubmissions,
@@ -34,12 +33,6 @@ const submissionRateLimit = {
 
 /** Members submit questionnaires (a file or a link); staff list, download and mark them done. */
 export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
 
   // The file arrives as the raw body (any content type) and is streamed, never buffered whole.
   await app.register(async (plugin) => {
@@ -61,7 +54,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       async (request, reply) => {
         const declared = Number(request.headers['content-length']);
         const result = await submitQuestionnaireFile({
-          ctx: context(request),
+          ctx: verbContext(deps, request),
           input: {
             body: (request.body as Readable | undefined) ?? request.raw,
             name: request.query.name,
@@ -86,7 +79,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const result = await submitQuestionnaireLink({ ctx: context(request), input: request.body });
+      const result = await submitQuestionnaireLink({ ctx: verbContext(deps, request), input: request.body });
       return reply.status(201).send(result);
     },
   );
@@ -97,7 +90,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       config: { viewer: 'staff' },
       schema: { tags, summary: 'Questionnaire submissions', response: { 200: QuestionnaireSubmissionList } },
     },
-    async (request) => listQuestionnaireSubmissions({ ctx: context(request) }),
+    async (request) => listQuestionnaireSubmissions({ ctx: verbContext(deps, request) }),
   );
 
   app.patch(
@@ -113,7 +106,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
     },
     async (request) =>
-      setQuestionnaireStatus({ ctx: context(request), input: { ...request.params, ...request.body } }),
+      setQuestionnaireStatus({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.get(
@@ -123,7 +116,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       schema: { tags, summary: 'Downloads a submitted questionnaire file', params: idParams },
     },
     async (request, reply) => {
-      const file = await openQuestionnaireFile({ ctx: context(request), input: request.params });
+      const file = await openQuestionnaireFile({ ctx: verbContext(deps, request), input: request.params });
       return reply
         .header('content-type', file.contentType)
         .header('content-length', file.size)

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CardView } from '../../../shared/cards';
@@ -14,8 +13,7 @@ import {
   SubprocessorInput,
   TrustedByInput,
 } from '../../../shared/specialised-cards';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
 import { findProductOfOrganisation } from '../cards/queries';
 import { assertCanEdit } from '../cards/staff-writes';
 import { listSubprocessors } from './queries';
@@ -44,11 +42,6 @@ const KnownCompany = z.object({
 
 /** Staff edits of the specialised cards (spec 2 §3, §5); every write needs statuspage:edit. */
 export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-  });
   const base = '/api/trust-center/products/:productId';
 
   app.put(
@@ -63,7 +56,7 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         response: { 200: CardView },
       },
     },
-    (request) => saveRiskProfile({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (request) => saveRiskProfile({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.put(
@@ -78,7 +71,7 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         response: { 200: SecurityGradeEntry },
       },
     },
-    (request) => saveSecurityGrade({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (request) => saveSecurityGrade({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.put(
@@ -93,7 +86,7 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         response: { 200: z.object({ companies: z.array(Company) }) },
       },
     },
-    (request) => saveTrustedBy({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (request) => saveTrustedBy({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.put(
@@ -108,7 +101,7 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         response: { 200: z.object({ body: z.string() }) },
       },
     },
-    (request) => saveOverview({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (request) => saveOverview({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
   );
 
   app.get(
@@ -123,7 +116,7 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     async (request) => {
-      const ctx = context(request);
+      const ctx = verbContext(deps, request);
       assertCanEdit(ctx.viewer);
       const product = await findProductOfOrganisation(
         ctx.db,
@@ -148,7 +141,7 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     (request) =>
-      createSubprocessor({ ctx: context(request), input: { ...request.params, body: request.body } }),
+      createSubprocessor({ ctx: verbContext(deps, request), input: { ...request.params, body: request.body } }),
   );
 
   app.patch(
@@ -164,7 +157,7 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     (request) =>
-      updateSubprocessor({ ctx: context(request), input: { ...request.params, body: request.body } }),
+      updateSubprocessor({ ctx: verbContext(deps, request), input: { ...request.params, body: request.body } }),
   );
 
   app.delete(
@@ -178,7 +171,7 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         response: { 200: SubprocessorChange },
       },
     },
-    (request) => deleteSubprocessor({ ctx: context(request), input: request.params }),
+    (request) => deleteSubprocessor({ ctx: verbContext(deps, request), input: request.params }),
   );
 
   app.get(
@@ -192,6 +185,6 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         response: { 200: z.object({ companies: z.array(KnownCompany) }) },
       },
     },
-    (request) => searchCompanies({ ctx: context(request), input: request.query }),
+    (request) => searchCompanies({ ctx: verbContext(deps, request), input: request.query }),
   );
 };

@@ -10,9 +10,8 @@ import {
   SignInInput,
   StaffSession,
 } from '../../../shared/staff';
-import type { AppDeps } from '../../context';
+import { type AppDeps, verbContext } from '../../context';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
-import { requireViewer } from '../../plugins/viewer';
 import { getOrganisationSettings } from './get-organisation-settings';
 import { getStaffSession } from './get-staff-session';
 import { signInStaff } from './sign-in-staff';
@@ -29,12 +28,6 @@ function signInEmail(request: FastifyRequest): string {
 /** Staff sign-in, session and sign-out, and the organisation settings of the staff console. */
 export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { isProduction } = deps.config;
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
   // The per-route limit keys on address + e-mail; this one bounds one address across e-mails. Nothing
   // counts per e-mail alone: guesses from anywhere would then lock the real user out (decision 124).
   const limitSignInsPerAddress = app.createRateLimit({
@@ -96,7 +89,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      await signOutStaff({ ctx: context(request) });
+      await signOutStaff({ ctx: verbContext(deps, request) });
       clearSessionCookie(reply, 'staff', isProduction);
       return reply.status(204).send(null);
     },
@@ -114,7 +107,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getStaffSession({ ctx: context(request) });
+      return getStaffSession({ ctx: verbContext(deps, request) });
     },
   );
 
@@ -128,7 +121,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: OrganisationSettings },
       },
     },
-    async (request) => getOrganisationSettings({ ctx: context(request) }),
+    async (request) => getOrganisationSettings({ ctx: verbContext(deps, request) }),
   );
 
   app.patch(
@@ -142,6 +135,6 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: OrganisationSettings },
       },
     },
-    async (request) => updateOrganisationSettings({ ctx: context(request), input: request.body }),
+    async (request) => updateOrganisationSettings({ ctx: verbContext(deps, request), input: request.body }),
   );
 };

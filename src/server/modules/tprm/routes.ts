@@ -14,8 +14,7 @@ import {
   TrustExport,
   tprmMessages,
 } from '../../../shared/tprm';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
 import { requireMemberViewer } from '../access/member-viewer';
 import { issueTprmToken, listMemberPartners, viewTprmToken } from './member-tokens';
 import { createPartner, deletePartner, listPartners, updatePartner } from './partners';
@@ -51,12 +50,6 @@ function sendTrustDocument(reply: FastifyReply, document: TrustExport) {
  */
 export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const db = deps.database.db;
-  const context = (request: FastifyRequest) => ({
-    db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
 
   app.get(
     '/api/tprm/partners',
@@ -64,7 +57,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: { viewer: 'staff' },
       schema: { tags, summary: 'TPRM partners', response: { 200: PartnerList } },
     },
-    async (request) => listPartners({ ctx: context(request) }),
+    async (request) => listPartners({ ctx: verbContext(deps, request) }),
   );
 
   app.post(
@@ -74,7 +67,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { tags, summary: 'Adds a TPRM partner', body: PartnerInput, response: { 201: Partner } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createPartner({ ctx: context(request), input: request.body })),
+      reply.status(201).send(await createPartner({ ctx: verbContext(deps, request), input: request.body })),
   );
 
   app.put(
@@ -90,7 +83,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request) =>
-      updatePartner({ ctx: context(request), input: { ...request.body, ...request.params } }),
+      updatePartner({ ctx: verbContext(deps, request), input: { ...request.body, ...request.params } }),
   );
 
   app.delete(
@@ -100,7 +93,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { tags, summary: 'Deletes a TPRM partner and its tokens', params: partnerParams },
     },
     async (request, reply) => {
-      await deletePartner({ ctx: context(request), input: request.params });
+      await deletePartner({ ctx: verbContext(deps, request), input: request.params });
       return reply.status(204).send();
     },
   );
@@ -118,7 +111,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return listMemberPartners({ ctx: context(request) });
+      return listMemberPartners({ ctx: verbContext(deps, request) });
     },
   );
 
@@ -138,7 +131,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await issueTprmToken({ ctx: context(request), input: request.body })),
+      reply.status(201).send(await issueTprmToken({ ctx: verbContext(deps, request), input: request.body })),
   );
 
   app.get(
@@ -207,12 +200,12 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   };
   app.get('/.well-known/trust.json', publicDocument, async (request, reply) =>
-    sendTrustDocument(reply, await getPublicTrustDocument({ ctx: context(request) })),
+    sendTrustDocument(reply, await getPublicTrustDocument({ ctx: verbContext(deps, request) })),
   );
   app.get(
     '/:org/.well-known/trust.json',
     { ...publicDocument, schema: { ...publicDocument.schema, params: shareParams } },
     async (request, reply) =>
-      sendTrustDocument(reply, await getPublicTrustDocument({ ctx: context(request) })),
+      sendTrustDocument(reply, await getPublicTrustDocument({ ctx: verbContext(deps, request) })),
   );
 };

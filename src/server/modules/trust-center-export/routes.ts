@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentLimits } from '../../../shared/documents';
@@ -11,8 +10,7 @@ import {
   TrustCenterImportSummary,
   trustCenterFileMaxBytes,
 } from '../../../shared/trust-center-export';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
 import { contentDisposition } from '../core/content-disposition';
 import { TrustCenterImportError } from './import-trust-center';
 import {
@@ -36,12 +34,6 @@ const tags = ['trust center as code'];
 
 /** Trust center as code: export and import of the whole trust center (staff console and API). */
 export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
 
   app.get(
     '/api/trust-center/export',
@@ -55,7 +47,7 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       },
     },
     async (request, reply) => {
-      const exported = await exportTrustCenterForStaff({ ctx: context(request), input: request.query });
+      const exported = await exportTrustCenterForStaff({ ctx: verbContext(deps, request), input: request.query });
       return reply
         .type(exported.contentType)
         .header('content-disposition', contentDisposition('attachment', exported.fileName))
@@ -76,7 +68,7 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listMissingDocuments({ ctx: context(request) });
+      return listMissingDocuments({ ctx: verbContext(deps, request) });
     },
   );
 
@@ -106,7 +98,7 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       async (request, reply) => {
         try {
           return await importTrustCenterForStaff({
-            ctx: context(request),
+            ctx: verbContext(deps, request),
             input: {
               body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
               fileName: request.query.fileName,
@@ -143,7 +135,7 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       },
       async (request) =>
         uploadMissingDocument({
-          ctx: context(request),
+          ctx: verbContext(deps, request),
           input: {
             fileId: request.params.fileId,
             body: (request.body as Readable | undefined) ?? request.raw,
