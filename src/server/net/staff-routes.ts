@@ -21,10 +21,10 @@ type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** A console route's schema: the module's tags are added; 200, 201 or 202 names the answer, none is 204. */
+/** A console route's schema: the module's tags are added; 200, 201 or 202 names the answer; none (or 204) is 204. */
 export type StaffRouteSchema = Omit<FastifySchema, 'tags' | 'response'> & {
   summary: string;
-  response?: { 200: z.ZodType } | { 201: z.ZodType } | { 202: z.ZodType };
+  response?: { 200: z.ZodType } | { 201: z.ZodType } | { 202: z.ZodType } | { 204: z.ZodType };
 };
 
 export type StaffRequest<S extends StaffRouteSchema> = FastifyRequest<
@@ -56,7 +56,12 @@ type StaffHandler<Ctx, S extends StaffRouteSchema> = [Answer<S>] extends [never]
     ) => Answer<S> | FastifyReply | Promise<Answer<S> | FastifyReply>;
 
 /** Per-route extras such as a rate limit or a body limit; who may call stays the viewer plugin's `staff`. */
-type StaffRouteOptions = { config?: Omit<FastifyContextConfig, 'viewer'>; bodyLimit?: number };
+type StaffRouteOptions = {
+  config?: Omit<FastifyContextConfig, 'viewer'>;
+  bodyLimit?: number;
+  /** The handler reads request.validationError to answer with the module's own message. */
+  attachValidation?: boolean;
+};
 
 /**
  * The one way to register console routes (decision 295): signed-in staff only (the viewer plugin
@@ -79,13 +84,8 @@ export function staffRoutes<Extra extends object = Record<never, never>>(
       handler: StaffHandler<Ctx, S>,
       options: StaffRouteOptions = {},
     ) => {
-      const status = !schema.response
-        ? 204
-        : '201' in schema.response
-          ? 201
-          : '202' in schema.response
-            ? 202
-            : 200;
+      const answers = schema.response ?? { 204: null };
+      const status = '204' in answers ? 204 : '201' in answers ? 201 : '202' in answers ? 202 : 200;
       // Typed at the call site by S; here the schema is only passed on.
       const routeSchema: FastifySchema = { tags: module.tags, ...schema };
       app.route({
@@ -93,6 +93,7 @@ export function staffRoutes<Extra extends object = Record<never, never>>(
         url,
         config: { ...options.config, viewer: 'staff' },
         ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+        ...(options.attachValidation ? { attachValidation: true } : {}),
         schema: routeSchema,
         handler: async (request, reply) => {
           const answer = await handler(context(request), request as unknown as StaffRequest<S>, reply);

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/comments';
 import { Slug } from '../../../shared/portal';
 import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { listComments } from './list-comments';
 import { postComment } from './post-comment';
 import { getCommentThread, listCommentThreads, replyToThread } from './staff-comments';
@@ -22,7 +23,7 @@ const oneMinuteMs = 60_000;
 
 /** Comments on items: members' own threads on the portal, and the staff console's threads. */
 export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-
+  const staff = staffRoutes(app, { tags, deps });
   app.get(
     '/api/statuspage/share/:org/comments',
     {
@@ -66,47 +67,32 @@ export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
   );
 
-  app.get(
+  staff.get(
     '/api/comments/threads',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'Comment threads by item and account',
-        response: { 200: CommentThreadList },
-      },
+      summary: 'Comment threads by item and account',
+      response: { 200: CommentThreadList },
     },
-    async (request) => listCommentThreads({ ctx: verbContext(deps, request) }),
+    async (ctx) => listCommentThreads({ ctx }),
   );
 
-  app.get(
+  staff.get(
     '/api/comments/thread',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: "One account's thread on an item",
-        querystring: ThreadQuery,
-        response: { 200: CommentList },
-      },
+      summary: "One account's thread on an item",
+      querystring: ThreadQuery,
+      response: { 200: CommentList },
     },
-    async (request) => getCommentThread({ ctx: verbContext(deps, request), input: request.query }),
+    async (ctx, request) => getCommentThread({ ctx, input: request.query }),
   );
 
-  app.post(
+  staff.post(
     '/api/comments/thread',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: "Answers an account's thread; its members are notified by e-mail",
-        body: StaffReplyInput,
-        response: { 201: Comment },
-      },
+      summary: "Answers an account's thread; its members are notified by e-mail",
+      body: StaffReplyInput,
+      response: { 201: Comment },
     },
-    async (request, reply) => {
-      const comment = await replyToThread({ ctx: verbContext(deps, request), input: request.body });
-      return reply.status(201).send(comment);
-    },
+    (ctx, request) => replyToThread({ ctx, input: request.body }),
   );
 };

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Slug } from '../../../shared/portal';
@@ -13,6 +13,7 @@ import {
   questionnaireLimits,
 } from '../../../shared/questionnaires';
 import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core/content-disposition';
 import {
   listQuestionnaireSubmissions,
@@ -33,7 +34,7 @@ const submissionRateLimit = {
 
 /** Members submit questionnaires (a file or a link); staff list, download and mark them done. */
 export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-
+  const staff = staffRoutes(app, { tags, deps });
   // The file arrives as the raw body (any content type) and is streamed, never buffered whole.
   await app.register(async (plugin) => {
     const uploads = plugin.withTypeProvider<ZodTypeProvider>();
@@ -84,39 +85,28 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
   );
 
-  app.get(
+  staff.get(
     '/api/questionnaires',
-    {
-      config: { viewer: 'staff' },
-      schema: { tags, summary: 'Questionnaire submissions', response: { 200: QuestionnaireSubmissionList } },
-    },
-    async (request) => listQuestionnaireSubmissions({ ctx: verbContext(deps, request) }),
+    { summary: 'Questionnaire submissions', response: { 200: QuestionnaireSubmissionList } },
+    async (ctx) => listQuestionnaireSubmissions({ ctx }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/questionnaires/:id',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'Marks a submission done or open',
-        params: idParams,
-        body: QuestionnaireStatusInput,
-        response: { 200: QuestionnaireSubmission },
-      },
+      summary: 'Marks a submission done or open',
+      params: idParams,
+      body: QuestionnaireStatusInput,
+      response: { 200: QuestionnaireSubmission },
     },
-    async (request) =>
-      setQuestionnaireStatus({ ctx: verbContext(deps, request), input: { ...request.params, ...request.body } }),
+    async (ctx, request) => setQuestionnaireStatus({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.get(
+  staff.get(
     '/api/questionnaires/:id/file',
-    {
-      config: { viewer: 'staff' },
-      schema: { tags, summary: 'Downloads a submitted questionnaire file', params: idParams },
-    },
-    async (request, reply) => {
-      const file = await openQuestionnaireFile({ ctx: verbContext(deps, request), input: request.params });
+    { summary: 'Downloads a submitted questionnaire file', params: idParams },
+    async (ctx, request, reply) => {
+      const file = await openQuestionnaireFile({ ctx, input: request.params });
       return reply
         .header('content-type', file.contentType)
         .header('content-length', file.size)

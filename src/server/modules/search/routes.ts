@@ -11,6 +11,7 @@ import {
   SearchSetup,
 } from '../../../shared/search';
 import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { answerQuestion } from './answer-question';
 import { getAskAiSetup } from './get-ask-ai-setup';
 import { getSearchSetup } from './get-search-setup';
@@ -33,6 +34,7 @@ const answersPerMinute = 10;
 
 /** Server search and Ask AI for the portal (spec 1 §4, §7). */
 export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const staff = staffRoutes(app, { tags, deps });
   const perIp = (name: string, max: number) => ({
     max,
     timeWindow: oneMinuteMs,
@@ -54,17 +56,13 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     (request) => getSearchSetup({ ctx: verbContext(deps, request) }),
   );
 
-  app.get(
+  staff.get(
     '/api/staff/ask-ai',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'Who writes Ask AI answers on this server, and whether the plan includes Trust Center AI',
-        response: { 200: AskAiSetup },
-      },
+      summary: 'Who writes Ask AI answers on this server, and whether the plan includes Trust Center AI',
+      response: { 200: AskAiSetup },
     },
-    (request) => getAskAiSetup({ ctx: verbContext(deps, request) }),
+    (ctx) => getAskAiSetup({ ctx }),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import {
   StaffSession,
 } from '../../../shared/staff';
 import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes as registerStaffRoutes } from '../../net/staff-routes';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import { getOrganisationSettings } from './get-organisation-settings';
 import { getStaffSession } from './get-staff-session';
@@ -19,6 +20,7 @@ import { signOutStaff } from './sign-out-staff';
 import { updateOrganisationSettings } from './update-organisation-settings';
 
 const oneMinuteMs = 60_000;
+const tags = ['staff'];
 
 function signInEmail(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -28,6 +30,8 @@ function signInEmail(request: FastifyRequest): string {
 /** Staff sign-in, session and sign-out, and the organisation settings of the staff console. */
 export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { isProduction } = deps.config;
+  // The helper is imported under another name: this plugin is called staffRoutes too.
+  const staff = registerStaffRoutes(app, { tags, deps });
   // The per-route limit keys on address + e-mail; this one bounds one address across e-mails. Nothing
   // counts per e-mail alone: guesses from anywhere would then lock the real user out (decision 124).
   const limitSignInsPerAddress = app.createRateLimit({
@@ -65,7 +69,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const result = await signInStaff({
-        ctx: { db: deps.database.db },
+        ctx: verbContext(deps),
         input: {
           ...request.body,
           replacedToken: readSessionToken(request, 'staff', isProduction),
@@ -78,63 +82,46 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
-  app.post(
+  staff.post(
     '/api/auth/sign-out',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Ends the session on every node and clears the cookie',
-        response: { 204: z.null() },
-      },
+      summary: 'Ends the session on every node and clears the cookie',
+      response: { 204: z.null() },
     },
-    async (request, reply) => {
-      await signOutStaff({ ctx: verbContext(deps, request) });
+    async (ctx, _request, reply) => {
+      await signOutStaff({ ctx });
       clearSessionCookie(reply, 'staff', isProduction);
-      return reply.status(204).send(null);
     },
   );
 
-  app.get(
+  staff.get(
     '/api/auth/session',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'The signed-in staff member, organisation and CSRF token',
-        response: { 200: StaffSession },
-      },
+      summary: 'The signed-in staff member, organisation and CSRF token',
+      response: { 200: StaffSession },
     },
-    async (request, reply) => {
+    async (ctx, _request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getStaffSession({ ctx: verbContext(deps, request) });
+      return getStaffSession({ ctx });
     },
   );
 
-  app.get(
+  staff.get(
     '/api/staff/organisation',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Organisation name, website and portal customisation',
-        response: { 200: OrganisationSettings },
-      },
+      summary: 'Organisation name, website and portal customisation',
+      response: { 200: OrganisationSettings },
     },
-    async (request) => getOrganisationSettings({ ctx: verbContext(deps, request) }),
+    async (ctx) => getOrganisationSettings({ ctx }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/staff/organisation',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Changes the named settings (statuspage:edit)',
-        body: OrganisationSettingsPatch,
-        response: { 200: OrganisationSettings },
-      },
+      summary: 'Changes the named settings (statuspage:edit)',
+      body: OrganisationSettingsPatch,
+      response: { 200: OrganisationSettings },
     },
-    async (request) => updateOrganisationSettings({ ctx: verbContext(deps, request), input: request.body }),
+    async (ctx, request) => updateOrganisationSettings({ ctx, input: request.body }),
   );
 };
