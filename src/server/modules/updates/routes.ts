@@ -153,7 +153,10 @@ export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       setCaching(request, reply);
-      return getNotificationBar({ ctx: verbContext(deps, request), input: { product: request.query.product } });
+      return getNotificationBar({
+        ctx: verbContext(deps, request),
+        input: { product: request.query.product },
+      });
     },
   );
 
