@@ -1,6 +1,7 @@
 import type {
   FastifyContextConfig,
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   FastifySchema,
   RawReplyDefaultExpression,
@@ -10,6 +11,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { type AppDeps, type Context, verbContext } from '../context';
 
 type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -19,10 +21,10 @@ type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** A console route's schema: the module's tags are added; 200 or 201 names the answer, none is 204. */
+/** A console route's schema: the module's tags are added; 200, 201 or 202 names the answer; none (or 204) is 204. */
 export type StaffRouteSchema = Omit<FastifySchema, 'tags' | 'response'> & {
   summary: string;
-  response?: { 200: z.ZodType } | { 201: z.ZodType };
+  response?: { 200: z.ZodType } | { 201: z.ZodType } | { 202: z.ZodType } | { 204: z.ZodType };
 };
 
 export type StaffRequest<S extends StaffRouteSchema> = FastifyRequest<
@@ -37,25 +39,43 @@ type Answer<S extends StaffRouteSchema> = S['response'] extends { 200: infer T e
   ? z.input<T>
   : S['response'] extends { 201: infer T extends z.ZodType }
     ? z.input<T>
-    : never;
-
-/** Gets the module's context and the request, typed by the schema; a 204 route returns nothing. */
-type StaffHandler<Ctx, S extends StaffRouteSchema> = [Answer<S>] extends [never]
-  ? (ctx: Ctx, request: StaffRequest<S>) => Promise<void>
-  : (ctx: Ctx, request: StaffRequest<S>) => Answer<S> | Promise<Answer<S>>;
-
-/** Per-route extras such as a rate limit; who may call stays the viewer plugin's `staff`. */
-type StaffRouteOptions = { config?: Omit<FastifyContextConfig, 'viewer'> };
+    : S['response'] extends { 202: infer T extends z.ZodType }
+      ? z.input<T>
+      : never;
 
 /**
- * Registers console routes: signed-in staff only (the viewer plugin checks the session and CSRF
- * before the handler), input validated by the zod schemas, errors mapped by the error handler. The
- * handler gets the module's context and the typed request; a 201 schema answers 201, none 204.
+ * Gets the verb context and the request, typed by the schema; a 204 route returns nothing. A route
+ * that answers with a file or a stream sends it on `reply` and returns `reply`.
  */
-export function staffRoutes<Ctx>(
+type StaffHandler<Ctx, S extends StaffRouteSchema> = [Answer<S>] extends [never]
+  ? (ctx: Ctx, request: StaffRequest<S>, reply: FastifyReply) => Promise<void> | Promise<FastifyReply>
+  : (
+      ctx: Ctx,
+      request: StaffRequest<S>,
+      reply: FastifyReply,
+    ) => Answer<S> | FastifyReply | Promise<Answer<S> | FastifyReply>;
+
+/** Per-route extras such as a rate limit or a body limit; who may call stays the viewer plugin's `staff`. */
+type StaffRouteOptions = {
+  config?: Omit<FastifyContextConfig, 'viewer'>;
+  bodyLimit?: number;
+  /** The handler reads request.validationError to answer with the module's own message. */
+  attachValidation?: boolean;
+};
+
+/**
+ * The one way to register console routes (decision 295): signed-in staff only (the viewer plugin
+ * checks the session and CSRF before the handler), input validated by the zod schemas, errors mapped
+ * by the error handler. The handler gets `verbContext(deps, request)` (plus the module's `extra`, if
+ * any) and the typed request; a 201 or 202 schema answers so, none 204. Staff permissions are the verbs'.
+ */
+export function staffRoutes<Extra extends object = Record<never, never>>(
   app: ZodApp,
-  module: { tags: string[]; context: (request: FastifyRequest) => Ctx },
+  module: { tags: string[]; deps: AppDeps; extra?: (request: FastifyRequest) => Extra },
 ) {
+  type Ctx = Context & Extra;
+  const context = (request: FastifyRequest): Ctx =>
+    ({ ...verbContext(module.deps, request), ...module.extra?.(request) }) as Ctx;
   const register =
     (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
     <S extends StaffRouteSchema>(
@@ -64,16 +84,20 @@ export function staffRoutes<Ctx>(
       handler: StaffHandler<Ctx, S>,
       options: StaffRouteOptions = {},
     ) => {
-      const status = !schema.response ? 204 : '201' in schema.response ? 201 : 200;
+      const answers = schema.response ?? { 204: null };
+      const status = '204' in answers ? 204 : '201' in answers ? 201 : '202' in answers ? 202 : 200;
       // Typed at the call site by S; here the schema is only passed on.
       const routeSchema: FastifySchema = { tags: module.tags, ...schema };
       app.route({
         method,
         url,
         config: { ...options.config, viewer: 'staff' },
+        ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+        ...(options.attachValidation ? { attachValidation: true } : {}),
         schema: routeSchema,
         handler: async (request, reply) => {
-          const answer = await handler(module.context(request), request as unknown as StaffRequest<S>);
+          const answer = await handler(context(request), request as unknown as StaffRequest<S>, reply);
+          if (answer === reply) return reply;
           return status === 204 ? reply.status(204).send() : reply.status(status).send(answer);
         },
       });

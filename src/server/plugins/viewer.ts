@@ -192,8 +192,3 @@ export function markIfStale(request: FastifyRequest, reply: FastifyReply) {
     .header('x-attest-stale', '1')
     .header('cache-control', 'no-store');
 }
-
-export function requireViewer(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw new Error('route is missing config.viewer');
-  return request.viewer;
-}

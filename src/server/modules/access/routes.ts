@@ -20,9 +20,8 @@ import { AppError, isAppError } from '../../../shared/errors';
 import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import { Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
+import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
-import { requireViewer } from '../../plugins/viewer';
 import type { Viewer } from '../../policy/viewer';
 import { renderActionPageHtml } from '../../render/action-page';
 import { contentDisposition } from '../core';
@@ -33,7 +32,7 @@ import { extendAccess, requestMoreTimeByLink } from './extend-access';
 import { inviteColleagues } from './invite-colleagues';
 import { logInMember } from './log-in-member';
 import type { NewMemberSession } from './member-sessions';
-import { type MemberViewer, requireMemberViewer } from './member-viewer';
+import { requireMemberViewer } from './member-viewer';
 import { acceptNda, getNdaStatus } from './nda';
 import { byoidWelcomePage, moreTimePage, refusalPage, signInConfirmPage } from './pages';
 import { requestAccess } from './request-access';
@@ -69,12 +68,6 @@ function userAgent(request: FastifyRequest): string | null {
 export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { isProduction } = deps.config;
   const db = deps.database.db;
-  const context = <V extends Viewer>(viewer: V) => ({
-    db,
-    viewer,
-    providers: deps.providers,
-    config: deps.config,
-  });
   // The sign-in and welcome pages post plain HTML forms; only these routes accept that encoding.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -146,7 +139,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return logInMember({ ctx: context(requireViewer(request)), input: request.body });
+      return logInMember({ ctx: verbContext(deps, request), input: request.body });
     },
   );
 
@@ -174,7 +167,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return requestAccess({
-        ctx: context(requireViewer(request)),
+        ctx: verbContext(deps, request),
         input: { body: request.body, ipAddress: request.ip, userAgent: userAgent(request) },
       });
     },
@@ -204,7 +197,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return requestAccessAgain({
-        ctx: context(requireViewer(request)),
+        ctx: verbContext(deps, request),
         input: { body: request.body, ipAddress: request.ip, userAgent: userAgent(request) },
       });
     },
@@ -261,7 +254,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const viewer = requireViewer(request);
       try {
         const session = await confirmSignIn({
-          ctx: context(viewer),
+          ctx: verbContext(deps, request),
           input: {
             token: request.body.token,
             replacedToken: readSessionToken(request, 'member', isProduction),
@@ -299,7 +292,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const { token } = request.query;
       const answer = token
         ? await requestMoreTimeByLink({
-            ctx: { db, providers: deps.providers, config: deps.config },
+            ctx: verbContext(deps),
             input: { organisation: viewer.organisation, token },
           })
         : null;
@@ -380,7 +373,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const viewer = requireViewer(request);
       try {
         const session = await signInWithByoid({
-          ctx: context(viewer),
+          ctx: verbContext(deps, request),
           input: {
             token: request.body.byoidJwt,
             replacedToken: readSessionToken(request, 'member', isProduction),
@@ -407,7 +400,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const viewer = await requireMemberViewer(request, { db, config: deps.config });
       return extendAccess({
-        ctx: context<MemberViewer>(viewer),
+        ctx: { ...verbContext(deps), viewer },
         input: { accountId: request.params.accountId },
       });
     },
@@ -434,7 +427,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const viewer = await requireMemberViewer(request, { db, config: deps.config });
       return inviteColleagues({
-        ctx: context<MemberViewer>(viewer),
+        ctx: { ...verbContext(deps), viewer },
         input: { accountId: request.params.accountId, body: request.body },
       });
     },
@@ -451,7 +444,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const viewer = await requireMemberViewer(request, { db, config: deps.config });
-      const result = await signOutMember({ ctx: { db, viewer } });
+      const result = await signOutMember({ ctx: { ...verbContext(deps), viewer } });
       clearSessionCookie(reply, 'member', isProduction);
       reply.header('cache-control', 'no-store');
       return result;
@@ -471,7 +464,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return getNdaStatus({ ctx: context(requireViewer(request)) });
+      return getNdaStatus({ ctx: verbContext(deps, request) });
     },
   );
 
@@ -489,7 +482,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) =>
       acceptNda({
-        ctx: context(requireViewer(request)),
+        ctx: verbContext(deps, request),
         input: { body: request.body, ipAddress: request.ip, userAgent: userAgent(request) },
       }),
   );
@@ -505,7 +498,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request, reply) => {
-      const { bytes, fileName } = await renderSignedNda({ ctx: context(requireViewer(request)) });
+      const { bytes, fileName } = await renderSignedNda({ ctx: verbContext(deps, request) });
       return reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', contentDisposition('attachment', fileName))

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,10 +28,10 @@ import {
 import { AppError } from '../../../shared/errors';
 import { EndedSessions } from '../../../shared/sessions';
 import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
-import { notFound, requireConsole } from '../core';
+import { staffRoutes } from '../../net/staff-routes';
 import { getAccessSettings, updateAccessSettings } from './access-settings';
 import { addAccountMember, removeAccountMember } from './account-members';
+import { getAccount, listAccounts, listProfiles } from './account-reads';
 import { approveAccessRequest } from './approve-access-request';
 import { bulkApproveAccessRequests } from './bulk-approve-access-requests';
 import { bulkDeclineAccessRequests } from './bulk-decline-access-requests';
@@ -46,23 +45,17 @@ import {
   deletePermissionProfile,
   updatePermissionProfile,
 } from './permission-profiles';
-import { findAccountDetail, listAccountRows, listPermissionProfiles } from './queries';
-import { findAccessRequestDetail, listAccessRequestPage } from './queue-queries';
+import { getAccessRequest, listAccessRequests } from './review-queue';
 import { revokeAccount } from './revoke-account';
 import { updateAccount } from './update-account';
 
 const idParams = z.object({ id: z.string().uuid() });
-const staff = { viewer: 'staff' } as const;
 const noContent = { 204: z.null() };
+const tags = ['access (staff)'];
 
 /** Staff console API for access: the review queue, accounts, permission profiles, access settings and NDA versions. */
 export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
+  const staff = staffRoutes(app, { tags, deps });
   // An NDA can be uploaded as the Markdown or text file it was written in.
   for (const type of ['text/markdown', 'text/plain']) {
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
@@ -70,417 +63,298 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     );
   }
 
-  app.get(
+  staff.get(
     '/api/access-requests',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary:
-          'A page of the review queue: status, search (name, e-mail, domain, company), filters and sort, with counts per status',
-        querystring: AccessRequestQueueQuery,
-        response: { 200: AccessRequestPage },
-      },
+      summary:
+        'A page of the review queue: status, search (name, e-mail, domain, company), filters and sort, with counts per status',
+      querystring: AccessRequestQueueQuery,
+      response: { 200: AccessRequestPage },
     },
-    async (request) => {
-      const ctx = context(request);
-      requireConsole(ctx.viewer);
-      return listAccessRequestPage(ctx.db, ctx.viewer.organisation.id, request.query);
+    async (ctx, request) => {
+      return listAccessRequests({ ctx, input: request.query });
     },
   );
 
-  app.post(
+  staff.post(
     '/api/access-requests/bulk-approve',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary:
-          'Approves up to 100 requests in one transaction with one access duration and profile; each is mailed a sign-in link (statuspage:edit)',
-        body: BulkApproveInput,
-        response: { 200: BulkDecisionResult },
-      },
+      summary:
+        'Approves up to 100 requests in one transaction with one access duration and profile; each is mailed a sign-in link (statuspage:edit)',
+      body: BulkApproveInput,
+      response: { 200: BulkDecisionResult },
     },
-    async (request) => bulkApproveAccessRequests({ ctx: context(request), input: request.body }),
+    async (ctx, request) => bulkApproveAccessRequests({ ctx, input: request.body }),
   );
 
-  app.post(
+  staff.post(
     '/api/access-requests/bulk-decline',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary:
-          'Declines up to 100 requests in one transaction with one reason; each requester is mailed (statuspage:edit)',
-        body: BulkDeclineInput,
-        response: { 200: BulkDecisionResult },
-      },
+      summary:
+        'Declines up to 100 requests in one transaction with one reason; each requester is mailed (statuspage:edit)',
+      body: BulkDeclineInput,
+      response: { 200: BulkDecisionResult },
     },
-    async (request) => bulkDeclineAccessRequests({ ctx: context(request), input: request.body }),
+    async (ctx, request) => bulkDeclineAccessRequests({ ctx, input: request.body }),
   );
 
-  app.get(
+  staff.get(
     '/api/access-requests/:id',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary:
-          'A request with what the requester asked for, and the requests of the same person and domain',
-        params: idParams,
-        response: { 200: AccessRequestDetail },
-      },
+      summary: 'A request with what the requester asked for, and the requests of the same person and domain',
+      params: idParams,
+      response: { 200: AccessRequestDetail },
     },
-    async (request) => {
-      const ctx = context(request);
-      requireConsole(ctx.viewer);
-      const detail = await findAccessRequestDetail(ctx.db, ctx.viewer.organisation.id, request.params.id);
-      if (!detail) throw notFound('Access request');
-      return detail;
+    async (ctx, request) => {
+      return getAccessRequest({ ctx, input: { requestId: request.params.id } });
     },
   );
 
-  app.post(
+  staff.post(
     '/api/access-requests/:id/approve',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Approves a request for accessDays; mails the requester a sign-in link (statuspage:edit)',
-        params: idParams,
-        body: ApproveAccessInput,
-        response: { 200: AccountDetail },
-      },
+      summary: 'Approves a request for accessDays; mails the requester a sign-in link (statuspage:edit)',
+      params: idParams,
+      body: ApproveAccessInput,
+      response: { 200: AccountDetail },
     },
-    async (request) => {
-      const ctx = context(request);
+    async (ctx, request) => {
       const { accountId } = await approveAccessRequest({
         ctx,
         input: { requestId: request.params.id, body: request.body },
       });
-      return (await findAccountDetail(ctx.db, ctx.viewer.organisation.id, accountId))!;
+      return getAccount({ ctx, input: { accountId } });
     },
   );
 
-  app.post(
+  staff.post(
     '/api/access-requests/:id/decline',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Declines a request; mails the requester with the reason (statuspage:edit)',
-        params: idParams,
-        body: DeclineAccessInput,
-        response: noContent,
-      },
+      summary: 'Declines a request; mails the requester with the reason (statuspage:edit)',
+      params: idParams,
+      body: DeclineAccessInput,
+      response: noContent,
     },
-    async (request, reply) => {
+    async (ctx, request) => {
       await declineAccessRequest({
-        ctx: context(request),
+        ctx,
         input: { requestId: request.params.id, body: request.body },
       });
-      return reply.status(204).send(null);
     },
   );
 
-  app.get(
+  staff.get(
     '/api/accounts',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Accounts with their review status and member count',
-        response: { 200: AccountList },
-      },
+      summary: 'Accounts with their review status and member count',
+      response: { 200: AccountList },
     },
-    async (request) => {
-      const ctx = context(request);
-      requireConsole(ctx.viewer);
-      return { accounts: await listAccountRows(ctx.db, ctx.viewer.organisation.id) };
+    async (ctx) => {
+      return listAccounts({ ctx });
     },
   );
 
-  app.post(
+  staff.post(
     '/api/accounts',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Creates an approved account (statuspage:edit)',
-        body: CreateAccountInput,
-        response: { 201: AccountDetail },
-      },
+      summary: 'Creates an approved account (statuspage:edit)',
+      body: CreateAccountInput,
+      response: { 201: AccountDetail },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createAccount({ ctx: context(request), input: request.body })),
+    (ctx, request) => createAccount({ ctx, input: request.body }),
   );
 
-  app.get(
+  staff.get(
     '/api/accounts/:id',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'An account and its members',
-        params: idParams,
-        response: { 200: AccountDetail },
-      },
+      summary: 'An account and its members',
+      params: idParams,
+      response: { 200: AccountDetail },
     },
-    async (request) => {
-      const ctx = context(request);
-      requireConsole(ctx.viewer);
-      const detail = await findAccountDetail(ctx.db, ctx.viewer.organisation.id, request.params.id);
-      if (!detail) throw notFound('Account');
-      return detail;
+    async (ctx, request) => {
+      return getAccount({ ctx, input: { accountId: request.params.id } });
     },
   );
 
-  app.patch(
+  staff.patch(
     '/api/accounts/:id',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Renames an account, changes its domain or permission profile (statuspage:edit)',
-        params: idParams,
-        body: UpdateAccountInput,
-        response: { 200: AccountDetail },
-      },
+      summary: 'Renames an account, changes its domain or permission profile (statuspage:edit)',
+      params: idParams,
+      body: UpdateAccountInput,
+      response: { 200: AccountDetail },
     },
-    async (request) =>
-      updateAccount({ ctx: context(request), input: { accountId: request.params.id, body: request.body } }),
+    async (ctx, request) =>
+      updateAccount({ ctx, input: { accountId: request.params.id, body: request.body } }),
   );
 
-  app.post(
+  staff.post(
     '/api/accounts/:id/extend',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Approves the account until now + accessDays (statuspage:edit)',
-        params: idParams,
-        body: ExtendAccountInput,
-        response: { 200: AccountDetail },
-      },
+      summary: 'Approves the account until now + accessDays (statuspage:edit)',
+      params: idParams,
+      body: ExtendAccountInput,
+      response: { 200: AccountDetail },
     },
-    async (request) =>
-      extendAccount({ ctx: context(request), input: { accountId: request.params.id, body: request.body } }),
+    async (ctx, request) =>
+      extendAccount({ ctx, input: { accountId: request.params.id, body: request.body } }),
   );
 
-  app.post(
+  staff.post(
     '/api/accounts/:id/revoke',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary:
-          "Ends the account's access (declined); its members' next request is in Public mode (statuspage:edit)",
-        params: idParams,
-        response: { 200: AccountDetail },
-      },
+      summary:
+        "Ends the account's access (declined); its members' next request is in Public mode (statuspage:edit)",
+      params: idParams,
+      response: { 200: AccountDetail },
     },
-    async (request) => revokeAccount({ ctx: context(request), input: { accountId: request.params.id } }),
+    async (ctx, request) => revokeAccount({ ctx, input: { accountId: request.params.id } }),
   );
 
-  app.post(
+  staff.post(
     '/api/accounts/:id/members',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Adds a person to the account (statuspage:edit)',
-        params: idParams,
-        body: AddAccountMemberInput,
-        response: { 201: AccountDetail },
-      },
+      summary: 'Adds a person to the account (statuspage:edit)',
+      params: idParams,
+      body: AddAccountMemberInput,
+      response: { 201: AccountDetail },
     },
-    async (request, reply) =>
-      reply.status(201).send(
-        await addAccountMember({
-          ctx: context(request),
-          input: { accountId: request.params.id, body: request.body },
-        }),
-      ),
+    (ctx, request) =>
+      addAccountMember({
+        ctx,
+        input: { accountId: request.params.id, body: request.body },
+      }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/accounts/:id/members/:memberId',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Removes a person from the account; their sessions end (statuspage:edit)',
-        params: idParams.extend({ memberId: z.string().uuid() }),
-        response: noContent,
-      },
+      summary: 'Removes a person from the account; their sessions end (statuspage:edit)',
+      params: idParams.extend({ memberId: z.string().uuid() }),
+      response: noContent,
     },
-    async (request, reply) => {
+    async (ctx, request) => {
       await removeAccountMember({
-        ctx: context(request),
+        ctx,
         input: { accountId: request.params.id, memberId: request.params.memberId },
       });
-      return reply.status(204).send(null);
     },
   );
 
-  app.post(
+  staff.post(
     '/api/accounts/:id/end-sessions',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Signs every member of the account out: ends all their sessions (statuspage:edit)',
-        params: idParams,
-        response: { 200: EndedSessions },
-      },
+      summary: 'Signs every member of the account out: ends all their sessions (statuspage:edit)',
+      params: idParams,
+      response: { 200: EndedSessions },
     },
-    async (request) => endMemberSessions({ ctx: context(request), input: { accountId: request.params.id } }),
+    async (ctx, request) => endMemberSessions({ ctx, input: { accountId: request.params.id } }),
   );
 
-  app.post(
+  staff.post(
     '/api/accounts/:id/members/:memberId/end-sessions',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Signs one member out everywhere: ends all their sessions (statuspage:edit)',
-        params: idParams.extend({ memberId: z.string().uuid() }),
-        response: { 200: EndedSessions },
-      },
+      summary: 'Signs one member out everywhere: ends all their sessions (statuspage:edit)',
+      params: idParams.extend({ memberId: z.string().uuid() }),
+      response: { 200: EndedSessions },
     },
-    async (request) =>
+    async (ctx, request) =>
       endMemberSessions({
-        ctx: context(request),
+        ctx,
         input: { accountId: request.params.id, memberId: request.params.memberId },
       }),
   );
 
-  app.get(
+  staff.get(
     '/api/permission-profiles',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Permission profiles with their items',
-        response: { 200: PermissionProfileList },
-      },
+      summary: 'Permission profiles with their items',
+      response: { 200: PermissionProfileList },
     },
-    async (request) => {
-      const ctx = context(request);
-      requireConsole(ctx.viewer);
-      return { profiles: await listPermissionProfiles(ctx.db, ctx.viewer.organisation.id) };
+    async (ctx) => {
+      return listProfiles({ ctx });
     },
   );
 
-  app.post(
+  staff.post(
     '/api/permission-profiles',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Creates a permission profile; items must be of this organisation (statuspage:edit)',
-        body: PermissionProfileInput,
-        response: { 201: PermissionProfile },
-      },
+      summary: 'Creates a permission profile; items must be of this organisation (statuspage:edit)',
+      body: PermissionProfileInput,
+      response: { 201: PermissionProfile },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createPermissionProfile({ ctx: context(request), input: request.body })),
+    (ctx, request) => createPermissionProfile({ ctx, input: request.body }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/permission-profiles/:id',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Renames a profile and replaces its items (statuspage:edit)',
-        params: idParams,
-        body: PermissionProfileInput,
-        response: { 200: PermissionProfile },
-      },
+      summary: 'Renames a profile and replaces its items (statuspage:edit)',
+      params: idParams,
+      body: PermissionProfileInput,
+      response: { 200: PermissionProfile },
     },
-    async (request) =>
+    async (ctx, request) =>
       updatePermissionProfile({
-        ctx: context(request),
+        ctx,
         input: { profileId: request.params.id, body: request.body },
       }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/permission-profiles/:id',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Deletes a profile (statuspage:edit)',
-        params: idParams,
-        response: noContent,
-      },
+      summary: 'Deletes a profile (statuspage:edit)',
+      params: idParams,
+      response: noContent,
     },
-    async (request, reply) => {
-      await deletePermissionProfile({ ctx: context(request), input: { profileId: request.params.id } });
-      return reply.status(204).send(null);
+    async (ctx, request) => {
+      await deletePermissionProfile({ ctx, input: { profileId: request.params.id } });
     },
   );
 
-  app.get(
+  staff.get(
     '/api/access-settings',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'Review, NDA and identity-provider settings',
-        response: { 200: AccessSettings },
-      },
+      summary: 'Review, NDA and identity-provider settings',
+      response: { 200: AccessSettings },
     },
-    async (request) => getAccessSettings({ ctx: context(request) }),
+    async (ctx) => getAccessSettings({ ctx }),
   );
 
-  app.put(
+  staff.put(
     '/api/access-settings',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary:
-          'Replaces the access settings and domain rules; the byoid secret is write-only (statuspage:edit)',
-        body: AccessSettingsInput,
-        response: { 200: AccessSettings },
-      },
+      summary:
+        'Replaces the access settings and domain rules; the byoid secret is write-only (statuspage:edit)',
+      body: AccessSettingsInput,
+      response: { 200: AccessSettings },
     },
-    async (request) => updateAccessSettings({ ctx: context(request), input: request.body }),
+    async (ctx, request) => updateAccessSettings({ ctx, input: request.body }),
   );
 
-  app.get(
+  staff.get(
     '/api/nda-versions',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary: 'NDA versions, newest (current) first',
-        response: { 200: NdaVersionList },
-      },
+      summary: 'NDA versions, newest (current) first',
+      response: { 200: NdaVersionList },
     },
-    async (request) => ({ versions: await listNdaVersions({ ctx: context(request) }) }),
+    async (ctx) => ({ versions: await listNdaVersions({ ctx }) }),
   );
 
-  app.post(
+  staff.post(
     '/api/nda-versions',
     {
-      config: staff,
-      schema: {
-        tags: ['access (staff)'],
-        summary:
-          'Publishes a new NDA version: JSON {title, body}, or a text/markdown upload with ?title=&fileName=',
-        querystring: z.object({
-          title: z.string().max(200).optional(),
-          fileName: z.string().max(255).optional(),
-        }),
-        body: z.union([z.object({ title: z.string(), body: z.string() }), z.string()]),
-        response: { 201: NdaVersion },
-      },
+      summary:
+        'Publishes a new NDA version: JSON {title, body}, or a text/markdown upload with ?title=&fileName=',
+      querystring: z.object({
+        title: z.string().max(200).optional(),
+        fileName: z.string().max(255).optional(),
+      }),
+      body: z.union([z.object({ title: z.string(), body: z.string() }), z.string()]),
+      response: { 201: NdaVersion },
     },
-    async (request, reply) => {
+    async (ctx, request) => {
       const { body, query } = request;
       const input =
         typeof body === 'string'
@@ -493,7 +367,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       if (typeof body === 'string' && !input.title) {
         throw new AppError('validation_failed', 'Give the NDA a title.', { title: 'Give the NDA a title.' });
       }
-      return reply.status(201).send(await createNdaVersion({ ctx: context(request), input }));
+      return await createNdaVersion({ ctx, input });
     },
   );
 };

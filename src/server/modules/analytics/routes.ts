@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,8 +15,8 @@ import {
   analyticsLimits,
 } from '../../../shared/analytics';
 import { Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core';
 import {
   exportAccountEngagement,
@@ -33,7 +33,7 @@ const tags = ['analytics'];
 
 /** First-party analytics: the portal's event intake and the staff dashboard and export. */
 export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({ db: deps.database.db, viewer: requireViewer(request) });
+  const staff = staffRoutes(app, { tags, deps });
   // navigator.sendBeacon posts text/plain (a CORS-safe type); the body is the same JSON. Only the
   // routes of this plugin parse text/plain this way.
   app.removeContentTypeParser('text/plain');
@@ -75,96 +75,77 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await recordClientEvents({ ctx: context(request), input: request.body })),
+      reply
+        .status(202)
+        .send(await recordClientEvents({ ctx: verbContext(deps, request), input: request.body })),
   );
 
-  app.get(
+  staff.get(
     '/api/analytics',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary:
-          'Visits, visitors, top items and documents, searches, access funnel and accounts for a range',
-        querystring: AnalyticsRangeQuery,
-        response: { 200: AnalyticsDashboard },
-      },
+      summary: 'Visits, visitors, top items and documents, searches, access funnel and accounts for a range',
+      querystring: AnalyticsRangeQuery,
+      response: { 200: AnalyticsDashboard },
     },
-    async (request, reply) => {
+    async (ctx, request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getAnalyticsDashboard({ ctx: context(request), input: request.query });
+      return getAnalyticsDashboard({ ctx, input: request.query });
     },
   );
 
-  app.get(
+  staff.get(
     '/api/analytics/export',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'CSV export of events, accounts or documents for a range (UTF-8, optional BOM)',
-        querystring: AnalyticsExportQuery,
-      },
+      summary: 'CSV export of events, accounts or documents for a range (UTF-8, optional BOM)',
+      querystring: AnalyticsExportQuery,
     },
-    async (request, reply) => {
-      const { filename, csv } = await exportAnalytics({ ctx: context(request), input: request.query });
+    async (ctx, request, reply) => {
+      const { filename, csv } = await exportAnalytics({ ctx, input: request.query });
       return sendCsv(reply, filename, csv);
     },
   );
 
-  app.get(
+  staff.get(
     '/api/analytics/accounts',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'Accounts with activity in a range, most engaged first, one page at a time',
-        querystring: AccountEngagementQuery,
-        response: { 200: AccountEngagementPage },
-      },
+      summary: 'Accounts with activity in a range, most engaged first, one page at a time',
+      querystring: AccountEngagementQuery,
+      response: { 200: AccountEngagementPage },
     },
-    async (request, reply) => {
+    async (ctx, request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getAccountEngagementPage({ ctx: context(request), input: request.query });
+      return getAccountEngagementPage({ ctx, input: request.query });
     },
   );
 
-  app.get(
+  staff.get(
     '/api/analytics/accounts/:accountId',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: "One account's people, documents, items and recent activity in a range",
-        params: AccountEngagementParamsSchema,
-        querystring: AnalyticsRangeQuery,
-        response: { 200: AccountEngagementDetail },
-      },
+      summary: "One account's people, documents, items and recent activity in a range",
+      params: AccountEngagementParamsSchema,
+      querystring: AnalyticsRangeQuery,
+      response: { 200: AccountEngagementDetail },
     },
-    async (request, reply) => {
+    async (ctx, request, reply) => {
       reply.header('cache-control', 'no-store');
       return getAccountEngagementDetail({
-        ctx: context(request),
+        ctx,
         accountId: request.params.accountId,
         input: request.query,
       });
     },
   );
 
-  app.get(
+  staff.get(
     '/api/analytics/accounts/:accountId/export',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: "CSV of one account's views, downloads and items opened in a range (UTF-8, optional BOM)",
-        params: AccountEngagementParamsSchema,
-        querystring: AccountEngagementExportQuery,
-      },
+      summary: "CSV of one account's views, downloads and items opened in a range (UTF-8, optional BOM)",
+      params: AccountEngagementParamsSchema,
+      querystring: AccountEngagementExportQuery,
     },
-    async (request, reply) => {
+    async (ctx, request, reply) => {
       const { filename, csv } = await exportAccountEngagement({
-        ctx: context(request),
+        ctx,
         accountId: request.params.accountId,
         input: request.query,
       });

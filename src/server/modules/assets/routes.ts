@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limits } from '../../../shared/limits';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { getAsset } from './get-asset';
 import { renderMailLogo } from './render-mail-logo';
 import { renderOgImage } from './render-og-image';
@@ -15,12 +14,6 @@ const imageDocumentPolicy = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** Public images of an organisation: stored assets (logos, banners, favicons) and the link-preview image. */
 export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (viewer: ReturnType<typeof requireViewer>) => ({
-    db: deps.database.db,
-    viewer,
-    config: deps.config,
-  });
-
   app.get(
     '/api/share/:orgId/assets/:assetId',
     {
@@ -34,7 +27,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const asset = await getAsset({
-        ctx: context(requireViewer(request)),
+        ctx: verbContext(deps, request),
         input: { assetId: request.params.assetId, version: request.query.v },
       });
       reply
@@ -63,7 +56,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      const png = await renderOgImage({ ctx: context(viewer) });
+      const png = await renderOgImage({ ctx: verbContext(deps, request) });
       const isCurrent = request.query.v === String(viewer.organisation.revision);
       return reply
         .header('content-type', 'image/png')
@@ -87,7 +80,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      const logo = await renderMailLogo({ ctx: context(viewer) });
+      const logo = await renderMailLogo({ ctx: verbContext(deps, request) });
       const isCurrent = request.query.v === String(viewer.organisation.revision);
       return reply
         .header('content-type', logo.contentType)

@@ -1,28 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditLogPage, AuditLogQuery } from '../../../shared/console-admin';
 import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { staffRoutes } from '../../net/staff-routes';
 import { listAuditLog } from './list-audit-log';
 
 /** The audit log viewer's API (console). */
 export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get(
+  staffRoutes(app, { tags: ['audit'], deps }).get(
     '/api/audit-log',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags: ['audit'],
-        summary: 'Staff changes, newest first: who, when, action, target and recorded before/after',
-        querystring: AuditLogQuery,
-        response: { 200: AuditLogPage },
-      },
+      summary: 'Staff changes, newest first: who, when, action, target and recorded before/after',
+      querystring: AuditLogQuery,
+      response: { 200: AuditLogPage },
     },
-    async (request, reply) => {
+    (ctx, { query }, reply) => {
       reply.header('cache-control', 'no-store');
-      return listAuditLog({
-        ctx: { db: deps.database.db, viewer: requireViewer(request) },
-        input: request.query,
-      });
+      return listAuditLog({ ctx, input: query });
     },
   );
 };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CardKind } from '../../../shared/card-kinds';
@@ -17,7 +16,7 @@ import {
   SectionOrderInput,
 } from '../../../shared/cards';
 import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { staffRoutes } from '../../net/staff-routes';
 import { createCustomItem } from './create-custom-item';
 import { deleteCustomItem } from './delete-custom-item';
 import { moveItemOrSetSlug } from './move-item-or-set-slug';
@@ -31,7 +30,6 @@ import { updateSectionOrder } from './update-section-order';
 const productParams = z.object({ productId: z.string().uuid() });
 const cardParams = productParams.extend({ kind: CardKind });
 const itemParams = productParams.extend({ itemUid: z.string().uuid() });
-const staffRoute = { viewer: 'staff' as const };
 const tags = ['cards'];
 
 /** Text and JSON bodies were parsed by Fastify's own parsers; their bytes still go through the type check. */
@@ -43,119 +41,85 @@ function bodyBytes(body: unknown): Buffer {
 
 /** Staff edits of cards and items (spec 3 §7, spec 2 §7); every write needs statuspage:edit. */
 export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-  });
-
-  app.patch(
+  const staff = staffRoutes(app, { tags, deps });
+  staff.patch(
     '/api/trust-center/products/:productId',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Section order of the product',
-        params: productParams,
-        body: SectionOrderInput,
-        response: { 200: SectionOrder },
-      },
+      summary: 'Section order of the product',
+      params: productParams,
+      body: SectionOrderInput,
+      response: { 200: SectionOrder },
     },
-    (request) => updateSectionOrder({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => updateSectionOrder({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/trust-center/products/:productId/cards',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Card order of the product',
-        params: productParams,
-        body: CardOrderInput,
-        response: { 200: CardOrder },
-      },
+      summary: 'Card order of the product',
+      params: productParams,
+      body: CardOrderInput,
+      response: { 200: CardOrder },
     },
-    (request) => updateCardOrder({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => updateCardOrder({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/trust-center/products/:productId/cards/:kind',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Hide or show a card, its texts, and the drawer’s save of its items',
-        params: cardParams,
-        body: CardPatch,
-        response: { 200: CardView },
-      },
+      summary: 'Hide or show a card, its texts, and the drawer’s save of its items',
+      params: cardParams,
+      body: CardPatch,
+      response: { 200: CardView },
     },
-    (request) => updateCard({ ctx: context(request), input: { ...request.params, patch: request.body } }),
+    (ctx, request) => updateCard({ ctx, input: { ...request.params, patch: request.body } }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/trust-center/products/:productId/cards/:kind/items',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Item order of a card',
-        params: cardParams,
-        body: ItemOrderInput,
-        response: { 200: CardView },
-      },
+      summary: 'Item order of a card',
+      params: cardParams,
+      body: ItemOrderInput,
+      response: { 200: CardView },
     },
-    (request) => updateItemOrder({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => updateItemOrder({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.post(
+  staff.post(
     '/api/trust-center/products/:productId/cards/:kind/items',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Adds a custom item (it may start untitled), with its files (a documents item needs one)',
-        params: cardParams,
-        body: CustomItemCreate.optional(),
-        response: { 201: ItemView },
-      },
+      summary: 'Adds a custom item (it may start untitled), with its files (a documents item needs one)',
+      params: cardParams,
+      body: CustomItemCreate.optional(),
+      response: { 201: ItemView },
     },
-    async (request, reply) => {
+    async (ctx, request) => {
       const item = await createCustomItem({
-        ctx: context(request),
+        ctx,
         input: { ...request.params, title: request.body?.title, fileIds: request.body?.fileIds },
       });
-      return reply.status(201).send(item);
+      return item;
     },
   );
 
-  app.delete(
+  staff.delete(
     '/api/trust-center/products/:productId/items/:itemUid',
-    {
-      config: staffRoute,
-      schema: { tags, summary: 'Deletes a custom item', params: itemParams, response: { 204: z.null() } },
-    },
-    async (request, reply) => {
-      await deleteCustomItem({ ctx: context(request), input: request.params });
-      return reply.status(204).send(null);
+    { summary: 'Deletes a custom item', params: itemParams, response: { 204: z.null() } },
+    async (ctx, request) => {
+      await deleteCustomItem({ ctx, input: request.params });
     },
   );
 
-  app.patch(
+  staff.patch(
     '/api/trust-center/products/:productId/items/:itemUid',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Moves an item to another card and/or sets its custom URL slug',
-        params: itemParams,
-        body: ItemMoveOrSlug,
-        response: { 200: MovedItemView },
-      },
+      summary: 'Moves an item to another card and/or sets its custom URL slug',
+      params: itemParams,
+      body: ItemMoveOrSlug,
+      response: { 200: MovedItemView },
     },
-    (request) =>
-      moveItemOrSetSlug({ ctx: context(request), input: { ...request.params, change: request.body } }),
+    (ctx, request) => moveItemOrSetSlug({ ctx, input: { ...request.params, change: request.body } }),
   );
 
   await app.register(async (plugin) => {
@@ -167,41 +131,33 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       (_request, body, done) => done(null, body),
     );
 
-    icons.put(
+    staffRoutes(icons, { tags, deps }).put(
       '/api/trust-center/products/:productId/cards/:kind/icon',
       {
-        config: staffRoute,
-        bodyLimit: 4 * iconMaxBytes,
-        schema: {
-          tags,
-          summary: 'Sets the card icon: raw PNG, JPEG or SVG body of at most 1 MB',
-          params: cardParams,
-          response: { 200: CardIcon },
-        },
+        summary: 'Sets the card icon: raw PNG, JPEG or SVG body of at most 1 MB',
+        params: cardParams,
+        response: { 200: CardIcon },
       },
-      (request) =>
+      (ctx, request) =>
         setCardIcon({
-          ctx: context(request),
+          ctx,
           input: {
             ...request.params,
             contentType: request.headers['content-type'],
             bytes: bodyBytes(request.body),
           },
         }),
+      { bodyLimit: 4 * iconMaxBytes },
     );
 
-    icons.delete(
+    staffRoutes(icons, { tags, deps }).delete(
       '/api/trust-center/products/:productId/cards/:kind/icon',
       {
-        config: staffRoute,
-        schema: {
-          tags,
-          summary: 'Resets the card icon to the default',
-          params: cardParams,
-          response: { 200: CardIcon },
-        },
+        summary: 'Resets the card icon to the default',
+        params: cardParams,
+        response: { 200: CardIcon },
       },
-      (request) => resetCardIcon({ ctx: context(request), input: request.params }),
+      (ctx, request) => resetCardIcon({ ctx, input: request.params }),
     );
   });
 };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,8 +11,8 @@ import {
   ThreadQuery,
 } from '../../../shared/comments';
 import { Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { listComments } from './list-comments';
 import { postComment } from './post-comment';
 import { getCommentThread, listCommentThreads, replyToThread } from './staff-comments';
@@ -24,13 +23,7 @@ const oneMinuteMs = 60_000;
 
 /** Comments on items: members' own threads on the portal, and the staff console's threads. */
 export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
-
+  const staff = staffRoutes(app, { tags, deps });
   app.get(
     '/api/statuspage/share/:org/comments',
     {
@@ -45,7 +38,7 @@ export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return listComments({ ctx: context(request), input: request.query });
+      return listComments({ ctx: verbContext(deps, request), input: request.query });
     },
   );
 
@@ -69,52 +62,37 @@ export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      const comment = await postComment({ ctx: context(request), input: request.body });
+      const comment = await postComment({ ctx: verbContext(deps, request), input: request.body });
       return reply.status(201).send(comment);
     },
   );
 
-  app.get(
+  staff.get(
     '/api/comments/threads',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'Comment threads by item and account',
-        response: { 200: CommentThreadList },
-      },
+      summary: 'Comment threads by item and account',
+      response: { 200: CommentThreadList },
     },
-    async (request) => listCommentThreads({ ctx: context(request) }),
+    async (ctx) => listCommentThreads({ ctx }),
   );
 
-  app.get(
+  staff.get(
     '/api/comments/thread',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: "One account's thread on an item",
-        querystring: ThreadQuery,
-        response: { 200: CommentList },
-      },
+      summary: "One account's thread on an item",
+      querystring: ThreadQuery,
+      response: { 200: CommentList },
     },
-    async (request) => getCommentThread({ ctx: context(request), input: request.query }),
+    async (ctx, request) => getCommentThread({ ctx, input: request.query }),
   );
 
-  app.post(
+  staff.post(
     '/api/comments/thread',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: "Answers an account's thread; its members are notified by e-mail",
-        body: StaffReplyInput,
-        response: { 201: Comment },
-      },
+      summary: "Answers an account's thread; its members are notified by e-mail",
+      body: StaffReplyInput,
+      response: { 201: Comment },
     },
-    async (request, reply) => {
-      const comment = await replyToThread({ ctx: context(request), input: request.body });
-      return reply.status(201).send(comment);
-    },
+    (ctx, request) => replyToThread({ ctx, input: request.body }),
   );
 };

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,8 +18,8 @@ import {
 } from '../../../shared/documents';
 import { limits } from '../../../shared/limits';
 import { Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core';
 import { getBridgeLetter, saveBridgeLetter } from './bridge-letters';
 import { openBulkDownload, prepareBulkDownload } from './bulk-download';
@@ -35,7 +34,6 @@ import { updateLibraryFile } from './update-library-file';
 import { uploadDocument } from './upload-document';
 import { zipStream } from './zip-stream';
 
-const staffRoute = { viewer: 'staff' as const };
 const fileParams = z.object({ fileId: z.string().uuid() });
 const productParams = z.object({ productId: z.string().uuid() });
 const shareParams = z.object({ org: Slug });
@@ -50,36 +48,26 @@ const tags = ['documents'];
 
 /** The staff library, item links, featured order, bridge letters, and visitors' views and downloads. */
 export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
-
+  const staff = staffRoutes(app, { tags, deps });
   // Uploads arrive as the raw body (any content type) and are streamed, never buffered whole.
   await app.register(async (plugin) => {
     const uploads = plugin.withTypeProvider<ZodTypeProvider>();
     uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    uploads.post(
+    staffRoutes(uploads, { tags, deps }).post(
       '/api/documents',
       {
-        config: staffRoute,
-        schema: {
-          tags,
-          summary: `Uploads a document (raw body, up to ${documentLimits.uploadMaxBytes / 1024 / 1024} MB; the type is checked by its bytes)`,
-          querystring: z.object({
-            name: z.string().min(1).max(limits.queryValueMaxLength),
-            title: z.string().max(documentLimits.titleMaxLength).optional(),
-          }),
-          response: { 201: LibraryFile },
-        },
+        summary: `Uploads a document (raw body, up to ${documentLimits.uploadMaxBytes / 1024 / 1024} MB; the type is checked by its bytes)`,
+        querystring: z.object({
+          name: z.string().min(1).max(limits.queryValueMaxLength),
+          title: z.string().max(documentLimits.titleMaxLength).optional(),
+        }),
+        response: { 201: LibraryFile },
       },
-      async (request, reply) => {
+      async (ctx, request) => {
         const declared = Number(request.headers['content-length']);
         const file = await uploadDocument({
-          ctx: context(request),
+          ctx,
           input: {
             body: (request.body as Readable | undefined) ?? request.raw,
             name: request.query.name,
@@ -87,69 +75,53 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
             declaredLength: Number.isFinite(declared) ? declared : undefined,
           },
         });
-        return reply.status(201).send(file);
+        return file;
       },
     );
   });
 
-  app.get(
+  staff.get(
     '/api/documents',
-    {
-      config: staffRoute,
-      schema: { tags, summary: 'The document library', response: { 200: LibraryFileList } },
-    },
-    (request) => listLibraryFiles({ ctx: context(request) }),
+    { summary: 'The document library', response: { 200: LibraryFileList } },
+    (ctx) => listLibraryFiles({ ctx }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/documents/:fileId',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Renames a document or sets its access type',
-        params: fileParams,
-        body: UpdateLibraryFileInput,
-        response: { 200: LibraryFile },
-      },
+      summary: 'Renames a document or sets its access type',
+      params: fileParams,
+      body: UpdateLibraryFileInput,
+      response: { 200: LibraryFile },
     },
-    (request) => updateLibraryFile({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => updateLibraryFile({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/documents/:fileId',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary:
-          'Deletes a document, its item links and its stored bytes; 409 when a documents item would be left without a file',
-        params: fileParams,
-        response: { 204: z.null() },
-      },
+      summary:
+        'Deletes a document, its item links and its stored bytes; 409 when a documents item would be left without a file',
+      params: fileParams,
+      response: { 204: z.null() },
     },
-    async (request, reply) => {
-      await deleteLibraryFile({ ctx: context(request), input: request.params });
-      return reply.status(204).send(null);
+    async (ctx, request) => {
+      await deleteLibraryFile({ ctx, input: request.params });
     },
   );
 
-  app.get(
+  staff.get(
     '/api/documents/:fileId/content',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'A library document for staff (files:view to view, files:download to download)',
-        params: fileParams,
-        querystring: z.object({ disposition: Disposition }),
-        response: { 200: binary, 206: binary },
-      },
+      summary: 'A library document for staff (files:view to view, files:download to download)',
+      params: fileParams,
+      querystring: z.object({ disposition: Disposition }),
+      response: { 200: binary, 206: binary },
     },
-    async (request, reply) => {
+    async (ctx, request, reply) => {
       const { disposition } = request.query;
       const body = await getLibraryFile({
-        ctx: context(request),
+        ctx,
         input: {
           fileId: request.params.fileId,
           action: disposition === 'attachment' ? 'download' : 'view',
@@ -161,65 +133,48 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
   );
 
-  app.put(
+  staff.put(
     '/api/trust-center/products/:productId/items/:itemUid/files',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: "Saves an item's linked files (its pending links and unlinks at once)",
-        params: productParams.extend({ itemUid: z.string().uuid() }),
-        body: ItemFilesInput,
-        response: { 200: ItemFilesResult },
-      },
+      summary: "Saves an item's linked files (its pending links and unlinks at once)",
+      params: productParams.extend({ itemUid: z.string().uuid() }),
+      body: ItemFilesInput,
+      response: { 200: ItemFilesResult },
     },
-    (request) => setItemFiles({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => setItemFiles({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.put(
+  staff.put(
     '/api/trust-center/products/:productId/documents/featured',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'The featured documents of the documents card, in order',
-        params: productParams,
-        body: FeaturedDocumentsInput,
-        response: { 200: FeaturedDocumentsResult },
-      },
+      summary: 'The featured documents of the documents card, in order',
+      params: productParams,
+      body: FeaturedDocumentsInput,
+      response: { 200: FeaturedDocumentsResult },
     },
-    (request) =>
-      setFeaturedDocuments({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => setFeaturedDocuments({ ctx, input: { ...request.params, ...request.body } }),
   );
 
   const letterParams = productParams.extend({ letterType: BridgeLetterType });
-  app.get(
+  staff.get(
     '/api/trust-center/products/:productId/bridge-letters/:letterType',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'A SOC 1 / SOC 2 bridge letter',
-        params: letterParams,
-        response: { 200: BridgeLetterView },
-      },
+      summary: 'A SOC 1 / SOC 2 bridge letter',
+      params: letterParams,
+      response: { 200: BridgeLetterView },
     },
-    (request) => getBridgeLetter({ ctx: context(request), input: request.params }),
+    (ctx, request) => getBridgeLetter({ ctx, input: request.params }),
   );
 
-  app.put(
+  staff.put(
     '/api/trust-center/products/:productId/bridge-letters/:letterType',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Saves (or, disabled, removes) a bridge letter',
-        params: letterParams,
-        body: BridgeLetterInput,
-        response: { 200: BridgeLetterView },
-      },
+      summary: 'Saves (or, disabled, removes) a bridge letter',
+      params: letterParams,
+      body: BridgeLetterInput,
+      response: { 200: BridgeLetterView },
     },
-    (request) => saveBridgeLetter({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => saveBridgeLetter({ ctx, input: { ...request.params, ...request.body } }),
   );
 
   app.get(
@@ -237,7 +192,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request, reply) => {
       const { disposition, itemUid } = request.query;
       const { body, isPublic } = await getDocument({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: {
           documentId: request.params.fileId,
           itemUid,
@@ -266,7 +221,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: BulkDownloadResult },
       },
     },
-    (request) => prepareBulkDownload({ ctx: context(request), input: request.body }),
+    (request) => prepareBulkDownload({ ctx: verbContext(deps, request), input: request.body }),
   );
 
   app.get(
@@ -283,7 +238,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request, reply) => {
       const { fileName, entries } = await openBulkDownload({
-        ctx: context(request),
+        ctx: verbContext(deps, request),
         input: { token: request.query.token, ipAddress: request.ip },
       });
       reply.header('Content-Type', 'application/zip');

@@ -11,9 +11,8 @@ import {
   StatuspageConnectInput,
   StatuspageData,
 } from '../../../shared/specialised-cards';
-import type { AppDeps } from '../../context';
+import { type AppDeps, verbContext } from '../../context';
 import { staffRoutes } from '../../net/staff-routes';
-import { requireViewer } from '../../plugins/viewer';
 import { connectHackerOne } from './connect-hackerone';
 import { connectStatuspage } from './connect-statuspage';
 import { disconnectIntegration } from './disconnect-integration';
@@ -44,15 +43,16 @@ export const integrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   const clients = createIntegrationClients(deps.config.integrations, {
     allowLoopback: deps.config.outboundAllowLoopback,
   });
-  const context = (request: FastifyRequest): IntegrationContext => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
+  // The integration clients and a logger for failures no visitor should see, beside the verb context.
+  const integrationExtra = (request: FastifyRequest) => ({
     clients,
-    report: (message, details) => request.log.warn(details, message),
+    report: (message: string, details: Record<string, unknown>) => request.log.warn(details, message),
   });
-  const staff = staffRoutes(app, { tags, context });
+  const context = (request: FastifyRequest): IntegrationContext => ({
+    ...verbContext(deps, request),
+    ...integrationExtra(request),
+  });
+  const staff = staffRoutes(app, { tags, deps, extra: integrationExtra });
 
   staff.get(
     '/api/integrations/hackerone',

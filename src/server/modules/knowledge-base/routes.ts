@@ -17,8 +17,8 @@ import {
   kbMessages,
 } from '../../../shared/knowledge-base';
 import { Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core';
 import { throwValidationMessage } from '../search';
 import { createKbEntry } from './create-kb-entry';
@@ -34,7 +34,6 @@ import { updateKbEntry } from './update-kb-entry';
 
 const oneMinuteMs = 60_000;
 const tags = ['knowledge-base'];
-const staffRoute = { viewer: 'staff' as const };
 const entryParams = z.object({ entryId: z.string().uuid() });
 const shareKeyQuery = KbSearchKeyQuery.extend({
   permissionProfileId: z.string().uuid().optional(),
@@ -44,11 +43,7 @@ const shareKeyQuery = KbSearchKeyQuery.extend({
 
 /** Knowledge base: search keys, the key-only search, and the staff's entries, CSV and gaps. */
 export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-  });
+  const staff = staffRoutes(app, { tags, deps });
   const perIp = (name: string, max: number) => ({
     max,
     timeWindow: oneMinuteMs,
@@ -81,26 +76,22 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     (request) => {
       throwValidationMessage(request);
-      return getSearchKey({ ctx: context(request), input: { productId: request.query.productId } });
+      return getSearchKey({ ctx: verbContext(deps, request), input: { productId: request.query.productId } });
     },
   );
 
-  app.get(
+  staff.get(
     '/api/kb/ais',
     {
-      config: staffRoute,
-      attachValidation: true,
-      schema: {
-        tags,
-        summary: 'A knowledge-base search key for staff (every access level; one or every product)',
-        querystring: KbSearchKeyQuery,
-        response: { 200: KbSearchKey },
-      },
+      summary: 'A knowledge-base search key for staff (every access level; one or every product)',
+      querystring: KbSearchKeyQuery,
+      response: { 200: KbSearchKey },
     },
-    (request) => {
+    (ctx, request) => {
       throwValidationMessage(request);
-      return getSearchKey({ ctx: context(request), input: { productId: request.query.productId } });
+      return getSearchKey({ ctx, input: { productId: request.query.productId } });
     },
+    { attachValidation: true },
   );
 
   const keyRoute = { skipCsrf: true, rateLimit: perIp('kb-query', 240) };
@@ -118,7 +109,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     (request) => {
       throwValidationMessage(request);
-      return queryKnowledgeBase({ ctx: { db: deps.database.db }, input: request.body });
+      return queryKnowledgeBase({ ctx: verbContext(deps), input: request.body });
     },
   );
 
@@ -136,22 +127,18 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     (request) => {
       throwValidationMessage(request);
-      return findKnowledgeEntryByKey({ ctx: { db: deps.database.db }, input: request.body });
+      return findKnowledgeEntryByKey({ ctx: verbContext(deps), input: request.body });
     },
   );
 
-  app.get(
+  staff.get(
     '/api/kb/entries/export',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Every entry as CSV (comma, quoted fields); ?bom=1 adds a byte-order mark for Excel',
-        querystring: z.object({ bom: z.enum(['0', '1']).default('0') }),
-      },
+      summary: 'Every entry as CSV (comma, quoted fields); ?bom=1 adds a byte-order mark for Excel',
+      querystring: z.object({ bom: z.enum(['0', '1']).default('0') }),
     },
-    async (request, reply) => {
-      const csv = await exportKbEntries({ ctx: context(request), input: { bom: request.query.bom === '1' } });
+    async (ctx, request, reply) => {
+      const csv = await exportKbEntries({ ctx, input: { bom: request.query.bom === '1' } });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', 'knowledge-base.csv'))
@@ -160,90 +147,66 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
   );
 
-  app.post(
+  staff.post(
     '/api/kb/entries/import',
     {
-      config: staffRoute,
-      bodyLimit: kbLimits.importMaxBytes,
-      schema: {
-        tags,
-        summary: 'Imports a CSV (text/csv body): all rows or none; each bad row is named in error.fields',
-        body: z.string({ error: kbMessages.fileReadFailed }),
-        response: { 200: KbImportResult },
-      },
+      summary: 'Imports a CSV (text/csv body): all rows or none; each bad row is named in error.fields',
+      body: z.string({ error: kbMessages.fileReadFailed }),
+      response: { 200: KbImportResult },
     },
-    (request) => importKbEntries({ ctx: context(request), input: { csv: request.body } }),
+    (ctx, request) => importKbEntries({ ctx, input: { csv: request.body } }),
+    { bodyLimit: kbLimits.importMaxBytes },
   );
 
-  app.post(
+  staff.post(
     '/api/kb/entries',
-    {
-      config: staffRoute,
-      schema: { tags, summary: 'Adds an entry', body: KbEntryInput, response: { 201: KbHit } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createKbEntry({ ctx: context(request), input: request.body })),
+    { summary: 'Adds an entry', body: KbEntryInput, response: { 201: KbHit } },
+    (ctx, request) => createKbEntry({ ctx, input: request.body }),
   );
 
-  app.get(
+  staff.get(
     '/api/kb/entries/:entryId',
-    {
-      config: staffRoute,
-      schema: { tags, summary: 'One entry', params: entryParams, response: { 200: KbHit } },
-    },
-    (request) => getKbEntry({ ctx: context(request), input: request.params }),
+    { summary: 'One entry', params: entryParams, response: { 200: KbHit } },
+    (ctx, request) => getKbEntry({ ctx, input: request.params }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/kb/entries/:entryId',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Changes an entry',
-        params: entryParams,
-        body: KbEntryPatch,
-        response: { 200: KbHit },
-      },
+      summary: 'Changes an entry',
+      params: entryParams,
+      body: KbEntryPatch,
+      response: { 200: KbHit },
     },
-    (request) =>
+    (ctx, request) =>
       updateKbEntry({
-        ctx: context(request),
+        ctx,
         input: { entryId: request.params.entryId, patch: request.body },
       }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/kb/entries/:entryId',
-    { config: staffRoute, schema: { tags, summary: 'Deletes an entry', params: entryParams } },
-    async (request, reply) => {
-      await deleteKbEntry({ ctx: context(request), input: request.params });
-      return reply.status(204).send();
+    { summary: 'Deletes an entry', params: entryParams },
+    async (ctx, request) => {
+      await deleteKbEntry({ ctx, input: request.params });
     },
   );
 
-  app.get(
+  staff.get(
     '/api/kb/gaps',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Questions Ask AI could not answer, most asked first',
-        response: { 200: KbGapList },
-      },
+      summary: 'Questions Ask AI could not answer, most asked first',
+      response: { 200: KbGapList },
     },
-    (request) => listKnowledgeGaps({ ctx: context(request) }),
+    (ctx) => listKnowledgeGaps({ ctx }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/kb/gaps/:gapId',
-    {
-      config: staffRoute,
-      schema: { tags, summary: 'Dismisses a gap', params: z.object({ gapId: z.string().uuid() }) },
-    },
-    async (request, reply) => {
-      await deleteKbGap({ ctx: context(request), input: request.params });
-      return reply.status(204).send();
+    { summary: 'Dismisses a gap', params: z.object({ gapId: z.string().uuid() }) },
+    async (ctx, request) => {
+      await deleteKbGap({ ctx, input: request.params });
     },
   );
 };

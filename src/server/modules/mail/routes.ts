@@ -2,10 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../shared/errors';
 import { OutboxMessageParams, OutboxRetryResult, OutboxState } from '../../../shared/mail-outbox';
-import type { AppDeps } from '../../context';
+import { type AppDeps, verbContext } from '../../context';
 import { isLoopbackPeer } from '../../net/ip-ranges';
 import { staffRoutes } from '../../net/staff-routes';
-import { requireViewer } from '../../plugins/viewer';
 import { GetMailboxMessageInput, getMailboxMessage } from './get-mailbox-message';
 import { ListMailboxMessagesInput, listMailboxMessages } from './list-mailbox-messages';
 import { MailboxMessage } from './mailbox-message';
@@ -15,28 +14,16 @@ import { getOutboxState } from './outbox-state';
 import { sendTestEmail, TestEmailQueued } from './send-test-email';
 
 export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const db = deps.database.db;
+  const staff = staffRoutes(app, { tags: ['mail'], deps });
 
-  app.post(
+  staff.post(
     '/api/staff/test-email',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags: ['mail'],
-        summary: 'Queue a test e-mail to the signed-in staff member, to check mail delivery',
-        response: { 202: TestEmailQueued },
-      },
+      summary: 'Queue a test e-mail to the signed-in staff member, to check mail delivery',
+      response: { 202: TestEmailQueued },
     },
-    async (request, reply) => {
-      const ctx = { db, viewer: requireViewer(request), providers: deps.providers, config: deps.config };
-      return reply.status(202).send(await sendTestEmail({ ctx }));
-    },
+    (ctx) => sendTestEmail({ ctx }),
   );
-
-  const staff = staffRoutes(app, {
-    tags: ['mail'],
-    context: (request) => ({ db, viewer: requireViewer(request), providers: deps.providers }),
-  });
 
   staff.get(
     '/api/staff/mail/outbox',
@@ -86,7 +73,7 @@ export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listMailboxMessages({ ctx: { db }, input: request.query });
+      return listMailboxMessages({ ctx: verbContext(deps), input: request.query });
     },
   );
 
@@ -94,7 +81,7 @@ export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/dev/mailbox',
     { onRequest, schema: { hide: true, querystring: ListMailboxMessagesInput } },
     async (request, reply) => {
-      const messages = await listMailboxMessages({ ctx: { db }, input: request.query });
+      const messages = await listMailboxMessages({ ctx: verbContext(deps), input: request.query });
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -106,7 +93,7 @@ export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/dev/mailbox/:id',
     { onRequest, schema: { hide: true, params: GetMailboxMessageInput } },
     async (request, reply) => {
-      const message = await getMailboxMessage({ ctx: { db }, input: request.params });
+      const message = await getMailboxMessage({ ctx: verbContext(deps), input: request.params });
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')

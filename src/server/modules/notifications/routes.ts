@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AccessWebhookCreated,
@@ -12,7 +11,6 @@ import {
 } from '../../../shared/notifications';
 import type { AppDeps } from '../../context';
 import { staffRoutes } from '../../net/staff-routes';
-import { requireViewer } from '../../plugins/viewer';
 import {
   createAccessWebhook,
   deleteAccessWebhook,
@@ -23,13 +21,7 @@ import { getNotificationPreferences, saveNotificationPreferences } from './prefe
 
 /** Staff notification preferences (own) and the organisation's access webhooks (issue 20 part 2). */
 export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
-  const staff = staffRoutes(app, { tags: ['notifications (staff)'], context });
+  const staff = staffRoutes(app, { tags: ['notifications (staff)'], deps });
 
   staff.get(
     '/api/notification-preferences',

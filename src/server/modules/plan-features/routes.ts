@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PlanFeaturesPatch } from '../../../shared/staff';
 import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { staffRoutes } from '../../net/staff-routes';
 import { getPlanFeatures, updatePlanFeatures } from './update-plan-features';
 
 const EffectivePlanFeatures = z.object({
@@ -18,31 +17,19 @@ const EffectivePlanFeatures = z.object({
 
 /** Plan features of the signed-in staff member's organisation (self-hosted: staff decide). */
 export const planFeatureRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({ db: deps.database.db, viewer: requireViewer(request) });
-  const tags = ['plan-features'];
-  app.get(
+  const staff = staffRoutes(app, { tags: ['plan-features'], deps });
+  staff.get(
     '/api/staff/plan-features',
-    {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'Plan features of the organisation',
-        response: { 200: EffectivePlanFeatures },
-      },
-    },
-    async (request) => getPlanFeatures({ ctx: context(request) }),
+    { summary: 'Plan features of the organisation', response: { 200: EffectivePlanFeatures } },
+    (ctx) => getPlanFeatures({ ctx }),
   );
-  app.patch(
+  staff.patch(
     '/api/staff/plan-features',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'Switches plan features of the organisation (statuspage:edit), with an audit row',
-        body: PlanFeaturesPatch,
-        response: { 200: EffectivePlanFeatures },
-      },
+      summary: 'Switches plan features of the organisation (statuspage:edit), with an audit row',
+      body: PlanFeaturesPatch,
+      response: { 200: EffectivePlanFeatures },
     },
-    async (request) => updatePlanFeatures({ ctx: context(request), input: request.body }),
+    (ctx, { body }) => updatePlanFeatures({ ctx, input: body }),
   );
 };

@@ -8,8 +8,8 @@ import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import type { ErrorPageData, PortalPageData } from '../../../shared/page';
 import { PortalQuery, Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
-import { isOwnHost, markIfStale, requireViewer } from '../../plugins/viewer';
+import { type AppDeps, requireViewer, verbContext } from '../../context';
+import { isOwnHost, markIfStale } from '../../plugins/viewer';
 import type { Viewer } from '../../policy/viewer';
 import { packageJson } from '../../project-root';
 import { noAccessPage, renderErrorPageHtml } from '../../render/error-pages';
@@ -171,7 +171,7 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     const query = request.query as { accountId?: string; permissionProfileId?: string; preview?: string };
     const isPreviewAsked = Boolean(query.accountId || query.permissionProfileId || query.preview);
     if (isPreviewAsked && viewer.mode !== 'preview') throw new AppError('forbidden', messages.noAccess);
-    const ctx = { db: deps.database.db, viewer, providers: deps.providers, config };
+    const ctx = verbContext(deps, request);
     // The notification bar is part of the first paint: no layout shift when it arrives later.
     const [build, view, notification] = await Promise.all([
       loadWebBuild(buildOptions),
@@ -309,7 +309,7 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       // Runs before the viewer is built: on our own host '/' is no organisation's page, it redirects.
       onRequest: async (request, reply) => {
         if (!isOwnHost(config, request.headers.host)) return;
-        const destination = await findHomeDestination({ ctx: { db: deps.database.db } });
+        const destination = await findHomeDestination({ ctx: verbContext(deps) });
         const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
         return reply.redirect(
           destination.startsWith('/console') ? destination : `${destination}${query}`,

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limits } from '../../../shared/limits';
 import { PortalView, Slug } from '../../../shared/portal';
-import type { AppDeps } from '../../context';
-import { markIfStale, requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
+import { markIfStale } from '../../plugins/viewer';
 import { getPortalViewAnswer, type PortalViewAnswer } from './get-portal-view';
 import { sendPreparedBody, sendSplicedBody } from './send-body';
 
@@ -31,13 +31,6 @@ function sendView(request: FastifyRequest, reply: FastifyReply, answer: PortalVi
 }
 
 export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (viewer: ReturnType<typeof requireViewer>) => ({
-    db: deps.database.db,
-    viewer,
-    providers: deps.providers,
-    config: deps.config,
-  });
-
   app.get(
     '/api/statuspage/share/:org/view',
     {
@@ -52,7 +45,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const answer = await getPortalViewAnswer({
-        ctx: context(requireViewer(request)),
+        ctx: verbContext(deps, request),
         input: { productSlug: request.query.product },
       });
       return sendView(request, reply, answer);
@@ -73,7 +66,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const answer = await getPortalViewAnswer({
-        ctx: context(requireViewer(request)),
+        ctx: verbContext(deps, request),
         input: { productId: request.params.productId },
       });
       return sendView(request, reply, answer);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,9 +13,8 @@ import {
   UpdateProductInput,
   UpdateProductLinkInput,
 } from '../../../shared/console-admin';
-import type { AppDeps } from '../../context';
+import { type AppDeps, verbContext } from '../../context';
 import { staffRoutes } from '../../net/staff-routes';
-import { requireViewer } from '../../plugins/viewer';
 import { createProduct } from './create-product';
 import { listProductCatalogue } from './list-product-catalogue';
 import { orderProducts } from './order-products';
@@ -33,12 +31,7 @@ function bodyBytes(body: unknown): Buffer {
 
 /** Products and product links of the console; every write refreshes the cached portal view. */
 export const productRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-  });
-  const staff = staffRoutes(app, { tags, context });
+  const staff = staffRoutes(app, { tags, deps });
 
   staff.get(
     '/api/products',
@@ -90,7 +83,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       { parseAs: 'buffer', bodyLimit: 2 * bannerMaxBytes },
       (_request, body, done) => done(null, body),
     );
-    staffRoutes(banners, { tags, context }).put(
+    staffRoutes(banners, { tags, deps }).put(
       '/api/products/:productId/banner',
       {
         summary: 'Sets the product banner: raw PNG, JPEG or SVG body of at most 2 MB (assets:edit)',

@@ -12,8 +12,8 @@ import {
   QuestionnaireUploadQuery,
   questionnaireLimits,
 } from '../../../shared/questionnaires';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core';
 import {
   listQuestionnaireSubmissions,
@@ -34,13 +34,7 @@ const submissionRateLimit = {
 
 /** Members submit questionnaires (a file or a link); staff list, download and mark them done. */
 export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
-
+  const staff = staffRoutes(app, { tags, deps });
   // The file arrives as the raw body (any content type) and is streamed, never buffered whole.
   await app.register(async (plugin) => {
     const uploads = plugin.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +55,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       async (request, reply) => {
         const declared = Number(request.headers['content-length']);
         const result = await submitQuestionnaireFile({
-          ctx: context(request),
+          ctx: verbContext(deps, request),
           input: {
             body: (request.body as Readable | undefined) ?? request.raw,
             name: request.query.name,
@@ -86,44 +80,33 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const result = await submitQuestionnaireLink({ ctx: context(request), input: request.body });
+      const result = await submitQuestionnaireLink({ ctx: verbContext(deps, request), input: request.body });
       return reply.status(201).send(result);
     },
   );
 
-  app.get(
+  staff.get(
     '/api/questionnaires',
-    {
-      config: { viewer: 'staff' },
-      schema: { tags, summary: 'Questionnaire submissions', response: { 200: QuestionnaireSubmissionList } },
-    },
-    async (request) => listQuestionnaireSubmissions({ ctx: context(request) }),
+    { summary: 'Questionnaire submissions', response: { 200: QuestionnaireSubmissionList } },
+    async (ctx) => listQuestionnaireSubmissions({ ctx }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/questionnaires/:id',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'Marks a submission done or open',
-        params: idParams,
-        body: QuestionnaireStatusInput,
-        response: { 200: QuestionnaireSubmission },
-      },
+      summary: 'Marks a submission done or open',
+      params: idParams,
+      body: QuestionnaireStatusInput,
+      response: { 200: QuestionnaireSubmission },
     },
-    async (request) =>
-      setQuestionnaireStatus({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    async (ctx, request) => setQuestionnaireStatus({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.get(
+  staff.get(
     '/api/questionnaires/:id/file',
-    {
-      config: { viewer: 'staff' },
-      schema: { tags, summary: 'Downloads a submitted questionnaire file', params: idParams },
-    },
-    async (request, reply) => {
-      const file = await openQuestionnaireFile({ ctx: context(request), input: request.params });
+    { summary: 'Downloads a submitted questionnaire file', params: idParams },
+    async (ctx, request, reply) => {
+      const file = await openQuestionnaireFile({ ctx, input: request.params });
       return reply
         .header('content-type', file.contentType)
         .header('content-length', file.size)

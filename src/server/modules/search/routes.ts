@@ -10,8 +10,8 @@ import {
   SearchResponse,
   SearchSetup,
 } from '../../../shared/search';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { answerQuestion } from './answer-question';
 import { getAskAiSetup } from './get-ask-ai-setup';
 import { getSearchSetup } from './get-search-setup';
@@ -34,12 +34,7 @@ const answersPerMinute = 10;
 
 /** Server search and Ask AI for the portal (spec 1 §4, §7). */
 export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    log: request.log,
-  });
+  const staff = staffRoutes(app, { tags, deps });
   const perIp = (name: string, max: number) => ({
     max,
     timeWindow: oneMinuteMs,
@@ -58,20 +53,16 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: SearchSetup },
       },
     },
-    (request) => getSearchSetup({ ctx: context(request) }),
+    (request) => getSearchSetup({ ctx: verbContext(deps, request) }),
   );
 
-  app.get(
+  staff.get(
     '/api/staff/ask-ai',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'Who writes Ask AI answers on this server, and whether the plan includes Trust Center AI',
-        response: { 200: AskAiSetup },
-      },
+      summary: 'Who writes Ask AI answers on this server, and whether the plan includes Trust Center AI',
+      response: { 200: AskAiSetup },
     },
-    (request) => getAskAiSetup({ ctx: context(request) }),
+    (ctx) => getAskAiSetup({ ctx }),
   );
 
   app.post(
@@ -90,7 +81,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     (request) => {
       throwValidationMessage(request);
-      return searchContent({ ctx: context(request), input: request.body });
+      return searchContent({ ctx: verbContext(deps, request), input: request.body });
     },
   );
 
@@ -110,7 +101,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     (request) => {
       throwValidationMessage(request);
-      return answerQuestion({ ctx: context(request), input: request.body });
+      return answerQuestion({ ctx: verbContext(deps, request), input: request.body });
     },
   );
 };

@@ -1,9 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CardView } from '../../../shared/cards';
-import { AppError } from '../../../shared/errors';
-import { messages } from '../../../shared/messages';
 import {
   Company,
   OverviewInput,
@@ -15,19 +12,16 @@ import {
   TrustedByInput,
 } from '../../../shared/specialised-cards';
 import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
-import { assertCanEdit, findProductOfOrganisation } from '../cards';
-import { listSubprocessors } from './queries';
+import { staffRoutes } from '../../net/staff-routes';
+import { listProductSubprocessors } from './list-subprocessors';
 import { saveOverview } from './save-overview';
 import { saveRiskProfile } from './save-risk-profile';
 import { saveSecurityGrade } from './save-security-grade';
 import { saveTrustedBy } from './save-trusted-by';
 import { searchCompanies } from './search-companies';
-import { toSubprocessor } from './serialise';
 import { createSubprocessor, deleteSubprocessor, updateSubprocessor } from './subprocessor-writes';
 
 const productParams = z.object({ productId: z.string().uuid() });
-const staffRoute = { viewer: 'staff' as const };
 const tags = ['specialised-cards'];
 const SubprocessorChange = z.object({
   subprocessor: Subprocessor.nullable(),
@@ -43,154 +37,110 @@ const KnownCompany = z.object({
 
 /** Staff edits of the specialised cards (spec 2 §3, §5); every write needs statuspage:edit. */
 export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-  });
+  const staff = staffRoutes(app, { tags, deps });
   const base = '/api/trust-center/products/:productId';
 
-  app.put(
+  staff.put(
     `${base}/risk-profile`,
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Answers to the risk profile questions',
-        params: productParams,
-        body: RiskProfileInput,
-        response: { 200: CardView },
-      },
+      summary: 'Answers to the risk profile questions',
+      params: productParams,
+      body: RiskProfileInput,
+      response: { 200: CardView },
     },
-    (request) => saveRiskProfile({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => saveRiskProfile({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.put(
+  staff.put(
     `${base}/security-grades/:itemUid`,
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'A security grade entry of a provider',
-        params: productParams.extend({ itemUid: z.string().uuid() }),
-        body: SecurityGradeInput,
-        response: { 200: SecurityGradeEntry },
-      },
+      summary: 'A security grade entry of a provider',
+      params: productParams.extend({ itemUid: z.string().uuid() }),
+      body: SecurityGradeInput,
+      response: { 200: SecurityGradeEntry },
     },
-    (request) => saveSecurityGrade({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => saveSecurityGrade({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.put(
+  staff.put(
     `${base}/trusted-by`,
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'The trusted-by companies in display order',
-        params: productParams,
-        body: TrustedByInput,
-        response: { 200: z.object({ companies: z.array(Company) }) },
-      },
+      summary: 'The trusted-by companies in display order',
+      params: productParams,
+      body: TrustedByInput,
+      response: { 200: z.object({ companies: z.array(Company) }) },
     },
-    (request) => saveTrustedBy({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => saveTrustedBy({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.put(
+  staff.put(
     `${base}/overview`,
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'The overview card text',
-        params: productParams,
-        body: OverviewInput,
-        response: { 200: z.object({ body: z.string() }) },
-      },
+      summary: 'The overview card text',
+      params: productParams,
+      body: OverviewInput,
+      response: { 200: z.object({ body: z.string() }) },
     },
-    (request) => saveOverview({ ctx: context(request), input: { ...request.params, ...request.body } }),
+    (ctx, request) => saveOverview({ ctx, input: { ...request.params, ...request.body } }),
   );
 
-  app.get(
+  staff.get(
     `${base}/subprocessors`,
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Every subprocessor of the product (no pagination)',
-        params: productParams,
-        response: { 200: z.object({ subprocessors: z.array(Subprocessor) }) },
-      },
+      summary: 'Every subprocessor of the product (no pagination)',
+      params: productParams,
+      response: { 200: z.object({ subprocessors: z.array(Subprocessor) }) },
     },
-    async (request) => {
-      const ctx = context(request);
-      assertCanEdit(ctx.viewer);
-      const product = await findProductOfOrganisation(
-        ctx.db,
-        ctx.viewer.organisation.id,
-        request.params.productId,
-      );
-      if (!product) throw new AppError('product_not_found', messages.productNotFound);
-      return { subprocessors: (await listSubprocessors(ctx.db, product.id)).map(toSubprocessor) };
-    },
+    (ctx, { params }) => listProductSubprocessors({ ctx, input: params }),
   );
 
-  app.post(
+  staff.post(
     `${base}/subprocessors`,
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Adds a subprocessor',
-        params: productParams,
-        body: SubprocessorInput,
-        response: { 200: SubprocessorChange },
-      },
+      summary: 'Adds a subprocessor',
+      params: productParams,
+      body: SubprocessorInput,
+      response: { 200: SubprocessorChange },
     },
-    (request) =>
-      createSubprocessor({ ctx: context(request), input: { ...request.params, body: request.body } }),
+    (ctx, request) =>
+      createSubprocessor({
+        ctx,
+        input: { ...request.params, body: request.body },
+      }),
   );
 
-  app.patch(
+  staff.patch(
     `${base}/subprocessors/:id`,
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Edits a subprocessor',
-        params: productParams.extend({ id: z.string().uuid() }),
-        body: SubprocessorInput,
-        response: { 200: SubprocessorChange },
-      },
+      summary: 'Edits a subprocessor',
+      params: productParams.extend({ id: z.string().uuid() }),
+      body: SubprocessorInput,
+      response: { 200: SubprocessorChange },
     },
-    (request) =>
-      updateSubprocessor({ ctx: context(request), input: { ...request.params, body: request.body } }),
+    (ctx, request) =>
+      updateSubprocessor({
+        ctx,
+        input: { ...request.params, body: request.body },
+      }),
   );
 
-  app.delete(
+  staff.delete(
     `${base}/subprocessors/:id`,
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Deletes a subprocessor',
-        params: productParams.extend({ id: z.string().uuid() }),
-        response: { 200: SubprocessorChange },
-      },
+      summary: 'Deletes a subprocessor',
+      params: productParams.extend({ id: z.string().uuid() }),
+      response: { 200: SubprocessorChange },
     },
-    (request) => deleteSubprocessor({ ctx: context(request), input: request.params }),
+    (ctx, request) => deleteSubprocessor({ ctx, input: request.params }),
   );
 
-  app.get(
+  staff.get(
     '/api/companies',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Company picker search over the built-in companies',
-        querystring: z.object({ text: z.string().max(200).default('') }),
-        response: { 200: z.object({ companies: z.array(KnownCompany) }) },
-      },
+      summary: 'Company picker search over the built-in companies',
+      querystring: z.object({ text: z.string().max(200).default('') }),
+      response: { 200: z.object({ companies: z.array(KnownCompany) }) },
     },
-    (request) => searchCompanies({ ctx: context(request), input: request.query }),
+    (ctx, request) => searchCompanies({ ctx, input: request.query }),
   );
 };

@@ -10,9 +10,9 @@ import {
   SignInInput,
   StaffSession,
 } from '../../../shared/staff';
-import type { AppDeps } from '../../context';
+import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes as registerStaffRoutes } from '../../net/staff-routes';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
-import { requireViewer } from '../../plugins/viewer';
 import { getOrganisationSettings } from './get-organisation-settings';
 import { getStaffSession } from './get-staff-session';
 import { signInStaff } from './sign-in-staff';
@@ -20,6 +20,7 @@ import { signOutStaff } from './sign-out-staff';
 import { updateOrganisationSettings } from './update-organisation-settings';
 
 const oneMinuteMs = 60_000;
+const tags = ['staff'];
 
 function signInEmail(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -29,12 +30,8 @@ function signInEmail(request: FastifyRequest): string {
 /** Staff sign-in, session and sign-out, and the organisation settings of the staff console. */
 export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { isProduction } = deps.config;
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
+  // The helper is imported under another name: this plugin is called staffRoutes too.
+  const staff = registerStaffRoutes(app, { tags, deps });
   // The per-route limit keys on address + e-mail; this one bounds one address across e-mails. Nothing
   // counts per e-mail alone: guesses from anywhere would then lock the real user out (decision 124).
   const limitSignInsPerAddress = app.createRateLimit({
@@ -72,7 +69,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const result = await signInStaff({
-        ctx: { db: deps.database.db },
+        ctx: verbContext(deps),
         input: {
           ...request.body,
           replacedToken: readSessionToken(request, 'staff', isProduction),
@@ -85,63 +82,46 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
-  app.post(
+  staff.post(
     '/api/auth/sign-out',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Ends the session on every node and clears the cookie',
-        response: { 204: z.null() },
-      },
+      summary: 'Ends the session on every node and clears the cookie',
+      response: { 204: z.null() },
     },
-    async (request, reply) => {
-      await signOutStaff({ ctx: context(request) });
+    async (ctx, _request, reply) => {
+      await signOutStaff({ ctx });
       clearSessionCookie(reply, 'staff', isProduction);
-      return reply.status(204).send(null);
     },
   );
 
-  app.get(
+  staff.get(
     '/api/auth/session',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'The signed-in staff member, organisation and CSRF token',
-        response: { 200: StaffSession },
-      },
+      summary: 'The signed-in staff member, organisation and CSRF token',
+      response: { 200: StaffSession },
     },
-    async (request, reply) => {
+    async (ctx, _request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getStaffSession({ ctx: context(request) });
+      return getStaffSession({ ctx });
     },
   );
 
-  app.get(
+  staff.get(
     '/api/staff/organisation',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Organisation name, website and portal customisation',
-        response: { 200: OrganisationSettings },
-      },
+      summary: 'Organisation name, website and portal customisation',
+      response: { 200: OrganisationSettings },
     },
-    async (request) => getOrganisationSettings({ ctx: context(request) }),
+    async (ctx) => getOrganisationSettings({ ctx }),
   );
 
-  app.patch(
+  staff.patch(
     '/api/staff/organisation',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Changes the named settings (statuspage:edit)',
-        body: OrganisationSettingsPatch,
-        response: { 200: OrganisationSettings },
-      },
+      summary: 'Changes the named settings (statuspage:edit)',
+      body: OrganisationSettingsPatch,
+      response: { 200: OrganisationSettings },
     },
-    async (request) => updateOrganisationSettings({ ctx: context(request), input: request.body }),
+    async (ctx, request) => updateOrganisationSettings({ ctx, input: request.body }),
   );
 };

@@ -13,8 +13,7 @@ import {
   subscriptionLimits,
   UnsubscribeResult,
 } from '../../../shared/subscriptions';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { renderActionPageHtml } from '../../render/action-page';
 import { confirmSubscriptionPage } from './confirm-page';
 import { confirmSubscription } from './confirm-subscription';
@@ -35,12 +34,6 @@ function subscribeEmail(request: FastifyRequest): string {
 
 /** Subscribe (double opt-in), confirm and unsubscribe, for visitors and for mail clients (RFC 8058). */
 export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
   // HTML forms and RFC 8058 one-click posts arrive form-encoded; only these routes accept that.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -82,7 +75,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request, reply) => {
-      const result = await subscribeToUpdates({ ctx: context(request), input: request.body });
+      const result = await subscribeToUpdates({ ctx: verbContext(deps, request), input: request.body });
       return reply.status(202).send(result);
     },
   );
@@ -99,7 +92,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         response: { 200: ConfirmSubscriptionResult },
       },
     },
-    async (request) => confirmSubscription({ ctx: context(request), input: request.body }),
+    async (request) => confirmSubscription({ ctx: verbContext(deps, request), input: request.body }),
   );
 
   app.post(
@@ -120,7 +113,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     async (request) => {
       const token = request.body?.token ?? request.query.token;
       if (!token) throw new AppError('token_invalid', messages.tokenInvalid);
-      return unsubscribeFromUpdates({ ctx: context(request), input: { token } });
+      return unsubscribeFromUpdates({ ctx: verbContext(deps, request), input: { token } });
     },
   );
 
@@ -157,7 +150,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     async (request, reply) => {
       const token = request.body?.token;
       const { status } = token
-        ? await confirmSubscription({ ctx: context(request), input: { token } })
+        ? await confirmSubscription({ ctx: verbContext(deps, request), input: { token } })
         : { status: 'TokenInvalid' as const };
       return reply.redirect(`/${request.params.org}?subscribeStatus=${status}`, 303);
     },

@@ -14,8 +14,8 @@ import {
   TrustExport,
   tprmMessages,
 } from '../../../shared/tprm';
-import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { type AppDeps, verbContext } from '../../context';
+import { staffRoutes } from '../../net/staff-routes';
 import { requireMemberViewer } from '../access';
 import { issueTprmToken, listMemberPartners, viewTprmToken } from './member-tokens';
 import { createPartner, deletePartner, listPartners, updatePartner } from './partners';
@@ -50,58 +50,35 @@ function sendTrustDocument(reply: FastifyReply, document: TrustExport) {
  * token-authenticated export, and the public trust document at /.well-known/trust.json.
  */
 export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const staff = staffRoutes(app, { tags, deps });
   const db = deps.database.db;
-  const context = (request: FastifyRequest) => ({
-    db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
 
-  app.get(
-    '/api/tprm/partners',
-    {
-      config: { viewer: 'staff' },
-      schema: { tags, summary: 'TPRM partners', response: { 200: PartnerList } },
-    },
-    async (request) => listPartners({ ctx: context(request) }),
+  staff.get('/api/tprm/partners', { summary: 'TPRM partners', response: { 200: PartnerList } }, async (ctx) =>
+    listPartners({ ctx }),
   );
 
-  app.post(
+  staff.post(
     '/api/tprm/partners',
-    {
-      config: { viewer: 'staff' },
-      schema: { tags, summary: 'Adds a TPRM partner', body: PartnerInput, response: { 201: Partner } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createPartner({ ctx: context(request), input: request.body })),
+    { summary: 'Adds a TPRM partner', body: PartnerInput, response: { 201: Partner } },
+    (ctx, request) => createPartner({ ctx, input: request.body }),
   );
 
-  app.put(
+  staff.put(
     '/api/tprm/partners/:id',
     {
-      config: { viewer: 'staff' },
-      schema: {
-        tags,
-        summary: 'Changes a TPRM partner',
-        params: partnerParams,
-        body: PartnerInput,
-        response: { 200: Partner },
-      },
+      summary: 'Changes a TPRM partner',
+      params: partnerParams,
+      body: PartnerInput,
+      response: { 200: Partner },
     },
-    async (request) =>
-      updatePartner({ ctx: context(request), input: { ...request.body, ...request.params } }),
+    async (ctx, request) => updatePartner({ ctx, input: { ...request.body, ...request.params } }),
   );
 
-  app.delete(
+  staff.delete(
     '/api/tprm/partners/:id',
-    {
-      config: { viewer: 'staff' },
-      schema: { tags, summary: 'Deletes a TPRM partner and its tokens', params: partnerParams },
-    },
-    async (request, reply) => {
-      await deletePartner({ ctx: context(request), input: request.params });
-      return reply.status(204).send();
+    { summary: 'Deletes a TPRM partner and its tokens', params: partnerParams },
+    async (ctx, request) => {
+      await deletePartner({ ctx, input: request.params });
     },
   );
 
@@ -118,7 +95,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return listMemberPartners({ ctx: context(request) });
+      return listMemberPartners({ ctx: verbContext(deps, request) });
     },
   );
 
@@ -138,7 +115,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await issueTprmToken({ ctx: context(request), input: request.body })),
+      reply.status(201).send(await issueTprmToken({ ctx: verbContext(deps, request), input: request.body })),
   );
 
   app.get(
@@ -158,7 +135,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const viewer = await requireMemberViewer(request, { db, config: deps.config });
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       return viewTprmToken({
-        ctx: { db, viewer, config: deps.config },
+        ctx: { ...verbContext(deps), viewer },
         input: { ...request.params, tokenId: request.query.tokenId },
       });
     },
@@ -190,7 +167,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const document = await redeemTprmToken({
-        ctx: { db, config: deps.config },
+        ctx: verbContext(deps),
         input: { token: bearerToken(request) },
       });
       reply.header('cache-control', 'no-store');
@@ -207,12 +184,12 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   };
   app.get('/.well-known/trust.json', publicDocument, async (request, reply) =>
-    sendTrustDocument(reply, await getPublicTrustDocument({ ctx: context(request) })),
+    sendTrustDocument(reply, await getPublicTrustDocument({ ctx: verbContext(deps, request) })),
   );
   app.get(
     '/:org/.well-known/trust.json',
     { ...publicDocument, schema: { ...publicDocument.schema, params: shareParams } },
     async (request, reply) =>
-      sendTrustDocument(reply, await getPublicTrustDocument({ ctx: context(request) })),
+      sendTrustDocument(reply, await getPublicTrustDocument({ ctx: verbContext(deps, request) })),
   );
 };

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentLimits } from '../../../shared/documents';
@@ -12,7 +11,7 @@ import {
   trustCenterFileMaxBytes,
 } from '../../../shared/trust-center-export';
 import type { AppDeps } from '../../context';
-import { requireViewer } from '../../plugins/viewer';
+import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core';
 import { TrustCenterImportError } from './import-trust-center';
 import {
@@ -22,7 +21,6 @@ import {
   uploadMissingDocument,
 } from './staff-trust-center';
 
-const staffRoute = { viewer: 'staff' as const };
 /** Any 400 of the import route: a file's problems (errors) or a request error (error only). */
 const ImportBadRequest = z.object({
   error: z.object({
@@ -36,26 +34,15 @@ const tags = ['trust center as code'];
 
 /** Trust center as code: export and import of the whole trust center (staff console and API). */
 export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
-
-  app.get(
+  const staff = staffRoutes(app, { tags, deps });
+  staff.get(
     '/api/trust-center/export',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary:
-          'The whole trust center as one JSON or YAML file, without secrets or people (statuspage:edit)',
-        querystring: TrustCenterExportQuery,
-      },
+      summary: 'The whole trust center as one JSON or YAML file, without secrets or people (statuspage:edit)',
+      querystring: TrustCenterExportQuery,
     },
-    async (request, reply) => {
-      const exported = await exportTrustCenterForStaff({ ctx: context(request), input: request.query });
+    async (ctx, request, reply) => {
+      const exported = await exportTrustCenterForStaff({ ctx, input: request.query });
       return reply
         .type(exported.contentType)
         .header('content-disposition', contentDisposition('attachment', exported.fileName))
@@ -64,19 +51,15 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     },
   );
 
-  app.get(
+  staff.get(
     '/api/trust-center/documents/missing',
     {
-      config: staffRoute,
-      schema: {
-        tags,
-        summary: 'Documents imported as metadata whose file has not been uploaded yet',
-        response: { 200: MissingDocumentList },
-      },
+      summary: 'Documents imported as metadata whose file has not been uploaded yet',
+      response: { 200: MissingDocumentList },
     },
-    async (request, reply) => {
+    async (ctx, _request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listMissingDocuments({ ctx: context(request) });
+      return listMissingDocuments({ ctx });
     },
   );
 
@@ -89,24 +72,19 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       { parseAs: 'buffer', bodyLimit: trustCenterFileMaxBytes },
       (_request, body, done) => done(null, body),
     );
-    imports.post(
+    staffRoutes(imports, { tags, deps }).post(
       '/api/trust-center/import',
       {
-        config: staffRoute,
-        bodyLimit: trustCenterFileMaxBytes,
-        schema: {
-          tags,
-          summary:
-            'Imports a trust center file (raw JSON or YAML body) into this organisation while it has no content; ' +
-            'all or nothing. A 400 lists every problem with its line: { errors: [{ line, column, path, message }] }',
-          querystring: TrustCenterImportQuery,
-          response: { 200: TrustCenterImportSummary, 400: ImportBadRequest },
-        },
+        summary:
+          'Imports a trust center file (raw JSON or YAML body) into this organisation while it has no content; ' +
+          'all or nothing. A 400 lists every problem with its line: { errors: [{ line, column, path, message }] }',
+        querystring: TrustCenterImportQuery,
+        response: { 200: TrustCenterImportSummary, 400: ImportBadRequest },
       },
-      async (request, reply) => {
+      async (ctx, request, reply) => {
         try {
           return await importTrustCenterForStaff({
-            ctx: context(request),
+            ctx,
             input: {
               body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
               fileName: request.query.fileName,
@@ -122,6 +100,7 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
           return reply.status(400).send(failure);
         }
       },
+      { bodyLimit: trustCenterFileMaxBytes },
     );
   });
 
@@ -130,20 +109,16 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     const uploads = plugin.withTypeProvider<ZodTypeProvider>();
     uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    uploads.put(
+    staffRoutes(uploads, { tags, deps }).put(
       '/api/trust-center/documents/:fileId/content',
       {
-        config: staffRoute,
-        schema: {
-          tags,
-          summary: `Uploads the file of a document imported as metadata (raw body, up to ${documentLimits.uploadMaxBytes / 1024 / 1024} MB); it must match the sha256 and size`,
-          params: z.object({ fileId: z.string().uuid() }),
-          response: { 200: z.object({ fileId: z.string().uuid() }) },
-        },
+        summary: `Uploads the file of a document imported as metadata (raw body, up to ${documentLimits.uploadMaxBytes / 1024 / 1024} MB); it must match the sha256 and size`,
+        params: z.object({ fileId: z.string().uuid() }),
+        response: { 200: z.object({ fileId: z.string().uuid() }) },
       },
-      async (request) =>
+      async (ctx, request) =>
         uploadMissingDocument({
-          ctx: context(request),
+          ctx,
           input: {
             fileId: request.params.fileId,
             body: (request.body as Readable | undefined) ?? request.raw,

@@ -23,9 +23,8 @@ import {
   WebhookParams,
   WebhookView,
 } from '../../../shared/updates';
-import type { AppDeps } from '../../context';
+import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { staffRoutes } from '../../net/staff-routes';
-import { requireViewer } from '../../plugins/viewer';
 import { addUpdate } from './add-update';
 import { createTopic } from './create-topic';
 import { deleteTopic } from './delete-topic';
@@ -51,13 +50,7 @@ function setCaching(request: FastifyRequest, reply: FastifyReply) {
 
 /** Trust updates: staff publishing (spec 3 §3, §5), the visitor card and bar (spec 3 §7), feeds, webhooks. */
 export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = (request: FastifyRequest) => ({
-    db: deps.database.db,
-    viewer: requireViewer(request),
-    providers: deps.providers,
-    config: deps.config,
-  });
-  const staff = staffRoutes(app, { tags, context });
+  const staff = staffRoutes(app, { tags, deps });
 
   staff.get(
     '/api/updates/topics',
@@ -141,7 +134,7 @@ export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       setCaching(request, reply);
-      return listVisitorUpdates({ ctx: context(request), input: request.query });
+      return listVisitorUpdates({ ctx: verbContext(deps, request), input: request.query });
     },
   );
 
@@ -159,7 +152,10 @@ export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       setCaching(request, reply);
-      return getNotificationBar({ ctx: context(request), input: { product: request.query.product } });
+      return getNotificationBar({
+        ctx: verbContext(deps, request),
+        input: { product: request.query.product },
+      });
     },
   );
 
@@ -177,7 +173,7 @@ export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
       async (request, reply) => {
         const body = await getUpdatesFeed({
-          ctx: context(request),
+          ctx: verbContext(deps, request),
           input: { format, category: request.query.category },
         });
         return reply.type(feedContentTypes[format]).header('cache-control', 'public, max-age=300').send(body);
