@@ -13,7 +13,7 @@ import {
   UpdateProductInput,
   UpdateProductLinkInput,
 } from '../../../shared/console-admin';
-import { type AppDeps, verbContext } from '../../context';
+import type { AppDeps } from '../../context';
 import { staffRoutes } from '../../net/staff-routes';
 import { createProduct } from './create-product';
 import { listProductCatalogue } from './list-product-catalogue';
