@@ -108,13 +108,13 @@ function samePage(html: string) {
 
 function normaliseText(text: string): string {
   const ids = new Map<string, string>();
+  // A static part's data-server-html key hashes the data it was drawn from, ids included (decision 298).
   return text
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
       if (!ids.has(id)) ids.set(id, `<id ${ids.size + 1}>`);
       return ids.get(id)!;
     })
     .replace(/([?&]v=)\d+/g, '$1<revision>')
-    // A static part's key hashes the data it was drawn from, ids included (decision 298).
     .replace(/(data-server-html="[^"]*):[0-9a-z]+"/g, '$1:<hash>"')
     .replace(/"updatedAt":"[^"]*"/g, '"updatedAt":"<time>"')
     .replace(/"revision":\d+/g, '"revision":"<revision>"');
