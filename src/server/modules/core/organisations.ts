@@ -30,16 +30,28 @@ export async function findOrganisationBySlug(db: Database, slug: string): Promis
   return row ? toViewerOrganisation(row) : null;
 }
 
-export async function findOrganisationRevisionBySlug(db: Database, slug: string) {
-  const [row] = await db
+function prepareRevisionBySlug(db: Database) {
+  return db
     .select({
       id: organisations.id,
       revision: organisations.revision,
       accessRevision: organisations.accessRevision,
     })
     .from(organisations)
-    .where(eq(organisations.slug, slug))
-    .limit(1);
+    .where(eq(organisations.slug, sql.placeholder('slug')))
+    .limit(1)
+    .prepare('organisation_revision_by_slug');
+}
+// Asked on every cached portal read on PostgreSQL: a named statement is parsed and planned once per connection.
+const revisionBySlugStatements = new WeakMap<Database, ReturnType<typeof prepareRevisionBySlug>>();
+
+export async function findOrganisationRevisionBySlug(db: Database, slug: string) {
+  let statement = revisionBySlugStatements.get(db);
+  if (!statement) {
+    statement = prepareRevisionBySlug(db);
+    revisionBySlugStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ slug });
   return row ?? null;
 }
 

@@ -79,6 +79,40 @@ describe('portal cache', () => {
     expect((await readOrganisation(verified, organisation.slug))?.name).toBe('New name');
   });
 
+  it('with revision checks, shares reads among concurrent callers and still shows a change to every later caller', async () => {
+    const { organisation } = await createOrganisation(database.db, { name: 'Name 0' });
+    let revisionReads = 0;
+    const counted = await createPortalCache(database, {
+      lookUpRevision: (slug) => {
+        revisionReads++;
+        return findOrganisationRevisionBySlug(database.db, slug);
+      },
+    });
+    try {
+      await readOrganisation(counted, organisation.slug);
+      revisionReads = 0;
+      const names: string[][] = [];
+      for (let round = 1; round <= 5; round++) {
+        // Callers keep arriving while earlier reads run; a change commits between bursts, without NOTIFY.
+        const burst = Array.from({ length: 20 }, () => readOrganisation(counted, organisation.slug));
+        await database.db
+          .update(organisations)
+          .set({ name: `Name ${round}`, revision: sql`${organisations.revision} + 1` })
+          .where(eq(organisations.id, organisation.id));
+        // Arriving after the commit, perhaps while a burst read that began before it still runs.
+        const after = await Promise.all(
+          Array.from({ length: 20 }, () => readOrganisation(counted, organisation.slug)),
+        );
+        await Promise.all(burst);
+        names.push([...new Set(after.map((found) => found?.name ?? 'none'))]);
+      }
+      expect(names).toEqual([['Name 1'], ['Name 2'], ['Name 3'], ['Name 4'], ['Name 5']]);
+      expect(revisionReads).toBeLessThan(5 * 40);
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('does not notify when the transaction rolls back', async () => {
     const { organisation } = await createOrganisation(database.db, { name: 'Stable' });
     let loads = 0;

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { type DatabaseHandle, isDatabaseUnreachable } from '../../db/client';
 import type { ViewerOrganisation } from '../../policy/viewer';
+import { shareFreshReads } from './fresh-reads';
 import {
   createMemberSessionCache,
   type MemberSessionCache,
@@ -25,7 +26,8 @@ export type RevisionLookup = (
  * public page model), keyed by the organisation's revision, which every portal write bumps through
  * publishOrganisationChanged. Its NOTIFY drops entries on every node on commit. With `lookUpRevision`
  * (PostgreSQL, several nodes) each hit is checked against the current revision first, so a read on
- * one node right after a write on another is never stale; on PGlite (one process) hits are trusted.
+ * one node right after a write on another is never stale (concurrent checks share a read that began
+ * after they arrived); on PGlite (one process) hits are trusted.
  */
 export type PortalCache = {
   /** With `onStale`, a database outage serves the last organisation read, up to `staleMaxAgeMs` old. */
@@ -73,6 +75,7 @@ export async function createPortalCache(
   let invalidationCount = 0;
   const lookups = { hit: 0, miss: 0, stale: 0 };
   const memberSessions = createMemberSessionCache({ ttlMs: options.memberSessionTtlMs });
+  const lookUpRevision = options.lookUpRevision && shareFreshReads(options.lookUpRevision);
 
   function invalidate(organisationId: string) {
     invalidationCount++;
@@ -98,8 +101,8 @@ export async function createPortalCache(
     slug: string,
     entry: Entry<ViewerOrganisation>,
   ): Promise<ViewerOrganisation | null> {
-    if (!options.lookUpRevision) return entry.value;
-    const current = await options.lookUpRevision(slug);
+    if (!lookUpRevision) return entry.value;
+    const current = await lookUpRevision(slug);
     if (current === null || current.id !== entry.value.id || current.revision !== entry.revision) return null;
     return current.accessRevision === entry.value.accessRevision
       ? entry.value
