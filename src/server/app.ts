@@ -1,7 +1,6 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -43,6 +42,7 @@ import { updateRoutes } from './modules/updates';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { oneUseRoutesPlugin } from './plugins/one-use-routes';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { refuseNulPlugin } from './plugins/refuse-nul';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { requestLogPlugin } from './plugins/request-log';
@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(refuseNulPlugin);
   await app.register(oneUseRoutesPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
       // Portal pages widen it per response for the organisation's configured scripts (html-routes).
