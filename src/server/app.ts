@@ -42,10 +42,10 @@ import { updateRoutes } from './modules/updates';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { oneUseRoutesPlugin } from './plugins/one-use-routes';
-import { securityHeadersPlugin } from './plugins/security-headers';
 import { refuseNulPlugin } from './plugins/refuse-nul';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { requestLogPlugin } from './plugins/request-log';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { viewerPlugin } from './plugins/viewer';
 import type { RateLimitCounters, RateLimitRedisHealth } from './providers/rate-limit-redis';
 
