@@ -1,17 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root, useJourneyHarness } from './support/journey-harness';
+import { root, useJourneyHarness, watchForErrors } from './support/journey-harness';
 
 const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-first-visit-' });
 
 const portalEntry = 'src/web/entry-portal.tsx';
 // Zod's minified core still names its base schema class; no other library the portal uses does.
 const zodMarker = '$ZodType';
+// TanStack Query's provider check; the portal loads Query only with a part that fetches (decision 316).
+const queryMarker = 'No QueryClient set';
+const isHydratedByReact = (selector: string) =>
+  [...document.querySelectorAll(selector)].every((element) =>
+    Object.keys(element).some((key) => key.startsWith('__reactFiber')),
+  );
 
 describe("a visitor's first visit to the portal", () => {
-  it('loads no zod and raises no DevTools issue about the content security policy, up to network idle', async () => {
-    const context = await journey.newContext(390);
+  it('loads no zod, no query library, and raises no DevTools issue about the content security policy, up to network idle', async () => {
+    const context = await journey.newContext(390, { keepDeferredPartsWaiting: true });
     const page = await context.newPage();
     const devtools = await context.newCDPSession(page);
     const cspIssues: string[] = [];
@@ -33,7 +39,36 @@ describe("a visitor's first visit to the portal", () => {
     expect(loaded.some(({ url }) => url.includes('/assets/portal-'))).toBe(true);
     expect(loaded.length).toBeGreaterThan(3);
     expect(loaded.filter(({ text }) => text.includes(zodMarker)).map(({ url }) => url)).toEqual([]);
+    expect(loaded.filter(({ text }) => text.includes(queryMarker)).map(({ url }) => url)).toEqual([]);
     expect(cspIssues).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates a card below the fold once it comes near: its code loads then, and it works', async () => {
+    const context = await journey.newContext(390, { keepDeferredPartsWaiting: true });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto(`${journey.baseUrl}/acme`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: "Let's Go" }).click();
+    await page.getByRole('dialog', { name: /Welcome to/ }).waitFor({ state: 'hidden' });
+    await page.waitForLoadState('networkidle');
+
+    // The server drew the card in full; React has not taken it over, and its code has not loaded.
+    const part = page.locator('[data-deferred-part="documents-card"]');
+    expect(await part.getByTestId('document-tile').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(isHydratedByReact, '[data-deferred-part="documents-card"]')).toBe(false);
+    expect(scripts.filter((script) => script.includes('/documents-card-'))).toEqual([]);
+
+    await part.scrollIntoViewIfNeeded();
+    await page.waitForFunction(isHydratedByReact, '[data-deferred-part="documents-card"]');
+    expect(scripts.filter((script) => script.includes('/documents-card-'))).toHaveLength(1);
+    await part.getByRole('tab', { name: /^Private/ }).click();
+    await part.getByRole('button', { name: 'Get access to Penetration test summary' }).waitFor();
+    expect(problems).toEqual([]);
     await context.close();
   });
 

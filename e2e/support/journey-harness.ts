@@ -26,6 +26,12 @@ export type ContextOptions = {
   permissions?: string[];
   /** Refuse every request that is not for 127.0.0.1 (third-party widgets, share links). */
   abortNonLoopback?: boolean;
+  /**
+   * Leave the cards that hydrate near the viewport (decision 316) waiting, as a visitor's page does.
+   * Otherwise each navigation wakes them all and waits until they are live: a journey then clicks
+   * anywhere at once, where a person would have scrolled to the card first.
+   */
+  keepDeferredPartsWaiting?: boolean;
 };
 
 export type Journey = {
@@ -67,9 +73,14 @@ export function useJourneyHarness(options: JourneyOptions): Journey {
     get browser() {
       return browser;
     },
-    async newContext(width, { abortNonLoopback = false, ...contextOptions } = {}) {
+    async newContext(
+      width,
+      { abortNonLoopback = false, keepDeferredPartsWaiting = false, ...contextOptions } = {},
+    ) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, ...contextOptions });
-      if (contextOptions.javaScriptEnabled !== false) navigationsWaitForHydration(context);
+      if (contextOptions.javaScriptEnabled !== false) {
+        navigationsWaitForHydration(context, { wakeDeferredParts: !keepDeferredPartsWaiting });
+      }
       if (abortNonLoopback) {
         await context.route(
           (url) => url.hostname !== '127.0.0.1',
@@ -86,16 +97,21 @@ export function useJourneyHarness(options: JourneyOptions): Journey {
  * `load` can come before React listens. A journey's goto and reload on a portal page also wait until
  * hydration has started, as a person's first tap then takes effect.
  */
-function navigationsWaitForHydration(context: BrowserContext) {
+function navigationsWaitForHydration(
+  context: BrowserContext,
+  { wakeDeferredParts }: { wakeDeferredParts: boolean },
+) {
   const newPage = context.newPage.bind(context);
   context.newPage = async () => {
     const page = await newPage();
-    const untilHydrationStarted = () =>
-      page.waitForFunction(
+    const untilHydrationStarted = async () => {
+      await page.waitForFunction(
         () =>
           !document.getElementById('attest-page-data') ||
           document.documentElement.dataset.hydrationStarted === 'true',
       );
+      if (wakeDeferredParts) await untilDeferredPartsLive(page);
+    };
     const goto = page.goto.bind(page);
     page.goto = async (...args: Parameters<Page['goto']>) => {
       const response = await goto(...args);
@@ -110,6 +126,20 @@ function navigationsWaitForHydration(context: BrowserContext) {
     };
     return page;
   };
+}
+
+/**
+ * Points at every deferred part (as a person's pointer would) until React owns each: a part listens
+ * only once hydration reaches it, so the pointer comes back on every poll.
+ */
+export async function untilDeferredPartsLive(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-deferred-part]')].every((part) => {
+      if (Object.keys(part).some((key) => key.startsWith('__reactFiber'))) return true;
+      part.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      return false;
+    }),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import type { CardEditingSlots } from '../../lib/card-editing-slots';
+import { lazyWithPageQuery } from '../../lib/lazy-with-page-query';
 
 /**
  * The editing slots as lazily loaded components: visitors never download the editing code, and each
@@ -9,7 +10,7 @@ const loadSlots = () => import('./card-editing-slots').then((module) => module.c
 
 function lazySlot<Name extends keyof CardEditingSlots>(name: Name): CardEditingSlots[Name] {
   // Erased to plain props here; the returned slot carries the slot's own prop type again.
-  const LazyComponent = lazy(async () => ({
+  const LazyComponent = lazyWithPageQuery(async () => ({
     default: (await loadSlots())[name] as ComponentType<object>,
   }));
   function SuspendedSlot(props: object) {

@@ -22,16 +22,17 @@ import { SubscriptionEntry } from '../../../features/subscriptions/components/su
 import { TprmEntry } from '../../../features/tprm/components/tprm-entry';
 import { UpdatesNotificationBar } from '../../../features/updates/components/updates-notification-bar';
 import { ItemConversationSlot } from '../../../lib/collaboration-slots';
+import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
 import { HeaderEndSlot } from '../../../lib/portal-slots';
-import { PortalQueryProvider, usePortalView } from './portal-view-provider';
+import { PortalViewStoreProvider, usePortalView } from '../../../lib/portal-view-store';
 
 // Staff who can edit and signed-in members raise toasts; public visitors never load the toaster.
 const Toaster = lazy(() => import('../../../components/ui/toast'));
 // The updates card loads after hydration (on a first visit, once the welcome modal is dismissed): it
 // fetches its topics, and is usually below the fold.
-const UpdatesCard = lazy(() => import('../../../features/updates/components/updates-card'));
+const UpdatesCard = lazyWithPageQuery(() => import('../../../features/updates/components/updates-card'));
 // The knowledge base panel fetches its search key and entries: it loads like the updates card.
-const KnowledgeBasePanel = lazy(
+const KnowledgeBasePanel = lazyWithPageQuery(
   () => import('../../../features/knowledge-base/components/knowledge-base-panel'),
 );
 const SubscribePopover = lazy(() => import('../../../features/subscriptions/components/subscribe-popover'));
@@ -54,7 +55,7 @@ function UpdatesSubscribe({ view, onOpen }: { view: PortalView; onOpen(): void }
 }
 
 function PortalContent({ data }: { data: PortalPageData }) {
-  const view = usePortalView(data.view);
+  const view = usePortalView();
   const canEdit = view.viewer.mode === 'main' && Boolean(view.viewer.staff?.canEdit);
   // Signed-in members get toasts too (NDA reminder and download failure); one toaster for the page.
   const isMember = view.viewer.mode === 'account_external' && view.viewer.member !== null;
@@ -152,7 +153,7 @@ export function PortalPage({ data }: { data: PortalPageData }) {
         </main>
       }
     >
-      <PortalQueryProvider>
+      <PortalViewStoreProvider initialView={data.view}>
         <HeaderNotificationSlot.Provider
           value={
             <UpdatesNotificationBar
@@ -165,7 +166,7 @@ export function PortalPage({ data }: { data: PortalPageData }) {
         >
           <PortalContent data={data} />
         </HeaderNotificationSlot.Provider>
-      </PortalQueryProvider>
+      </PortalViewStoreProvider>
     </ErrorBoundary>
   );
 }

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
+import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
 import { onPortalQueryChange } from '../../../lib/portal-query';
 import { type AccessQuery, byoidLocation, readAccessQuery, writeAccessTab } from '../lib/access-query';
 
 // Nothing of the access flow is in the first load: the modal loads when the query asks for it, the
 // member's NDA reminder and invite dialog when a member is signed in.
 const AccessLayer = lazy(() => import('./access-layer'));
-const MemberLayer = lazy(() => import('./member-layer'));
+const MemberLayer = lazyWithPageQuery(() => import('./member-layer'));
 
 type AccessEntryProps = {
   view: PortalView;

@@ -1,12 +1,13 @@
 import { LogIn } from 'lucide-react';
-import { lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
+import { type MouseEvent, Suspense, useEffect, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
+import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
 import { followQueryLink } from '../../../lib/portal-query';
 import { headerTexts } from '../lib/header-texts';
 import { hasRestrictedContent } from '../lib/restricted-content';
 import { accountLabel, MemberTrigger } from './member-trigger';
 
-const AccountMenu = lazy(() => import('./account-menu'));
+const AccountMenu = lazyWithPageQuery(() => import('./account-menu'));
 
 type HeaderAccessEntryProps = { view: PortalView; basePath: string };
 

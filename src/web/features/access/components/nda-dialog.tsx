@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { portalViewQueryRoot } from '../../../lib/portal-view-query';
+import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import { acceptNda } from '../api/access-api';
 import { ndaStatusQueryKey } from '../api/member-api';
 import { accessTexts } from '../lib/access-texts';
@@ -32,6 +32,7 @@ type NdaDialogProps = {
 export default function NdaDialog({ view, nda, onClose }: NdaDialogProps) {
   const id = useId();
   const queryClient = useQueryClient();
+  const refreshPortalView = useRefreshPortalView();
   const [formError, setFormError] = useState<string | null>(null);
   const member = view.viewer.member;
   const form = useForm<z.input<typeof NdaForm>, unknown, z.output<typeof NdaForm>>({
@@ -50,7 +51,7 @@ export default function NdaDialog({ view, nda, onClose }: NdaDialogProps) {
       });
       // The view now carries the content the NDA unlocks; the menu's NDA status changes too.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: portalViewQueryRoot }),
+        refreshPortalView(),
         queryClient.invalidateQueries({ queryKey: ndaStatusQueryKey(view.organisation.slug) }),
       ]);
       toast.success(accessTexts.ndaAccepted);

@@ -7,8 +7,8 @@ import { cardMessages } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
+import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import { saveCardOrder, saveSectionOrder } from '../api/card-editing-api';
-import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 import { gridCards, sectionLabels } from '../lib/editing-labels';
 import { ReorderDialog } from './reorder-dialog';
 

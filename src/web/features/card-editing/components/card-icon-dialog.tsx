@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { type CardView, cardMessages } from '../../../../shared/cards';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import { resetCardIcon, type StaffWrite, uploadCardIcon } from '../api/card-editing-api';
-import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 import { cardIconProblem, cardIconTypes } from '../lib/card-icon-file';
 
 type DialogProps = { open: boolean; onOpenChange(open: boolean): void; card: CardView; write: StaffWrite };

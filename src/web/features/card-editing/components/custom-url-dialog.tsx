@@ -9,8 +9,8 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
+import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import { type StaffWrite, saveCustomUrlSlug } from '../api/card-editing-api';
-import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 import { customUrlFor, customUrlSlugProblem, initialCustomUrlSlug } from '../lib/custom-url';
 import { itemNameOf } from '../lib/editing-labels';
 

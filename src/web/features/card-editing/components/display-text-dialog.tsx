@@ -6,8 +6,8 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
+import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import { patchCard, type StaffWrite } from '../api/card-editing-api';
-import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 
 type DialogProps = { open: boolean; onOpenChange(open: boolean): void; card: CardView; write: StaffWrite };
 

@@ -9,10 +9,10 @@ import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import { useBridgeLetters } from '../api/bridge-letters-api';
 import { createCustomItem, patchCard } from '../api/card-editing-api';
 import { saveItemFiles, useLibraryFiles } from '../api/documents-editing-api';
-import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 import {
   type CardFormState,
   cardFormFrom,

@@ -34,9 +34,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/ui/menu';
 import { classNames } from '../../../lib/class-names';
+import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import type { StaffWrite } from '../api/card-editing-api';
 import { saveFeaturedDocuments } from '../api/documents-editing-api';
-import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 import { itemNameOf } from '../lib/editing-labels';
 import {
   applyMove,

@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
+import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import { moveItem, type StaffWrite } from '../api/card-editing-api';
-import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 import { cardTitleOf, itemNameOf, moveDestinations } from '../lib/editing-labels';
 
 type MoveItemDialogProps = {

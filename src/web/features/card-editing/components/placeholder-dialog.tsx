@@ -7,8 +7,8 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { describedBy, Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
+import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import { patchCard, type StaffWrite } from '../api/card-editing-api';
-import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 
 const placeholderMaxLength = 1000;
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { type CardView, cardMessages } from '../../../../shared/cards';
+import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import { type StaffWrite, saveItemOrder } from '../api/card-editing-api';
-import { useRefreshPortalView } from '../api/use-refresh-portal-view';
 import { itemNameOf } from '../lib/editing-labels';
 import { ReorderDialog } from './reorder-dialog';
 

@@ -2,10 +2,15 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCsrfToken } from '../../../lib/api-client';
+import { renderDeferredPartsWith } from '../../../lib/deferred-part';
 import { portalQueryChangeEvent, writePortalQuery } from '../../../lib/portal-query';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
 import { CardSections } from './card-sections';
 import { byText, click, type Rendered, renderInDom, settle } from './documents-card/documents-fixture';
+import { serverCardParts } from './server-card-parts';
+
+// The cards' deferred parts render at once, as on the server; deferred-part.test.tsx covers the waiting.
+renderDeferredPartsWith(serverCardParts);
 
 // A visitor's page: the API client knows there is no session token.
 beforeEach(() => setCsrfToken(null));

@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { SectionKind } from '../../../../shared/card-kinds';
 import type { CardView } from '../../../../shared/cards';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
+import { renderDeferredPartsWith } from '../../../lib/deferred-part';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
 import { CardSections } from './card-sections';
 import { documentFileFixture } from './documents-card/documents-fixture';
+import { serverCardParts } from './server-card-parts';
+
+// The cards' deferred parts render at once, as on the server; deferred-part.test.tsx covers the waiting.
+renderDeferredPartsWith(serverCardParts);
 
 const cardWithItem = (kind: CardView['kind'], title: string) =>
   cardViewFixture({ kind, title, items: [itemViewFixture({ title: `${title} item` })] });

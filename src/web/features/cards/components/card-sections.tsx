@@ -11,7 +11,7 @@ import { cardTexts } from '../lib/card-texts';
 import { findDeepLinkedItem, findEditedCard, findItemAtAddress, isEditRequested } from '../lib/deep-link';
 import { addressWithoutItem } from '../lib/item-permalink';
 import { isSpecialisedCardShown } from '../lib/specialised';
-import { DocumentsCard } from './documents-card/documents-card';
+import { DeferredDocumentsCard } from './deferred-card-parts';
 import { type OpenCardRequest, PortalCard } from './portal-card';
 import { specialisedCardBody, specialisedHeading } from './specialised-card-body';
 
@@ -179,7 +179,7 @@ export function CardSections({
     const kind = sectionCardKinds[section];
     const card = kind ? view.cards.find((candidate) => candidate.kind === kind) : undefined;
     // The documents card also lists files of other cards' items, so it decides its own visibility.
-    if (card?.kind === 'Documents') return <DocumentsCard key={section} card={card} {...cardProps} />;
+    if (card?.kind === 'Documents') return <DeferredDocumentsCard key={section} card={card} {...cardProps} />;
     if (!card || !(isSpecialisedCardShown(card, view, mode) ?? isCardShown(card, mode))) return null;
     return (
       <PortalCard

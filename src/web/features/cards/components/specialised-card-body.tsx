@@ -4,12 +4,14 @@ import type { PortalView } from '../../../../shared/portal';
 import { cardPreviewItemCount } from '../lib/card-content';
 import { cardTexts } from '../lib/card-texts';
 import { specialisedOf, specialisedTexts } from '../lib/specialised';
+import {
+  DeferredSecurityGradesList,
+  DeferredSubprocessorsTable,
+  DeferredTrustedByGrid,
+} from './deferred-card-parts';
 import { OverviewText } from './overview-card/overview-text';
 import type { ItemPreview } from './portal-card';
-import { SecurityGradesList } from './security-grades-card/security-grades-list';
 import { StaticCardBody } from './static-card-body';
-import { SubprocessorsTable } from './subprocessors-card/subprocessors-table';
-import { TrustedByGrid } from './trusted-by-card/trusted-by-grid';
 
 /**
  * The body of a card whose content is not a plain item list (spec 2 §2), or null for the generic
@@ -31,7 +33,7 @@ export function specialisedCardBody(
     case 'SecurityGrades':
       return card.items.some((item) => item.enabledState === 'Enabled')
         ? ({ isShowingAll, listId }: ItemPreview) => (
-            <SecurityGradesList
+            <DeferredSecurityGradesList
               id={listId}
               view={view}
               card={card}
@@ -40,10 +42,10 @@ export function specialisedCardBody(
           )
         : null;
     case 'TrustedBy':
-      return <TrustedByGrid companies={data.trustedBy} />;
+      return <DeferredTrustedByGrid companies={data.trustedBy} />;
     case 'Subprocessors':
       return data.subprocessors.length > 0 ? (
-        <SubprocessorsTable subprocessors={data.subprocessors} />
+        <DeferredSubprocessorsTable subprocessors={data.subprocessors} />
       ) : (
         <p className="text-sm text-slate-600">{card.placeholder?.trim() || cardTexts.defaultPlaceholder}</p>
       );

@@ -7,13 +7,18 @@ import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import type { SpecialisedView, Subprocessor } from '../../../../shared/specialised-cards';
 import { setCsrfToken } from '../../../lib/api-client';
+import { renderDeferredPartsWith } from '../../../lib/deferred-part';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
 import { specialisedTexts } from '../lib/specialised';
 import { PortalCard } from './portal-card';
+import { serverCardParts } from './server-card-parts';
 import { specialisedCardBody, specialisedHeading } from './specialised-card-body';
 import { renderStaticCardBodiesWith } from './static-card-body';
 import { StaticCardBodyRenderer } from './static-card-body-renderer';
 import { SubprocessorsTable } from './subprocessors-card/subprocessors-table';
+
+// The cards' deferred parts render at once, as on the server; deferred-part.test.tsx covers the waiting.
+renderDeferredPartsWith(serverCardParts);
 
 // A visitor's page: the API client knows there is no session token. The bodies render as the server
 // draws them (entry-server installs the same renderer).

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ItemConversationProps } from '../../../lib/collaboration-slots';
+import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
 
-const ItemConversation = lazy(() => import('./item-conversation'));
+const ItemConversation = lazyWithPageQuery(() => import('./item-conversation'));
 
 /** What the portal page puts in the item conversation slot: the section's code loads on first use. */
 export function LazyItemConversation(props: ItemConversationProps) {

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
+import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
 import { onPortalQueryChange } from '../../../lib/portal-query';
 import { closeQuestionnaireDialog, isQuestionnaireRequested } from '../lib/questionnaire-query';
 
-const QuestionnaireDialog = lazy(() => import('./questionnaire-dialog'));
+const QuestionnaireDialog = lazyWithPageQuery(() => import('./questionnaire-dialog'));
 
 type Props = { view: PortalView; canOpenDialogs: boolean };
 

@@ -9,6 +9,7 @@ import {
   renderInDom,
   settle,
   typeInto,
+  waitFor,
 } from '../../../lib/test-support/render-in-dom';
 import { cardFixture, itemFixture, viewFixture } from '../test-support/search-fixtures';
 // Loaded up front, as the box's pointer-enter would: the entry imports the dialog lazily.
@@ -59,8 +60,8 @@ describe('search analytics (spec 1 §7)', () => {
   it('records the search box being focused by click or keyboard', async () => {
     rendered = await renderInDom(<SearchEntry view={view()} basePath="/acme" />);
     await click(document.querySelector('[data-testid="search-box"]'));
-    await settle(4);
-    await press(document.querySelector('[data-testid="search-input"]')!, 'Escape');
+    // The dialog's code and the query library load on the first open.
+    await press(await waitFor(() => document.querySelector('[data-testid="search-input"]')), 'Escape');
     await settle(4);
     await press(document.body, 'k', { ctrlKey: true });
     await settle(4);

@@ -1,11 +1,12 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
+import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
 import { isSearchShortcut, searchBoxPlaceholder } from '../lib/search-keys';
 
 // The dialog, its engines and Fuse.js load on first use: none of it is in the portal's first load.
 const loadSearchDialog = () => import('./search-dialog');
-const SearchDialog = lazy(loadSearchDialog);
+const SearchDialog = lazyWithPageQuery(loadSearchDialog);
 
 type SearchEntryProps = { view: PortalView; basePath: string };
 type DialogState = { isOpen: boolean; initialTerm: string; instance: number };

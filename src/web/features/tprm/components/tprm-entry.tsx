@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
+import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
 import { onPortalQueryChange } from '../../../lib/portal-query';
 import { closeTprmDialog, isTprmRequested } from '../lib/tprm-query';
 
-const TprmDialog = lazy(() => import('./tprm-dialog'));
+const TprmDialog = lazyWithPageQuery(() => import('./tprm-dialog'));
 
 type Props = { view: PortalView; canOpenDialogs: boolean };
 

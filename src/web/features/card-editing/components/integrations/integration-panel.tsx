@@ -18,7 +18,7 @@ import { describedBy, Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
 import { Switch } from '../../../../components/ui/switch';
 import { ApiError } from '../../../../lib/api-client';
-import { useRefreshPortalView } from '../../api/use-refresh-portal-view';
+import { useRefreshPortalView } from '../../../../lib/portal-view-store';
 import { UpgradeLock } from '../upgrade-lock';
 import { IntegrationLiveSummary } from './integration-live-summary';
 import {

@@ -12,6 +12,7 @@ import { Dialog, DialogContent } from '../../../../components/ui/dialog';
 import { Field } from '../../../../components/ui/field';
 import { Input, Textarea } from '../../../../components/ui/input';
 import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { useRefreshPortalView } from '../../../../lib/portal-view-store';
 import {
   createSubprocessor,
   deleteSubprocessor,
@@ -19,7 +20,6 @@ import {
   type SubprocessorChange,
   updateSubprocessor,
 } from '../../api/specialised-editing-api';
-import { useRefreshPortalView } from '../../api/use-refresh-portal-view';
 import { type ListChange, mergeChanges } from '../../lib/subprocessor-changes';
 import { CompanyPicker, pickerTexts } from './company-picker';
 

@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { ItemView } from '../../../../../shared/cards';
 import type { PortalView } from '../../../../../shared/portal';
+import { lazyWithPageQuery } from '../../../../lib/lazy-with-page-query';
 
-const LiveStatus = lazy(() => import('./live-widgets').then((module) => ({ default: module.LiveStatus })));
-const LiveProgramStatistics = lazy(() =>
+const LiveStatus = lazyWithPageQuery(() =>
+  import('./live-widgets').then((module) => ({ default: module.LiveStatus })),
+);
+const LiveProgramStatistics = lazyWithPageQuery(() =>
   import('./live-widgets').then((module) => ({ default: module.LiveProgramStatistics })),
 );
 

@@ -86,6 +86,8 @@ describe('live status indicator', () => {
     });
     vi.stubGlobal('fetch', fetch);
     const container = await render(<IntegrationWidget view={viewShowing('statuspage')} item={item} />);
+    // The widget's code and the query library load on demand: wait for them, then for React.
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     await settle();
     expect(container.querySelector('[data-indicator="major"]')?.textContent).toContain('Partial outage');
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -97,11 +99,10 @@ describe('live status indicator', () => {
   });
 
   it('renders nothing when the live call fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(503, { error: { code: 'unavailable', message: 'Temporary connection error.' } }),
-    );
+    const fetch = answer(503, { error: { code: 'unavailable', message: 'Temporary connection error.' } });
+    vi.stubGlobal('fetch', fetch);
     const container = await render(<IntegrationWidget view={viewShowing('statuspage')} item={item} />);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     await settle();
     expect(container.innerHTML).toBe('');
   });
