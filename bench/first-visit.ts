@@ -92,11 +92,14 @@ async function visit(page: Page, url: string): Promise<BrowserSample> {
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   const scripts = await Promise.all(responses);
-  // Elements under the root React owns: the server's markup the client walks to hydrate.
+  // Elements React has hydrated (they carry its fiber): the server markup of a deferred part that has
+  // not come near the viewport stays untouched and is not counted (decision 316).
   const hydratedElements = await page.evaluate(() => {
     const root = document.getElementById('root');
-    if (!root || !Object.keys(root).some((key) => key.startsWith('__reactContainer'))) return 0;
-    return root.querySelectorAll('*').length;
+    if (!root) return 0;
+    return [...root.querySelectorAll('*')].filter((element) =>
+      Object.keys(element).some((key) => key.startsWith('__reactFiber')),
+    ).length;
   });
   await cdp.detach();
   return { scripts, issues, hydratedElements };

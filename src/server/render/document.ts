@@ -11,6 +11,11 @@ export type DocumentParts = {
   /** Stylesheets always; the script and its preloads only when the page runs code. */
   assets: EntryAssets | null;
   hasScript: boolean;
+  /**
+   * The script only hydrates what the server drew (the portal): fetched at low priority, so the
+   * stylesheet and images the first paint needs go first on a slow link.
+   */
+  isScriptAfterPaint?: boolean;
   /** The organisation's accent: its CSS variables go on <html> so dialogs in portals inherit them. */
   accentColor?: string;
   /** Inline JSON for hydration, already serialized with serializePageData. */
@@ -27,12 +32,15 @@ function accentStyle(accentColor: string | undefined): string {
 /** One HTML document. No inline executable script anywhere: the CSP is script-src 'self'. */
 export function renderDocument(parts: DocumentParts): string {
   const { assets } = parts;
+  const lowPriority = parts.isScriptAfterPaint ? ' fetchpriority="low"' : '';
   const styles = (assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
   const scripts =
     parts.hasScript && assets
       ? [
-          ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-          `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
+          ...assets.preloads.map(
+            (href) => `<link rel="modulepreload" href="${escapeHtml(href)}"${lowPriority}>`,
+          ),
+          `<script type="module" src="${escapeHtml(assets.script)}"${lowPriority}></script>`,
         ]
       : [];
   const pageData = parts.pageData

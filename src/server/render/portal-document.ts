@@ -108,6 +108,7 @@ export function renderPortalDocument(
     body: build.renderer.renderPortalPage(data),
     assets: build.entries.portal,
     hasScript: true,
+    isScriptAfterPaint: true,
     accentColor: customisation.accentColor,
     pageData: { elementId: pageDataElementId, json: serializePageData(data) },
   });

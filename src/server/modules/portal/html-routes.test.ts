@@ -116,6 +116,11 @@ describe('GET /:org (the portal page)', () => {
     for (const attributes of scripts) {
       expect(attributes).toMatch(/ src="\/assets\/[^"]+\.js"| type="application\/json"/);
     }
+    // The portal's script only hydrates what is drawn: it yields the link to the first paint's needs.
+    expect(html).toMatch(/<script type="module" src="\/assets\/[^"]+\.js" fetchpriority="low"><\/script>/);
+    for (const preload of html.match(/<link rel="modulepreload"[^>]*>/g) ?? []) {
+      expect(preload).toContain('fetchpriority="low"');
+    }
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css">/);
     const stylesheet = html.match(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)">/)![1]!;
     const css = await t.app.inject({ url: stylesheet });
