@@ -99,10 +99,10 @@ export function deferredPart<Props extends object>(
   function DeferredPart(props: Props) {
     const steadyProps = useSteadyProps(props);
     const ServerPart = serverParts.get(name) as ComponentType<Props> | undefined;
-    const isFirstProps = useRef(steadyProps);
+    const firstProps = useRef(steadyProps);
     // New data for a part still waiting: load it now, as React redraws it from the client.
     useEffect(() => {
-      if (steadyProps !== isFirstProps.current) releases.get(name)?.();
+      if (steadyProps !== firstProps.current) releases.get(name)?.();
     }, [steadyProps]);
     const boundary = useMemo(
       () => (

@@ -1,3 +1,4 @@
+import { cardPartNames } from './deferred-card-parts';
 import { DocumentsCard } from './documents-card/documents-card';
 import { SecurityGradesList } from './security-grades-card/security-grades-list';
 import { SubprocessorsTable } from './subprocessors-card/subprocessors-table';
@@ -8,8 +9,8 @@ import { TrustedByGrid } from './trusted-by-card/trusted-by-grid';
  * render as it does) only: the client imports none of them at once.
  */
 export const serverCardParts = {
-  'documents-card': DocumentsCard,
-  'security-grades-list': SecurityGradesList,
-  'trusted-by-grid': TrustedByGrid,
-  'subprocessors-table': SubprocessorsTable,
+  [cardPartNames.documentsCard]: DocumentsCard,
+  [cardPartNames.securityGradesList]: SecurityGradesList,
+  [cardPartNames.trustedByGrid]: TrustedByGrid,
+  [cardPartNames.subprocessorsTable]: SubprocessorsTable,
 };
