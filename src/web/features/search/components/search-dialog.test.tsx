@@ -27,6 +27,8 @@ import {
 import { AiAnswer } from './ai-answer';
 import SearchDialog from './search-dialog';
 import { SearchEntry } from './search-entry';
+// Loaded up front, as the dialog's first open would: lazyWithPageQuery imports it with the dialog.
+import '../../../lib/page-query-client';
 
 // A visitor's page: the API client knows there is no session token.
 beforeEach(() => setCsrfToken(null));
