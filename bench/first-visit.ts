@@ -140,6 +140,9 @@ export async function benchFirstVisit() {
       const tbt = median(samples.map((s) => s.tbt));
       const lcp = median(samples.map((s) => s.lcp));
       lines.push(`  lighthouse ${variant.padEnd(8)} FCP ${ms(fcp)}, LCP ${ms(lcp)}, TBT ${ms(tbt)}`);
+      // Every round's score, in order: the median alone hides how far one noisy round strays.
+      const perRound = samples.map((s) => `${s.scores.performance} (TBT ${ms(s.tbt)})`);
+      lines.push(`  lighthouse ${variant.padEnd(8)} performance by round: ${perRound.join(', ')}`);
     }
     const fcpGap = (variant: Variant) => median(lighthouseSamples[variant].map((s) => s.fcp));
     lines.push(

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root, useJourneyHarness, watchForErrors } from './support/journey-harness';
+import { root, signInAsStaff, useJourneyHarness, watchForErrors } from './support/journey-harness';
 
 const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-first-visit-' });
 
@@ -68,6 +68,47 @@ describe("a visitor's first visit to the portal", () => {
     expect(scripts.filter((script) => script.includes('/documents-card-'))).toHaveLength(1);
     await part.getByRole('tab', { name: /^Private/ }).click();
     await part.getByRole('button', { name: 'Get access to Penetration test summary' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps a tap made while a card's code is on its way, and gives it to the card once it is live", async () => {
+    const context = await journey.newContext(390, { keepDeferredPartsWaiting: true });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    // The card's code is held back until the visitor has tapped, as on a slow connection.
+    let letCodeThrough = () => {};
+    const tapped = new Promise<void>((resolve) => (letCodeThrough = resolve));
+    await page.route('**/assets/documents-card-*.js', async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto(`${journey.baseUrl}/acme`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: "Let's Go" }).click();
+    await page.getByRole('dialog', { name: /Welcome to/ }).waitFor({ state: 'hidden' });
+
+    const part = page.locator('[data-deferred-part="documents-card"]');
+    await part.scrollIntoViewIfNeeded();
+    // A button that acts on click alone (a tab would also act on the focus React replays itself).
+    await part.getByRole('button', { name: 'Bulk download' }).click();
+    expect(await page.evaluate(isHydratedByReact, '[data-deferred-part="documents-card"]')).toBe(false);
+    letCodeThrough();
+    await page.waitForFunction(isHydratedByReact, '[data-deferred-part="documents-card"]');
+    await page.getByRole('dialog', { name: 'Bulk download' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("gives staff on a phone the cards' editing menus without scrolling to the cards that wait", async () => {
+    const context = await journey.newContext(390, { keepDeferredPartsWaiting: true });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await signInAsStaff(page, journey.baseUrl);
+    await page.goto(`${journey.baseUrl}/acme`, { waitUntil: 'networkidle' });
+    // The editing slots re-render the page in a transition; a waiting card must not hold it back.
+    await page.getByTestId('card-menu-trigger').first().waitFor();
+    const part = page.locator('[data-deferred-part="documents-card"]');
+    expect(await part.getByTestId('document-tile').count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -90,6 +90,7 @@ describe('deferred parts', () => {
     await settle();
     expect(load).toHaveBeenCalledTimes(1);
     await act(async () => container.querySelector('button')!.click());
+    expect(onCount).toHaveBeenCalledTimes(1);
     expect(onCount).toHaveBeenCalledWith(1);
     expect(container.querySelector('button')!.textContent).toBe('Count');
     expect(errors).toEqual([]);
@@ -109,6 +110,59 @@ describe('deferred parts', () => {
     expect(errors).toEqual([]);
   });
 
+  it('give a click again once live when it landed before their code was in (React drops it)', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    let finishLoading = () => {};
+    const load = vi.fn(
+      () => new Promise<typeof Counter>((resolve) => (finishLoading = () => resolve(Counter))),
+    );
+    const onCount = vi.fn();
+    const { container } = await serverRenderThenHydrate('tapped', { label: 'Count', onCount }, load);
+    await settle();
+    const button = container.querySelector('button')!;
+    await act(async () => {
+      button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+      button.click();
+    });
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(onCount).not.toHaveBeenCalled();
+
+    await act(async () => finishLoading());
+    await settle();
+    expect(onCount).toHaveBeenCalledTimes(1);
+    await act(async () => container.querySelector('button')!.click());
+    expect(onCount).toHaveBeenCalledTimes(2);
+  });
+
+  it('do not give a click on a link again: the browser already followed it', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    let finishLoading = () => {};
+    const followed = vi.fn();
+    function Linked({ label }: CounterProps) {
+      return (
+        // biome-ignore lint/a11y/useValidAnchor: a link that also counts its use, as download links do
+        <a href="#document" onClick={followed}>
+          {label}
+        </a>
+      );
+    }
+    const load = () => new Promise<typeof Counter>((resolve) => (finishLoading = () => resolve(Linked)));
+    const Part = deferredPart('linked', load);
+    renderDeferredPartsWith({ linked: Linked });
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Part label="Open" />);
+    renderDeferredPartsWith({});
+    document.body.append(container);
+    await act(async () => {
+      root = hydrateRoot(container, <Part label="Open" />);
+    });
+    await act(async () => container.querySelector('a')!.click());
+    await act(async () => finishLoading());
+    await settle();
+    expect(followed).not.toHaveBeenCalled();
+  });
+
   it('keep waiting when only a callback changes, and load at once when their data changes', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const load = vi.fn(async () => Counter);
@@ -125,6 +179,24 @@ describe('deferred parts', () => {
     await act(async () => root!.render(<Part label="Recount" />));
     await settle();
     expect(load).toHaveBeenCalledTimes(1);
+    expect(container.querySelector('button')!.textContent).toBe('Recount');
+  });
+
+  it('load at once when a transition brings their data, keeping the server markup until the code is in', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    let finishLoading = () => {};
+    const load = vi.fn(
+      () => new Promise<typeof Counter>((resolve) => (finishLoading = () => resolve(Counter))),
+    );
+    const { Part, container, html } = await serverRenderThenHydrate('transition', { label: 'Count' }, load);
+    // Staff's editing slots arrive this way: the page re-renders in a transition after hydration.
+    await act(async () => startTransition(() => root!.render(<Part label="Recount" />)));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(container.innerHTML).toBe(html);
+
+    await act(async () => finishLoading());
+    await settle();
     expect(container.querySelector('button')!.textContent).toBe('Recount');
   });
 });

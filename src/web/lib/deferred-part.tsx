@@ -50,6 +50,39 @@ function whenNeeded(name: string): Promise<void> {
   });
 }
 
+const droppedClicks = new Map<string, Element>();
+
+/**
+ * Until a part's code is in, React cannot hydrate it and drops a click on it: the last such click is
+ * remembered and given again once the part is live. A link's own navigation already happened, so a
+ * click on a link is not remembered (it would be followed twice).
+ */
+function rememberDroppedClicks(name: string): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const onClick = (event: Event) => {
+    const target = event.target;
+    if (!(target instanceof Element) || target.closest('a[href]')) return;
+    if (target.closest(`[${partAttribute}="${name}"]`)) droppedClicks.set(name, target);
+  };
+  window.addEventListener('click', onClick, { capture: true });
+  return () => window.removeEventListener('click', onClick, { capture: true });
+}
+
+function LiveFrame({ name, children }: { name: string; children: ReactNode }) {
+  const frameRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target = droppedClicks.get(name);
+    if (!target || !frameRef.current?.contains(target)) return;
+    droppedClicks.delete(name);
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  }, [name]);
+  return (
+    <div ref={frameRef} {...{ [partAttribute]: name }}>
+      {children}
+    </div>
+  );
+}
+
 /** Props whose data (not callbacks) changed: a callback's new identity alone re-renders nothing. */
 function hasNewData(previous: object, next: object): boolean {
   const before = previous as Record<string, unknown>;
@@ -92,18 +125,28 @@ export function deferredPart<Props extends object>(
 ): ComponentType<Props> {
   const frame = (children: ReactNode) => <div {...{ [partAttribute]: name }}>{children}</div>;
   const LivePart = lazy(async () => {
-    await whenNeeded(name);
-    const Part = await load();
-    return { default: (props: Props) => frame(<Part {...props} />) };
+    const stopRemembering = rememberDroppedClicks(name);
+    try {
+      await whenNeeded(name);
+      const Part = await load();
+      return {
+        default: (props: Props) => (
+          <LiveFrame name={name}>
+            <Part {...props} />
+          </LiveFrame>
+        ),
+      };
+    } finally {
+      stopRemembering();
+    }
   });
   function DeferredPart(props: Props) {
     const steadyProps = useSteadyProps(props);
     const ServerPart = serverParts.get(name) as ComponentType<Props> | undefined;
     const firstProps = useRef(steadyProps);
-    // New data for a part still waiting: load it now, as React redraws it from the client.
-    useEffect(() => {
-      if (steadyProps !== firstProps.current) releases.get(name)?.();
-    }, [steadyProps]);
+    // New data for a part still waiting: load it now. Released while rendering, not in an effect: a
+    // transition that brings the data waits for the part, and its effects run only once it commits.
+    if (steadyProps !== firstProps.current) releases.get(name)?.();
     const boundary = useMemo(
       () => (
         <Suspense fallback={null}>
