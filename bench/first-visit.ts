@@ -141,7 +141,7 @@ export async function benchFirstVisit() {
       const lcp = median(samples.map((s) => s.lcp));
       lines.push(`  lighthouse ${variant.padEnd(8)} FCP ${ms(fcp)}, LCP ${ms(lcp)}, TBT ${ms(tbt)}`);
       // Every round's score, in order: the median alone hides how far one noisy round strays.
-      const perRound = samples.map((s) => `${s.scores.performance} (TBT ${ms(s.tbt)})`);
+      const perRound = samples.map((s) => `${s.scores.performance} (FCP ${ms(s.fcp)}, TBT ${ms(s.tbt)})`);
       lines.push(`  lighthouse ${variant.padEnd(8)} performance by round: ${perRound.join(', ')}`);
     }
     const fcpGap = (variant: Variant) => median(lighthouseSamples[variant].map((s) => s.fcp));

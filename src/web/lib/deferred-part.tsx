@@ -20,13 +20,13 @@ export function renderDeferredPartsWith(parts: Record<string, ComponentType<any>
 const wakingEvents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 /**
- * Resolves when a part named `name` on the page is near the viewport or used; at once when none is.
+ * Resolves when a part marked `marker` on the page is near the viewport or used; at once when none is.
  * Use is heard on window, capturing: React stops events aimed at a part it has not hydrated yet.
  */
-function whenNeeded(name: string): Promise<void> {
+function whenNeeded(marker: string): Promise<void> {
   if (typeof document === 'undefined' || typeof IntersectionObserver === 'undefined')
     return Promise.resolve();
-  const marked = [...document.querySelectorAll<HTMLElement>(`[${partAttribute}="${name}"]`)];
+  const marked = [...document.querySelectorAll<HTMLElement>(`[${partAttribute}="${marker}"]`)];
   if (marked.length === 0) return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new IntersectionObserver(
@@ -41,10 +41,10 @@ function whenNeeded(name: string): Promise<void> {
     function release() {
       observer.disconnect();
       for (const event of wakingEvents) window.removeEventListener(event, onUse, true);
-      releases.delete(name);
+      releases.delete(marker);
       resolve();
     }
-    releases.set(name, release);
+    releases.set(marker, release);
     for (const element of marked) observer.observe(element);
     for (const event of wakingEvents) window.addEventListener(event, onUse, { capture: true, passive: true });
   });
@@ -57,27 +57,29 @@ const droppedClicks = new Map<string, Element>();
  * remembered and given again once the part is live. A link's own navigation already happened, so a
  * click on a link is not remembered (it would be followed twice).
  */
-function rememberDroppedClicks(name: string): () => void {
+function rememberDroppedClicks(marker: string): () => void {
   if (typeof window === 'undefined') return () => {};
   const onClick = (event: Event) => {
     const target = event.target;
     if (!(target instanceof Element) || target.closest('a[href]')) return;
-    if (target.closest(`[${partAttribute}="${name}"]`)) droppedClicks.set(name, target);
+    if (target.closest(`[${partAttribute}="${marker}"]`)) droppedClicks.set(marker, target);
   };
   window.addEventListener('click', onClick, { capture: true });
   return () => window.removeEventListener('click', onClick, { capture: true });
 }
 
-function LiveFrame({ name, children }: { name: string; children: ReactNode }) {
+type FrameProps = { marker: string; className?: string; children: ReactNode };
+
+function LiveFrame({ marker, className, children }: FrameProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const target = droppedClicks.get(name);
+    const target = droppedClicks.get(marker);
     if (!target || !frameRef.current?.contains(target)) return;
-    droppedClicks.delete(name);
+    droppedClicks.delete(marker);
     target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-  }, [name]);
+  }, [marker]);
   return (
-    <div ref={frameRef} {...{ [partAttribute]: name }}>
+    <div ref={frameRef} className={className} {...{ [partAttribute]: marker }}>
       {children}
     </div>
   );
@@ -119,42 +121,64 @@ function useSteadyProps<Props extends object>(props: Props): Props {
   return steady.current.props;
 }
 
+type DeferredPartOptions<Props> = {
+  /** One part per key (a card kind, say): each waits for its own place on the page, not the first one's. */
+  key?(props: Props): string;
+  /** Classes of the part's frame, a block around it (a grid cell's frame passes the stretch on). */
+  className?: string;
+};
+
 export function deferredPart<Props extends object>(
   name: string,
   load: () => Promise<ComponentType<Props>>,
+  options: DeferredPartOptions<Props> = {},
 ): ComponentType<Props> {
-  const frame = (children: ReactNode) => <div {...{ [partAttribute]: name }}>{children}</div>;
-  const LivePart = lazy(async () => {
-    const stopRemembering = rememberDroppedClicks(name);
-    try {
-      await whenNeeded(name);
-      const Part = await load();
-      return {
-        default: (props: Props) => (
-          <LiveFrame name={name}>
-            <Part {...props} />
-          </LiveFrame>
-        ),
-      };
-    } finally {
-      stopRemembering();
-    }
-  });
+  const { key, className } = options;
+  const livePartsByMarker = new Map<string, ComponentType<Props>>();
+  function livePartFor(marker: string): ComponentType<Props> {
+    const known = livePartsByMarker.get(marker);
+    if (known) return known;
+    const LivePart = lazy(async () => {
+      const stopRemembering = rememberDroppedClicks(marker);
+      try {
+        await whenNeeded(marker);
+        const Part = await load();
+        return {
+          default: (props: Props) => (
+            <LiveFrame marker={marker} className={className}>
+              <Part {...props} />
+            </LiveFrame>
+          ),
+        };
+      } finally {
+        stopRemembering();
+      }
+    }) as unknown as ComponentType<Props>;
+    livePartsByMarker.set(marker, LivePart);
+    return LivePart;
+  }
   function DeferredPart(props: Props) {
     const steadyProps = useSteadyProps(props);
+    const marker = key ? `${name}:${key(props)}` : name;
     const ServerPart = serverParts.get(name) as ComponentType<Props> | undefined;
     const firstProps = useRef(steadyProps);
     // New data for a part still waiting: load it now. Released while rendering, not in an effect: a
     // transition that brings the data waits for the part, and its effects run only once it commits.
-    if (steadyProps !== firstProps.current) releases.get(name)?.();
-    const boundary = useMemo(
-      () => (
+    if (steadyProps !== firstProps.current) releases.get(marker)?.();
+    const boundary = useMemo(() => {
+      const LivePart = livePartFor(marker);
+      return (
         <Suspense fallback={null}>
-          {ServerPart ? frame(<ServerPart {...steadyProps} />) : <LivePart {...steadyProps} />}
+          {ServerPart ? (
+            <div className={className} {...{ [partAttribute]: marker }}>
+              <ServerPart {...steadyProps} />
+            </div>
+          ) : (
+            <LivePart {...steadyProps} />
+          )}
         </Suspense>
-      ),
-      [steadyProps, ServerPart],
-    );
+      );
+    }, [steadyProps, ServerPart, marker]);
     return boundary;
   }
   DeferredPart.displayName = `Deferred(${name})`;

@@ -1,8 +1,13 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CardView } from '../../../../shared/cards';
+import { serverCardParts } from '../../../features/cards/components/server-card-parts';
 import { pageDataFixture, portalViewFixture } from '../../../features/portal/lib/portal-view-fixture';
+import { renderDeferredPartsWith } from '../../../lib/deferred-part';
 import { PortalPage } from './portal-page';
+
+// As the server renderer does: every deferred card is drawn in full.
+renderDeferredPartsWith(serverCardParts);
 
 const reports: CardView = {
   kind: 'Reports',

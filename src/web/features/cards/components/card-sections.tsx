@@ -11,7 +11,7 @@ import { cardTexts } from '../lib/card-texts';
 import { findDeepLinkedItem, findEditedCard, findItemAtAddress, isEditRequested } from '../lib/deep-link';
 import { addressWithoutItem } from '../lib/item-permalink';
 import { isSpecialisedCardShown } from '../lib/specialised';
-import { DeferredDocumentsCard } from './deferred-card-parts';
+import { DeferredDocumentsCard, DeferredGridCard } from './deferred-card-parts';
 import { type OpenCardRequest, PortalCard } from './portal-card';
 import { specialisedCardBody, specialisedHeading } from './specialised-card-body';
 
@@ -150,9 +150,7 @@ export function CardSections({
           {gridCards.length > 0 ? (
             <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="card-grid">
               {gridCards.map((card) => (
-                <PortalCard key={card.kind} card={card} {...cardProps}>
-                  {specialisedCardBody(view, card, addItemsFor(card))}
-                </PortalCard>
+                <DeferredGridCard key={card.kind} card={card} onAddItems={addItemsFor(card)} {...cardProps} />
               ))}
             </div>
           ) : (

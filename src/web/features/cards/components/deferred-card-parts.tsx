@@ -10,6 +10,7 @@ export const cardPartNames = {
   securityGradesList: 'security-grades-list',
   trustedByGrid: 'trusted-by-grid',
   subprocessorsTable: 'subprocessors-table',
+  gridCard: 'grid-card',
 } as const;
 
 export const DeferredDocumentsCard = deferredPart(cardPartNames.documentsCard, () =>
@@ -23,4 +24,10 @@ export const DeferredTrustedByGrid = deferredPart(cardPartNames.trustedByGrid, (
 );
 export const DeferredSubprocessorsTable = deferredPart(cardPartNames.subprocessorsTable, () =>
   import('./subprocessors-card/subprocessors-table').then(({ SubprocessorsTable }) => SubprocessorsTable),
+);
+// Each card of the grid waits for its own place: the grid runs many screens down on a phone.
+export const DeferredGridCard = deferredPart(
+  cardPartNames.gridCard,
+  () => import('./grid-card').then(({ GridCard }) => GridCard),
+  { key: ({ card }) => card.kind, className: 'grid' },
 );

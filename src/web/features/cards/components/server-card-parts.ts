@@ -1,5 +1,6 @@
 import { cardPartNames } from './deferred-card-parts';
 import { DocumentsCard } from './documents-card/documents-card';
+import { GridCard } from './grid-card';
 import { SecurityGradesList } from './security-grades-card/security-grades-list';
 import { SubprocessorsTable } from './subprocessors-card/subprocessors-table';
 import { TrustedByGrid } from './trusted-by-card/trusted-by-grid';
@@ -13,4 +14,5 @@ export const serverCardParts = {
   [cardPartNames.securityGradesList]: SecurityGradesList,
   [cardPartNames.trustedByGrid]: TrustedByGrid,
   [cardPartNames.subprocessorsTable]: SubprocessorsTable,
+  [cardPartNames.gridCard]: GridCard,
 };
