@@ -1,69 +1,13 @@
 import { z } from 'zod';
 import { CardKind, SectionKind } from './card-kinds';
+import { cardMessages } from './card-messages';
 import { hasPublicHost } from './network-address';
+
+export { cardMessages };
 
 /** Item state (spec 2 §4): sort priority Enabled, WorkInProgress, NotEnabled. */
 export const EnabledState = z.enum(['Enabled', 'WorkInProgress', 'NotEnabled']);
 export type EnabledState = z.infer<typeof EnabledState>;
-
-export const cardMessages = {
-  itemTitleLength: 'Title must be between 2 and 100 characters',
-  cardTitleLength: 'Card title must be between 2 and 50 characters',
-  displayTextLength: 'Must be at least 4 characters, or leave empty for default.',
-  placeholderTooLong: 'Placeholder text cannot exceed 1000 characters',
-  slugInvalid: 'Invalid url slug, only lowercase letters, numbers and hyphens are allowed',
-  slugTooLong: 'URL slug must be less than 100 characters',
-  slugInUse: (title: string) => `This URL slug is already in use by item: ${title}`,
-  invalidUrl: 'Please enter a valid URL.',
-  privateUrl: 'Links to private or internal network addresses are not allowed.',
-  invalidExpiry: 'Invalid expiration date',
-  cardHidden: 'Card hidden in Trust Center',
-  cardShown: 'Card shown in Trust Center',
-  placeholderUpdated: 'Placeholder text updated',
-  saving: 'Saving changes...',
-  saveError: 'Save error',
-  /** No text in the spec for a card save; worded like its other confirmations (decision 262). */
-  cardSaved: (card: string) => `Updated ${card} card`,
-  movedItem: (title: string, cardTitle: string) => `Successfully moved ${title} to ${cardTitle}`,
-  moveFailed: 'Failed to move item to another card',
-  customUrlCreated: (title: string) => `Successfully created custom URL for ${title}`,
-  customUrlFailed: 'Failed to create custom URL',
-  itemOrderUpdated: (card: string) => `Updated ${card} card item's order`,
-  itemOrderFailed: (card: string) => `Failed to update ${card} card item's order`,
-  cardOrderUpdated: (productSlug: string) => `Updated card order for ${productSlug} product`,
-  cardOrderFailed: (productSlug: string) => `Failed to update cards order for ${productSlug} product`,
-  sectionOrderUpdated: 'Updated section order',
-  sectionOrderFailed: 'Failed to update section order',
-  iconSaved: 'Card icon saved. The icon may take a few minutes to appear',
-  iconReset: 'Card icon reset to default',
-  iconFailed: 'Failed to change card icon',
-  iconRequired: 'Custom icon is required',
-  iconType: 'The icon must be a PNG, JPEG or SVG image',
-  iconTooLarge: 'The icon must be at most 1 MB',
-  iconUnsafe: 'This SVG contains scripts or external references and cannot be used',
-  deleteErrorTitle: 'Delete Error',
-  deleteError: (title: string) => `There was an unexpected error while deleting "${title}".`,
-  upgradePlan: 'Upgrade your plan to unlock this feature',
-  copyLink: 'Copy link to item',
-  linkCopied: 'Link copied',
-  copyFromAddressBar: 'Copy link from the address bar',
-  copied: 'Copied!',
-  cardNotMovable: 'Items cannot be moved to this card',
-  itemNotMovable: 'Items on this card cannot be moved to another card',
-  unknownItems: 'The order names items that are not on this card',
-  duplicateItems: 'The order names an item more than once',
-  unknownCards: 'The order must name every card of the product once',
-  unknownSections: 'The order must name every section once',
-  actionNotAllowed: 'This card does not allow this change',
-  customItemsNotAllowed: 'This card does not take custom items',
-  itemRenameNotAllowed: 'This item cannot be renamed',
-  catalogueItemNotDeletable:
-    'Only custom items can be deleted; switch a built-in item to Not enabled instead',
-  itemNotFound: 'Item not found',
-  itemTypeRequired: 'Select an item type to save this item',
-  invalidRecurrence: 'Choose a recurrence from the list',
-  invalidMaturity: 'Choose a maturity from the list',
-} as const;
 
 /*
  * Item fields whose values the spec leaves open (spec 2 §3 "their values are not shown"; decision 256).

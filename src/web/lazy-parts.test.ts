@@ -103,4 +103,13 @@ describe('lazy parts of the portal', () => {
     expect(unwrapped).toEqual([]);
     expect(reachingQuery).toBeGreaterThan(5);
   });
+
+  it("loads no zod with the first visit or with a card's drawer, which a visitor's hover loads ahead", () => {
+    const drawer = staticGraph(path.join(webRoot, 'features', 'cards', 'components', 'card-drawer.tsx'));
+    expect(firstLoad.has('zod')).toBe(false);
+    const reachingZod = (graph: Set<string>) =>
+      [...graph].filter((file) => path.isAbsolute(file) && /from 'zod'/.test(sourceOf(file)));
+    expect(reachingZod(drawer).map((file) => path.relative(webRoot, file))).toEqual([]);
+    expect([...drawer].some((file) => file.endsWith('item-permalink-button.tsx'))).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { canCardDo } from '../../../../shared/card-kinds';
+import { canCardDo } from '../../../../shared/card-kind-catalogue';
 import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import { AlertDialog } from '../../../components/ui/alert-dialog';

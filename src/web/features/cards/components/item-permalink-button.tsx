@@ -1,6 +1,6 @@
 import { Check, Link2 } from 'lucide-react';
 import { type MouseEvent, useEffect, useState } from 'react';
-import { cardMessages } from '../../../../shared/cards';
+import { cardMessages } from '../../../../shared/card-messages';
 import { limits } from '../../../../shared/limits';
 import { Tooltip } from '../../../components/ui/tooltip';
 

@@ -1,3 +1,4 @@
+import { defaultSectionOrder } from '../../../../shared/card-kind-catalogue';
 import type { PortalPageData } from '../../../../shared/page';
 import { PortalCustomisation, type PortalView, type ProductSummary } from '../../../../shared/portal';
 
@@ -28,17 +29,7 @@ export function portalViewFixture(overrides: Partial<PortalView> = {}): PortalVi
       bannerUrl: null,
       updatedAt: '2025-03-04T10:00:00.000Z',
     },
-    sections: [
-      'overview',
-      'certifications',
-      'trusted_by',
-      'subprocessors',
-      'documents',
-      'cards',
-      'knowledge_base',
-      'trust_center_updates',
-      'help',
-    ],
+    sections: [...defaultSectionOrder],
     cards: [],
     documents: { featuredItemUids: [], files: [] },
     planFeatures: {
