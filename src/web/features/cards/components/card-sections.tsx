@@ -11,7 +11,8 @@ import { cardTexts } from '../lib/card-texts';
 import { findDeepLinkedItem, findEditedCard, findItemAtAddress, isEditRequested } from '../lib/deep-link';
 import { addressWithoutItem } from '../lib/item-permalink';
 import { isSpecialisedCardShown } from '../lib/specialised';
-import { DeferredDocumentsCard, DeferredGridCard } from './deferred-card-parts';
+import { DeferredDocumentsCard } from './deferred-card-parts';
+import { DeferredGridCard } from './deferred-grid-card';
 import { type OpenCardRequest, PortalCard } from './portal-card';
 import { specialisedCardBody, specialisedHeading } from './specialised-card-body';
 

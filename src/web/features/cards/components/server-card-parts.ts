@@ -1,4 +1,4 @@
-import { cardPartNames } from './deferred-card-parts';
+import { cardPartNames } from './card-part-names';
 import { DocumentsCard } from './documents-card/documents-card';
 import { GridCard } from './grid-card';
 import { SecurityGradesList } from './security-grades-card/security-grades-list';
