@@ -149,6 +149,28 @@ describe('a signed-in member served from memory', () => {
     expect((await view()).text).not.toContain(secret);
   });
 
+  it("stays in memory through bookkeeping that changes no one's rights, and not through a rights change", async () => {
+    const { db, account, member, view, secret } = await signedInMember();
+    await warm(view, secret);
+    const hits = t.providers.cache.memberSessions.lookups.hit;
+    // What the expiry reminder and announcement jobs write, and what another member's sign-in writes.
+    const now = new Date();
+    await db
+      .update(accounts)
+      .set({ expiryReminderSentFor: now, expiryAnnouncedFor: now })
+      .where(eq(accounts.id, account.id));
+    await db.update(accountMembers).set({ lastSignInAt: now }).where(eq(accountMembers.id, member.id));
+    expect((await view()).text).toContain(secret);
+    expect(t.providers.cache.memberSessions.lookups.hit).toBe(hits + 1);
+
+    // The same statement changing a right as well as a mark still reaches the next request.
+    await db
+      .update(accounts)
+      .set({ expiryReminderSentFor: new Date(), reviewStatus: 'declined' })
+      .where(eq(accounts.id, account.id));
+    expect((await view()).text).not.toContain(secret);
+  });
+
   it("keeps other organisations' members cached when one organisation's rights change", async () => {
     const first = await signedInMember();
     const second = await signedInMember();
