@@ -67,6 +67,18 @@ describe('telling the right people', () => {
       await shoot(page, 'notifications-settings', width);
       await row.getByRole('switch').click();
       await row.getByText('Off').waitFor();
+
+      // The address and events change in place; the row keeps its switch state.
+      await row.getByRole('button', { name: /^Edit access webhook/ }).click();
+      const editor = page.getByRole('dialog', { name: 'Edit access webhook' });
+      await editor.getByLabel('Payload URL').fill(`http://127.0.0.1:9/crm/${width}`);
+      await editor.getByRole('checkbox', { name: 'Access revoked' }).click();
+      await shoot(page, 'access-webhook-edit', width);
+      await editor.getByRole('button', { name: 'Save changes' }).click();
+      await editor.waitFor({ state: 'hidden' });
+      const edited = hooks.getByTestId('access-webhook-row').filter({ hasText: `/crm/${width}` });
+      await edited.getByText(/Access revoked/).waitFor();
+      await edited.getByText('Off').waitFor();
       expect(problems).toEqual([]);
       await context.close();
     }, 120_000);

@@ -282,6 +282,30 @@ describe('access webhooks', () => {
     expect(forbidden.statusCode).toBe(403);
   });
 
+  it('edits the address and events in place, refusing a private address and changing nothing then', async () => {
+    const staff = await staffOrganisation(t);
+    const { webhook } = await addHook(staff, 'https://hooks.example/attest', ['access.request.created']);
+    const edit = (payload: object) =>
+      staff.inject({ method: 'PATCH', url: `/api/access-webhooks/${webhook.id}`, payload });
+    const refused = await edit({ url: 'http://10.1.2.3/hook', events: ['access.revoked'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ url: updateMessages.webhookUrlNotAllowed });
+    expect(await hookView(staff, webhook.id)).toMatchObject({
+      url: 'https://hooks.example/attest',
+      events: ['access.request.created'],
+    });
+    const edited = await edit({
+      url: 'https://crm.example/attest',
+      events: ['access.revoked', 'access.expired'],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await hookView(staff, webhook.id)).toMatchObject({
+      url: 'https://crm.example/attest',
+      events: ['access.revoked', 'access.expired'],
+      isActive: true,
+    });
+  });
+
   it('delivers signed events for created, approved and expired, with no document content', async () => {
     const receiver = await startReceiver((_count, response) => response.end('ok'));
     try {

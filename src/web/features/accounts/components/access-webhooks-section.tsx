@@ -1,22 +1,27 @@
-import { Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import type { ZodType } from 'zod';
 import {
   type AccessEvent,
   AccessWebhookCreateInput,
+  AccessWebhookEditInput,
   type AccessWebhookView,
   accessEventLabels,
   accessEvents,
 } from '../../../../shared/notifications';
+import {
+  SigningSecretNotice,
+  WebhookFields,
+  type WebhookIssues,
+  webhookIssuesOf,
+  webhookIssuesOfError,
+} from '../../../components/domain/webhook-form';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { ErrorBox } from '../../../components/ui/error-box';
-import { describedBy, Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
-import { isApiError } from '../../../lib/api-client';
 import {
   useAccessWebhooks,
   useCreateAccessWebhook,
@@ -24,54 +29,134 @@ import {
   useEditAccessWebhook,
 } from '../api/notifications';
 
-type Issues = { url?: string; events?: string; form?: string };
+const eventsField = 'events';
 
-/** Webhooks for access events: add (URL + events; the signing secret shown once), switch on/off, delete. */
+/** The URL and events, as the add form and the edit dialog both ask for them. */
+function AccessWebhookFields(props: {
+  idPrefix: string;
+  url: string;
+  onUrlChange(url: string): void;
+  events: AccessEvent[];
+  onEventsChange(update: (events: AccessEvent[]) => AccessEvent[]): void;
+  issues: WebhookIssues;
+}) {
+  return (
+    <WebhookFields
+      idPrefix={props.idPrefix}
+      url={props.url}
+      onUrlChange={props.onUrlChange}
+      placeholder="https://example.com/hooks/access"
+      legend="Events"
+      choices={accessEvents}
+      labels={accessEventLabels}
+      chosen={props.events}
+      onChosenChange={props.onEventsChange}
+      issues={props.issues}
+      choicesClassName="grid gap-2 sm:grid-cols-3"
+    />
+  );
+}
+
+/** An add or edit form's draft: its fields, read through a schema, and the server's refusal on them. */
+function useAccessWebhookDraft(initial: { url: string; events: AccessEvent[] }) {
+  const idPrefix = useId();
+  const [url, setUrl] = useState(initial.url);
+  const [events, setEvents] = useState<AccessEvent[]>(initial.events);
+  const [issues, setIssues] = useState<WebhookIssues>({});
+  return {
+    fields: (
+      <AccessWebhookFields
+        idPrefix={idPrefix}
+        url={url}
+        onUrlChange={setUrl}
+        events={events}
+        onEventsChange={setEvents}
+        issues={issues}
+      />
+    ),
+    /** The draft as `schema` reads it, or null with its problems shown on the fields. */
+    read<Output>(schema: ZodType<Output>): Output | null {
+      const parsed = schema.safeParse({ url, events });
+      setIssues(parsed.success ? {} : webhookIssuesOf(parsed.error.issues, eventsField));
+      return parsed.success ? parsed.data : null;
+    },
+    showRefusal: (error: Error) => setIssues(webhookIssuesOfError(error, eventsField)),
+    clearUrl: () => setUrl(''),
+  };
+}
+
+/** Changes a webhook's address and events in place: its signing secret and history stay. */
+function EditAccessWebhookDialog({ hook, onClose }: { hook: AccessWebhookView; onClose(): void }) {
+  const edit = useEditAccessWebhook();
+  const draft = useAccessWebhookDraft(hook);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = draft.read(AccessWebhookEditInput);
+    if (!input) return;
+    edit.mutate(
+      { id: hook.id, ...input },
+      {
+        onSuccess: () => {
+          toast.success('Access webhook saved');
+          onClose();
+        },
+        onError: draft.showRefusal,
+      },
+    );
+  }
+
+  return (
+    <DialogContent
+      title="Edit access webhook"
+      description="The signing secret stays the same; deliveries go to the new address from the next event."
+    >
+      <form className="mt-5 space-y-4" noValidate onSubmit={submit}>
+        {draft.fields}
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <DialogClose asChild>
+            <Button type="button" variant="secondary">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={edit.isPending}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
+  );
+}
+
+/**
+ * Webhooks for access events: add (URL + events; the signing secret shown once), edit the address and
+ * events, switch on/off, delete.
+ */
 export function AccessWebhooksSection() {
   const id = useId();
   const hooks = useAccessWebhooks();
   const create = useCreateAccessWebhook();
   const edit = useEditAccessWebhook();
   const remove = useDeleteAccessWebhook();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<AccessEvent[]>([...accessEvents.slice(0, 3)]);
-  const [issues, setIssues] = useState<Issues>({});
+  const draft = useAccessWebhookDraft({ url: '', events: [...accessEvents.slice(0, 3)] });
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AccessWebhookView | null>(null);
+  const [editing, setEditing] = useState<AccessWebhookView | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = AccessWebhookCreateInput.safeParse({ url, events });
-    if (!parsed.success) {
-      const next: Issues = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'url' ? 'url' : issue.path[0] === 'events' ? 'events' : 'form';
-        next[key] ??= issue.message;
-      }
-      setIssues(next);
-      return;
-    }
-    setIssues({});
-    create.mutate(parsed.data, {
+    const input = draft.read(AccessWebhookCreateInput);
+    if (!input) return;
+    create.mutate(input, {
       onSuccess: (created) => {
         setSecret(created.secret);
-        setUrl('');
+        draft.clearUrl();
         toast.success('Webhook added');
       },
-      onError: (error) =>
-        setIssues(
-          isApiError(error)
-            ? {
-                url: error.fields['body.url'] ?? error.fields.url,
-                events: error.fields['body.events'],
-                form: Object.keys(error.fields).length > 0 ? undefined : error.message,
-              }
-            : { form: error.message },
-        ),
+      onError: draft.showRefusal,
     });
   }
 
-  const urlId = `${id}-url`;
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4">
       <div>
@@ -84,66 +169,9 @@ export function AccessWebhooksSection() {
         </p>
       </div>
       <div className="space-y-5 rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
-        {secret ? (
-          <div className="space-y-2 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" role="status">
-            <p className="text-sm font-medium text-amber-950">
-              Signing secret — copy it now, it is not shown again.
-            </p>
-            <div className="flex flex-wrap items-center gap-2">
-              <code className="min-w-0 flex-1 rounded-md bg-white px-2 py-1.5 font-mono text-xs break-all text-slate-900 ring-1 ring-amber-200">
-                {secret}
-              </code>
-              <CopyButton text={secret} label="Copy secret" copiedLabel="Copied!" confirmationMs={3000} />
-              <Button size="sm" variant="ghost" onClick={() => setSecret(null)}>
-                Done
-              </Button>
-            </div>
-          </div>
-        ) : null}
+        {secret ? <SigningSecretNotice secret={secret} onDone={() => setSecret(null)} /> : null}
         <form className="space-y-4" noValidate onSubmit={submit}>
-          <Field id={urlId} label="Payload URL" error={issues.url}>
-            <Input
-              id={urlId}
-              type="url"
-              inputMode="url"
-              placeholder="https://example.com/hooks/access"
-              value={url}
-              isInvalid={Boolean(issues.url)}
-              aria-describedby={describedBy(urlId, issues.url)}
-              onChange={(event) => setUrl(event.target.value)}
-            />
-          </Field>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-800">Events</legend>
-            <div className="grid gap-2 sm:grid-cols-3">
-              {accessEvents.map((name) => (
-                <div key={name} className="flex items-center gap-2">
-                  <Checkbox
-                    id={`${id}-${name}`}
-                    checked={events.includes(name)}
-                    onCheckedChange={(isChecked) =>
-                      setEvents((current) =>
-                        isChecked ? [...current, name] : current.filter((value) => value !== name),
-                      )
-                    }
-                  />
-                  <label htmlFor={`${id}-${name}`} className="text-sm text-slate-700">
-                    {accessEventLabels[name]}
-                  </label>
-                </div>
-              ))}
-            </div>
-            {issues.events ? (
-              <p className="text-xs font-medium text-red-700" role="alert">
-                {issues.events}
-              </p>
-            ) : null}
-          </fieldset>
-          {issues.form ? (
-            <p className="text-sm font-medium text-red-700" role="alert">
-              {issues.form}
-            </p>
-          ) : null}
+          {draft.fields}
           <Button type="submit" disabled={create.isPending}>
             Add access webhook
           </Button>
@@ -180,6 +208,14 @@ export function AccessWebhooksSection() {
                 <Button
                   size="sm"
                   variant="ghost"
+                  aria-label={`Edit access webhook ${hook.url}`}
+                  onClick={() => setEditing(hook)}
+                >
+                  <Pencil className="size-4" aria-hidden />
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
                   aria-label={`Delete access webhook ${hook.url}`}
                   onClick={() => setDeleting(hook)}
                 >
@@ -190,6 +226,11 @@ export function AccessWebhooksSection() {
           </ul>
         ) : null}
       </div>
+      <Dialog open={editing !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setEditing(null))}>
+        {editing ? (
+          <EditAccessWebhookDialog key={editing.id} hook={editing} onClose={() => setEditing(null)} />
+        ) : null}
+      </Dialog>
       <AlertDialog
         open={deleting !== null}
         onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}

@@ -4,18 +4,20 @@ import { toast } from 'sonner';
 import { formatDate } from '../../../../shared/dates';
 import { categoryLabels, type UpdateCategory, updateCategories } from '../../../../shared/update-texts';
 import { WebhookCreateInput, type WebhookView } from '../../../../shared/updates';
+import {
+  SigningSecretNotice,
+  WebhookFields,
+  type WebhookIssues,
+  webhookIssuesOf,
+  webhookIssuesOfError,
+} from '../../../components/domain/webhook-form';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { CopyButton } from '../../../components/ui/copy-button';
 import { ErrorBox } from '../../../components/ui/error-box';
-import { describedBy, Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { isApiError } from '../../../lib/api-client';
 import { createWebhook, deleteWebhook, useWebhookMutation, useWebhooks } from '../api/staff-updates';
 
-type Issues = { url?: string; categories?: string; form?: string };
+const categoriesField = 'categories';
 
 /** Webhooks for update categories: add (URL + categories, the signing secret shown once), failures, delete. */
 export function WebhooksPanel({ canEdit }: { canEdit: boolean }) {
@@ -23,28 +25,17 @@ export function WebhooksPanel({ canEdit }: { canEdit: boolean }) {
   const webhooks = useWebhooks();
   const [url, setUrl] = useState('');
   const [categories, setCategories] = useState<UpdateCategory[]>([]);
-  const [issues, setIssues] = useState<Issues>({});
+  const [issues, setIssues] = useState<WebhookIssues>({});
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<WebhookView | null>(null);
   const add = useWebhookMutation((input: WebhookCreateInput) => createWebhook(input));
   const remove = useWebhookMutation((webhookId: string) => deleteWebhook(webhookId));
 
-  function toggleCategory(category: UpdateCategory, isChecked: boolean) {
-    setCategories((current) =>
-      isChecked ? [...current, category] : current.filter((value) => value !== category),
-    );
-  }
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = WebhookCreateInput.safeParse({ url, categories });
     if (!parsed.success) {
-      const next: Issues = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'url' ? 'url' : issue.path[0] === 'categories' ? 'categories' : 'form';
-        next[key] ??= issue.message;
-      }
-      setIssues(next);
+      setIssues(webhookIssuesOf(parsed.error.issues, categoriesField));
       return;
     }
     setIssues({});
@@ -55,20 +46,10 @@ export function WebhooksPanel({ canEdit }: { canEdit: boolean }) {
         setCategories([]);
         toast.success('Webhook added');
       },
-      onError: (error) =>
-        setIssues(
-          isApiError(error)
-            ? {
-                url: error.fields['body.url'],
-                categories: error.fields['body.categories'],
-                form: Object.keys(error.fields).length > 0 ? undefined : error.message,
-              }
-            : { form: error.message },
-        ),
+      onError: (error) => setIssues(webhookIssuesOfError(error, categoriesField)),
     });
   }
 
-  const urlId = `${id}-url`;
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4">
       <div>
@@ -80,63 +61,22 @@ export function WebhooksPanel({ canEdit }: { canEdit: boolean }) {
         </p>
       </div>
       <div className="space-y-5 rounded-2xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
-        {secret ? (
-          <div className="space-y-2 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" role="status">
-            <p className="text-sm font-medium text-amber-950">
-              Signing secret — copy it now, it is not shown again.
-            </p>
-            <div className="flex flex-wrap items-center gap-2">
-              <code className="min-w-0 flex-1 rounded-md bg-white px-2 py-1.5 font-mono text-xs break-all text-slate-900 ring-1 ring-amber-200">
-                {secret}
-              </code>
-              <CopyButton text={secret} label="Copy secret" copiedLabel="Copied!" confirmationMs={3000} />
-              <Button size="sm" variant="ghost" onClick={() => setSecret(null)}>
-                Done
-              </Button>
-            </div>
-          </div>
-        ) : null}
+        {secret ? <SigningSecretNotice secret={secret} onDone={() => setSecret(null)} /> : null}
         {canEdit ? (
           <form className="space-y-4" noValidate onSubmit={submit}>
-            <Field id={urlId} label="Payload URL" error={issues.url}>
-              <Input
-                id={urlId}
-                type="url"
-                inputMode="url"
-                placeholder="https://example.com/hooks/attest"
-                value={url}
-                isInvalid={Boolean(issues.url)}
-                aria-describedby={describedBy(urlId, issues.url)}
-                onChange={(event) => setUrl(event.target.value)}
-              />
-            </Field>
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-800">Categories</legend>
-              <div className="flex flex-wrap gap-x-5 gap-y-2">
-                {updateCategories.map((category) => (
-                  <div key={category} className="flex items-center gap-2">
-                    <Checkbox
-                      id={`${id}-${category}`}
-                      checked={categories.includes(category)}
-                      onCheckedChange={(isChecked) => toggleCategory(category, isChecked)}
-                    />
-                    <label htmlFor={`${id}-${category}`} className="text-sm text-slate-700">
-                      {categoryLabels[category]}
-                    </label>
-                  </div>
-                ))}
-              </div>
-              {issues.categories ? (
-                <p className="text-xs font-medium text-red-700" role="alert">
-                  {issues.categories}
-                </p>
-              ) : null}
-            </fieldset>
-            {issues.form ? (
-              <p className="text-sm font-medium text-red-700" role="alert">
-                {issues.form}
-              </p>
-            ) : null}
+            <WebhookFields
+              idPrefix={id}
+              url={url}
+              onUrlChange={setUrl}
+              placeholder="https://example.com/hooks/attest"
+              legend="Categories"
+              choices={updateCategories}
+              labels={categoryLabels}
+              chosen={categories}
+              onChosenChange={setCategories}
+              issues={issues}
+              choicesClassName="flex flex-wrap gap-x-5 gap-y-2"
+            />
             <Button type="submit" disabled={add.isPending}>
               Add webhook
             </Button>
