@@ -99,6 +99,32 @@ describe("a visitor's first visit to the portal", () => {
     await context.close();
   });
 
+  it('keeps a tap made before the page hydrated, and gives it to the page once it is live', async () => {
+    // A raw context: the harness's goto waits for hydration, which this test holds back.
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const returning = await context.newPage();
+    await returning.goto(`${journey.baseUrl}/acme`, { waitUntil: 'networkidle' });
+    await returning.getByRole('button', { name: "Let's Go" }).click();
+    await returning.close();
+
+    let letCodeThrough = () => {};
+    const tapped = new Promise<void>((resolve) => (letCodeThrough = resolve));
+    // Routing turns the browser's cache off, so the page's code really waits for the tap.
+    await context.route('**/assets/initial-shared-*.js', async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(`${journey.baseUrl}/acme`, { waitUntil: 'load' });
+    await page.getByTestId('subscribe-button').first().click();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrationStarted)).toBeUndefined();
+    letCodeThrough();
+    await page.getByRole('dialog', { name: 'Acme Cloud updates' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("gives staff on a phone the cards' editing menus without scrolling to the cards that wait", async () => {
     const context = await journey.newContext(390, { keepDeferredPartsWaiting: true });
     const page = await context.newPage();

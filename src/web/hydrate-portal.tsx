@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { type PortalPageData, pageDataElementId } from '../shared/page';
 import { PortalPage } from './app/routes/portal/portal-page';
 import { setCsrfToken } from './lib/api-client';
+import { stopListeningForEarlyClicks } from './lib/early-clicks';
 
 /**
  * Hydrates the server-rendered portal with the page data the server inlined (loaded by entry-portal).
@@ -14,6 +15,8 @@ if (dataElement?.textContent && root) {
   const data = JSON.parse(dataElement.textContent) as PortalPageData;
   // The API client sends the session's token with every write; the page's components never carry it.
   setCsrfToken(data.csrfToken);
+  // React holds clicks from here on; one made earlier is given again once the page is live.
+  stopListeningForEarlyClicks();
   startTransition(() => {
     hydrateRoot(root, <PortalPage data={data} />);
   });

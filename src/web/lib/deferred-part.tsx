@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
+import { isReplayableClick, replayClick } from './early-clicks';
 
 /**
  * A part of the portal that the server renders in full and the browser hydrates only once it comes
@@ -17,7 +18,8 @@ export function renderDeferredPartsWith(parts: Record<string, ComponentType<any>
   for (const [name, component] of Object.entries(parts)) serverParts.set(name, component);
 }
 
-const wakingEvents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+// A click wakes a part too: the page gives a click made before it hydrated again, with no pointer events.
+const wakingEvents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
 
 /**
  * Resolves when a part marked `marker` on the page is near the viewport or used; at once when none is.
@@ -54,14 +56,14 @@ const droppedClicks = new Map<string, Element>();
 
 /**
  * Until a part's code is in, React cannot hydrate it and drops a click on it: the last such click is
- * remembered and given again once the part is live. A link's own navigation already happened, so a
- * click on a link is not remembered (it would be followed twice).
+ * remembered and given again once the part is live (not one the browser acted on itself, such as a
+ * link it followed: see lib/early-clicks.ts).
  */
 function rememberDroppedClicks(marker: string): () => void {
   if (typeof window === 'undefined') return () => {};
   const onClick = (event: Event) => {
     const target = event.target;
-    if (!(target instanceof Element) || target.closest('a[href]')) return;
+    if (!isReplayableClick(target)) return;
     if (target.closest(`[${partAttribute}="${marker}"]`)) droppedClicks.set(marker, target);
   };
   window.addEventListener('click', onClick, { capture: true });
@@ -76,7 +78,7 @@ function LiveFrame({ marker, className, children }: FrameProps) {
     const target = droppedClicks.get(marker);
     if (!target || !frameRef.current?.contains(target)) return;
     droppedClicks.delete(marker);
-    target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    replayClick(target);
   }, [marker]);
   return (
     <div ref={frameRef} className={className} {...{ [partAttribute]: marker }}>

@@ -22,6 +22,7 @@ import { SubscriptionEntry } from '../../../features/subscriptions/components/su
 import { TprmEntry } from '../../../features/tprm/components/tprm-entry';
 import { UpdatesNotificationBar } from '../../../features/updates/components/updates-notification-bar';
 import { ItemConversationSlot } from '../../../lib/collaboration-slots';
+import { replayEarlyClick } from '../../../lib/early-clicks';
 import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
 import { HeaderEndSlot } from '../../../lib/portal-slots';
 import { PortalViewStoreProvider, usePortalView } from '../../../lib/portal-view-store';
@@ -63,6 +64,8 @@ function PortalContent({ data }: { data: PortalPageData }) {
   const [isHydrated, setHydrated] = useState(false);
   // A transition: re-rendering the whole page for the lazy parts yields to input instead of blocking it.
   useEffect(() => startTransition(() => setHydrated(true)), []);
+  // The page is live: a tap made before it was (remembered by the entry script) takes effect now.
+  useEffect(() => replayEarlyClick(), []);
   // First-party analytics (off in Main and Preview mode); loaded after the first paint.
   const analyticsMode = view.viewer.mode;
   const analyticsSlug = view.organisation.slug;
