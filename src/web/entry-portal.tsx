@@ -14,5 +14,8 @@ window.addEventListener('click', rememberEarlyClick, { capture: true });
 (window as WindowWithEarlyClicks).attestEarlyClicks = earlyClicks;
 
 // The server's HTML paints first; React and the page's code are fetched and hydrate after that paint,
-// so on a slow phone the first paint does not share the network and the main thread with them.
-requestAnimationFrame(() => setTimeout(() => void import('./hydrate-portal'), 0));
+// so on a slow phone the first paint does not share the network and the main thread with them. The
+// second frame: a callback of the first frame runs before its paint is presented.
+requestAnimationFrame(() =>
+  requestAnimationFrame(() => setTimeout(() => void import('./hydrate-portal'), 0)),
+);
