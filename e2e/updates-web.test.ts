@@ -102,6 +102,19 @@ describe('trust updates on the web', () => {
     await settle(page);
     await expectNoSeriousAccessibilityViolations(page);
     await page.screenshot({ path: path.join(screenshots, 'updates-subscribers-1280.png'), fullPage: true });
+    // Paused, then moved to another address with another category, in place (its secret stays).
+    const webhookRow = page.getByTestId('webhook-row');
+    await webhookRow.getByRole('switch').click();
+    await webhookRow.getByText('Off').waitFor();
+    await webhookRow.getByRole('button', { name: /^Edit webhook/ }).click();
+    const webhookEditor = page.getByRole('dialog', { name: 'Edit webhook' });
+    await webhookEditor.getByLabel('Payload URL').fill('https://hooks.example.com/attest-incidents');
+    await webhookEditor.getByRole('checkbox', { name: 'Incidents' }).click();
+    await webhookEditor.getByRole('button', { name: 'Save changes' }).click();
+    await webhookEditor.waitFor({ state: 'hidden' });
+    await webhookRow.getByText('https://hooks.example.com/attest-incidents').waitFor();
+    await webhookRow.getByText(/Compliance, Incidents/).waitFor();
+    await webhookRow.getByText('Off').waitFor();
 
     // A visitor: the bar names the newest topic; the card pages 5 at a time with the pinned one first.
     for (const width of [1280, 390]) {

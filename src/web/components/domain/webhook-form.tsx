@@ -1,7 +1,10 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { ZodType } from 'zod';
 import { isApiError } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/checkbox';
 import { CopyButton } from '../ui/copy-button';
+import { DialogClose, DialogContent } from '../ui/dialog';
 import { describedBy, Field } from '../ui/field';
 import { Input } from '../ui/input';
 
@@ -117,5 +120,87 @@ export function SigningSecretNotice({ secret, onDone }: { secret: string; onDone
         </Button>
       </div>
     </div>
+  );
+}
+
+/** What a kind of webhook subscribes to: update categories, or access events. */
+export type WebhookChoicesConfig<Choice extends string> = {
+  /** The input's field for the choices ('categories', 'events'). */
+  field: string;
+  legend: string;
+  choices: readonly Choice[];
+  labels: Record<Choice, string>;
+  placeholder: string;
+  choicesClassName: string;
+};
+
+/** An add or edit form's draft: its fields, read through a schema, and the server's refusal on them. */
+export function useWebhookDraft<Choice extends string>(
+  config: WebhookChoicesConfig<Choice>,
+  initial: { url: string; chosen: Choice[] },
+) {
+  const idPrefix = useId();
+  const [url, setUrl] = useState(initial.url);
+  const [chosen, setChosen] = useState<Choice[]>(initial.chosen);
+  const [issues, setIssues] = useState<WebhookIssues>({});
+  return {
+    fields: (
+      <WebhookFields
+        idPrefix={idPrefix}
+        url={url}
+        onUrlChange={setUrl}
+        placeholder={config.placeholder}
+        legend={config.legend}
+        choices={config.choices}
+        labels={config.labels}
+        chosen={chosen}
+        onChosenChange={setChosen}
+        issues={issues}
+        choicesClassName={config.choicesClassName}
+      />
+    ),
+    /** The draft as `schema` reads it, or null with its problems shown on the fields. */
+    read<Output>(schema: ZodType<Output>): Output | null {
+      const parsed = schema.safeParse({ url, [config.field]: chosen });
+      setIssues(parsed.success ? {} : webhookIssuesOf(parsed.error.issues, config.field));
+      return parsed.success ? parsed.data : null;
+    },
+    showRefusal: (error: Error) => setIssues(webhookIssuesOfError(error, config.field)),
+    /** After an add: the address goes, the choices stay for the next one (or are cleared too). */
+    reset: (options: { keepChoices: boolean }) => {
+      setUrl('');
+      if (!options.keepChoices) setChosen([]);
+    },
+  };
+}
+
+type WebhookEditDialogProps = {
+  title: string;
+  fields: ReactNode;
+  isSaving: boolean;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+};
+
+/** The edit dialog's frame (inside a Dialog): the fields, Cancel and Save changes. */
+export function WebhookEditDialog({ title, fields, isSaving, onSubmit }: WebhookEditDialogProps) {
+  return (
+    <DialogContent
+      title={title}
+      description="The signing secret stays the same; deliveries go to the new address from the next event."
+    >
+      <form className="mt-5 space-y-4" noValidate onSubmit={onSubmit}>
+        {fields}
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <DialogClose asChild>
+            <Button type="button" variant="secondary">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={isSaving}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
   );
 }

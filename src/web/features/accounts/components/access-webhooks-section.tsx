@@ -1,7 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { ZodType } from 'zod';
 import {
   type AccessEvent,
   AccessWebhookCreateInput,
@@ -12,14 +11,13 @@ import {
 } from '../../../../shared/notifications';
 import {
   SigningSecretNotice,
-  WebhookFields,
-  type WebhookIssues,
-  webhookIssuesOf,
-  webhookIssuesOfError,
+  useWebhookDraft,
+  type WebhookChoicesConfig,
+  WebhookEditDialog,
 } from '../../../components/domain/webhook-form';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog } from '../../../components/ui/dialog';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Switch } from '../../../components/ui/switch';
 import {
@@ -29,66 +27,19 @@ import {
   useEditAccessWebhook,
 } from '../api/notifications';
 
-const eventsField = 'events';
-
-/** The URL and events, as the add form and the edit dialog both ask for them. */
-function AccessWebhookFields(props: {
-  idPrefix: string;
-  url: string;
-  onUrlChange(url: string): void;
-  events: AccessEvent[];
-  onEventsChange(update: (events: AccessEvent[]) => AccessEvent[]): void;
-  issues: WebhookIssues;
-}) {
-  return (
-    <WebhookFields
-      idPrefix={props.idPrefix}
-      url={props.url}
-      onUrlChange={props.onUrlChange}
-      placeholder="https://example.com/hooks/access"
-      legend="Events"
-      choices={accessEvents}
-      labels={accessEventLabels}
-      chosen={props.events}
-      onChosenChange={props.onEventsChange}
-      issues={props.issues}
-      choicesClassName="grid gap-2 sm:grid-cols-3"
-    />
-  );
-}
-
-/** An add or edit form's draft: its fields, read through a schema, and the server's refusal on them. */
-function useAccessWebhookDraft(initial: { url: string; events: AccessEvent[] }) {
-  const idPrefix = useId();
-  const [url, setUrl] = useState(initial.url);
-  const [events, setEvents] = useState<AccessEvent[]>(initial.events);
-  const [issues, setIssues] = useState<WebhookIssues>({});
-  return {
-    fields: (
-      <AccessWebhookFields
-        idPrefix={idPrefix}
-        url={url}
-        onUrlChange={setUrl}
-        events={events}
-        onEventsChange={setEvents}
-        issues={issues}
-      />
-    ),
-    /** The draft as `schema` reads it, or null with its problems shown on the fields. */
-    read<Output>(schema: ZodType<Output>): Output | null {
-      const parsed = schema.safeParse({ url, events });
-      setIssues(parsed.success ? {} : webhookIssuesOf(parsed.error.issues, eventsField));
-      return parsed.success ? parsed.data : null;
-    },
-    showRefusal: (error: Error) => setIssues(webhookIssuesOfError(error, eventsField)),
-    clearUrl: () => setUrl(''),
-  };
-}
+const accessEventChoices: WebhookChoicesConfig<AccessEvent> = {
+  field: 'events',
+  legend: 'Events',
+  choices: accessEvents,
+  labels: accessEventLabels,
+  placeholder: 'https://example.com/hooks/access',
+  choicesClassName: 'grid gap-2 sm:grid-cols-3',
+};
 
 /** Changes a webhook's address and events in place: its signing secret and history stay. */
 function EditAccessWebhookDialog({ hook, onClose }: { hook: AccessWebhookView; onClose(): void }) {
   const edit = useEditAccessWebhook();
-  const draft = useAccessWebhookDraft(hook);
+  const draft = useWebhookDraft(accessEventChoices, { url: hook.url, chosen: hook.events });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -107,24 +58,12 @@ function EditAccessWebhookDialog({ hook, onClose }: { hook: AccessWebhookView; o
   }
 
   return (
-    <DialogContent
+    <WebhookEditDialog
       title="Edit access webhook"
-      description="The signing secret stays the same; deliveries go to the new address from the next event."
-    >
-      <form className="mt-5 space-y-4" noValidate onSubmit={submit}>
-        {draft.fields}
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <DialogClose asChild>
-            <Button type="button" variant="secondary">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={edit.isPending}>
-            Save changes
-          </Button>
-        </div>
-      </form>
-    </DialogContent>
+      fields={draft.fields}
+      isSaving={edit.isPending}
+      onSubmit={submit}
+    />
   );
 }
 
@@ -138,7 +77,7 @@ export function AccessWebhooksSection() {
   const create = useCreateAccessWebhook();
   const edit = useEditAccessWebhook();
   const remove = useDeleteAccessWebhook();
-  const draft = useAccessWebhookDraft({ url: '', events: [...accessEvents.slice(0, 3)] });
+  const draft = useWebhookDraft(accessEventChoices, { url: '', chosen: [...accessEvents.slice(0, 3)] });
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AccessWebhookView | null>(null);
   const [editing, setEditing] = useState<AccessWebhookView | null>(null);
@@ -150,7 +89,7 @@ export function AccessWebhooksSection() {
     create.mutate(input, {
       onSuccess: (created) => {
         setSecret(created.secret);
-        draft.clearUrl();
+        draft.reset({ keepChoices: true });
         toast.success('Webhook added');
       },
       onError: draft.showRefusal,

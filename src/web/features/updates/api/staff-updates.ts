@@ -12,7 +12,9 @@ import type {
   SubscriptionBlockView,
   WebhookCreated,
   WebhookCreateInput,
+  WebhookEditInput,
   WebhookList,
+  WebhookView,
 } from '../../../../shared/updates';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -140,6 +142,10 @@ export function useWebhooks() {
 
 export function createWebhook(input: WebhookCreateInput): Promise<WebhookCreated> {
   return apiRequest<WebhookCreated>('/api/webhooks', { method: 'POST', body: input });
+}
+
+export function editWebhook({ id, ...input }: WebhookEditInput & { id: string }): Promise<WebhookView> {
+  return apiRequest<WebhookView>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
 }
 
 export function deleteWebhook(webhookId: string): Promise<void> {

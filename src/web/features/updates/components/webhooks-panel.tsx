@@ -1,52 +1,95 @@
-import { AlertTriangle, Trash2 } from 'lucide-react';
+import { AlertTriangle, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDate } from '../../../../shared/dates';
 import { categoryLabels, type UpdateCategory, updateCategories } from '../../../../shared/update-texts';
-import { WebhookCreateInput, type WebhookView } from '../../../../shared/updates';
+import { WebhookCreateInput, WebhookEditInput, type WebhookView } from '../../../../shared/updates';
 import {
   SigningSecretNotice,
-  WebhookFields,
-  type WebhookIssues,
-  webhookIssuesOf,
-  webhookIssuesOfError,
+  useWebhookDraft,
+  type WebhookChoicesConfig,
+  WebhookEditDialog,
 } from '../../../components/domain/webhook-form';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { createWebhook, deleteWebhook, useWebhookMutation, useWebhooks } from '../api/staff-updates';
+import { Switch } from '../../../components/ui/switch';
+import {
+  createWebhook,
+  deleteWebhook,
+  editWebhook,
+  useWebhookMutation,
+  useWebhooks,
+} from '../api/staff-updates';
 
-const categoriesField = 'categories';
+const categoryChoices: WebhookChoicesConfig<UpdateCategory> = {
+  field: 'categories',
+  legend: 'Categories',
+  choices: updateCategories,
+  labels: categoryLabels,
+  placeholder: 'https://example.com/hooks/attest',
+  choicesClassName: 'flex flex-wrap gap-x-5 gap-y-2',
+};
 
-/** Webhooks for update categories: add (URL + categories, the signing secret shown once), failures, delete. */
+/** Changes a webhook's address and categories in place: its signing secret and history stay. */
+function EditWebhookDialog({ webhook, onClose }: { webhook: WebhookView; onClose(): void }) {
+  const edit = useWebhookMutation(editWebhook);
+  const draft = useWebhookDraft(categoryChoices, { url: webhook.url, chosen: webhook.categories });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = draft.read(WebhookEditInput);
+    if (!input) return;
+    edit.mutate(
+      { id: webhook.id, ...input },
+      {
+        onSuccess: () => {
+          toast.success('Webhook saved');
+          onClose();
+        },
+        onError: draft.showRefusal,
+      },
+    );
+  }
+
+  return (
+    <WebhookEditDialog
+      title="Edit webhook"
+      fields={draft.fields}
+      isSaving={edit.isPending}
+      onSubmit={submit}
+    />
+  );
+}
+
+/**
+ * Webhooks for update categories: add (URL + categories, the signing secret shown once), edit the
+ * address and categories, pause, failures, delete.
+ */
 export function WebhooksPanel({ canEdit }: { canEdit: boolean }) {
   const id = useId();
   const webhooks = useWebhooks();
-  const [url, setUrl] = useState('');
-  const [categories, setCategories] = useState<UpdateCategory[]>([]);
-  const [issues, setIssues] = useState<WebhookIssues>({});
+  const draft = useWebhookDraft(categoryChoices, { url: '', chosen: [] });
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<WebhookView | null>(null);
+  const [editing, setEditing] = useState<WebhookView | null>(null);
   const add = useWebhookMutation((input: WebhookCreateInput) => createWebhook(input));
+  const pause = useWebhookMutation(editWebhook);
   const remove = useWebhookMutation((webhookId: string) => deleteWebhook(webhookId));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = WebhookCreateInput.safeParse({ url, categories });
-    if (!parsed.success) {
-      setIssues(webhookIssuesOf(parsed.error.issues, categoriesField));
-      return;
-    }
-    setIssues({});
-    add.mutate(parsed.data, {
+    const input = draft.read(WebhookCreateInput);
+    if (!input) return;
+    add.mutate(input, {
       onSuccess: (created) => {
         setSecret(created.secret);
-        setUrl('');
-        setCategories([]);
+        draft.reset({ keepChoices: false });
         toast.success('Webhook added');
       },
-      onError: (error) => setIssues(webhookIssuesOfError(error, categoriesField)),
+      onError: draft.showRefusal,
     });
   }
 
@@ -64,19 +107,7 @@ export function WebhooksPanel({ canEdit }: { canEdit: boolean }) {
         {secret ? <SigningSecretNotice secret={secret} onDone={() => setSecret(null)} /> : null}
         {canEdit ? (
           <form className="space-y-4" noValidate onSubmit={submit}>
-            <WebhookFields
-              idPrefix={id}
-              url={url}
-              onUrlChange={setUrl}
-              placeholder="https://example.com/hooks/attest"
-              legend="Categories"
-              choices={updateCategories}
-              labels={categoryLabels}
-              chosen={categories}
-              onChosenChange={setCategories}
-              issues={issues}
-              choicesClassName="flex flex-wrap gap-x-5 gap-y-2"
-            />
+            {draft.fields}
             <Button type="submit" disabled={add.isPending}>
               Add webhook
             </Button>
@@ -117,20 +148,48 @@ export function WebhooksPanel({ canEdit }: { canEdit: boolean }) {
                   {webhook.failureCount} {webhook.failureCount === 1 ? 'failure' : 'failures'}
                 </span>
                 {canEdit ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete webhook ${webhook.url}`}
-                    onClick={() => setDeleting(webhook)}
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                  </Button>
+                  <>
+                    <label htmlFor={`${id}-active-${webhook.id}`} className="text-xs text-slate-700">
+                      {webhook.isActive ? 'On' : 'Off'}
+                    </label>
+                    <Switch
+                      id={`${id}-active-${webhook.id}`}
+                      checked={webhook.isActive}
+                      onCheckedChange={(isActive) =>
+                        pause.mutate(
+                          { id: webhook.id, isActive },
+                          { onError: (error) => toast.error(error.message) },
+                        )
+                      }
+                    />
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Edit webhook ${webhook.url}`}
+                      onClick={() => setEditing(webhook)}
+                    >
+                      <Pencil className="size-4" aria-hidden />
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete webhook ${webhook.url}`}
+                      onClick={() => setDeleting(webhook)}
+                    >
+                      <Trash2 className="size-4" aria-hidden />
+                    </Button>
+                  </>
                 ) : null}
               </li>
             ))}
           </ul>
         ) : null}
       </div>
+      <Dialog open={editing !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setEditing(null))}>
+        {editing ? (
+          <EditWebhookDialog key={editing.id} webhook={editing} onClose={() => setEditing(null)} />
+        ) : null}
+      </Dialog>
       <AlertDialog
         open={deleting !== null}
         onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}
