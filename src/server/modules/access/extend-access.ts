@@ -2,6 +2,7 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { ExtendAccessCode } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
+import type { Database } from '../../db/client';
 import { accessRequests, accounts } from '../../db/schema';
 import type { ViewerOrganisation } from '../../policy/viewer';
 import { notifyStaffOfRequest } from '../notifications';
@@ -96,6 +97,15 @@ export async function extendAccess({
   });
 }
 
+/** Whether the reminder link's token is genuine, unexpired and this organisation's; reads only. */
+export async function isMoreTimeTokenUsable(
+  db: Database,
+  organisationId: string,
+  token: string,
+): Promise<boolean> {
+  return (await verifyExtensionToken(db, organisationId, token, new Date())) !== null;
+}
+
 export type MoreTimeAnswer = {
   code: ExtendAccessCode;
   email: string;
@@ -104,8 +114,8 @@ export type MoreTimeAnswer = {
 };
 
 /**
- * The expiry reminder's "Request more time" link (a signed token for one member and one end date),
- * answered with the extend-access codes. Opening it again never makes a second request: while one
+ * The button on the page the expiry reminder's "Request more time" link opens (a signed token for one
+ * member and one end date), answered with the extend-access codes. Opening it again never makes a second request: while one
  * waits it answers already-requested, and so it does after staff declined the one it made; once the
  * end date moved on it answers already-has-access. null: the link is forged, expired or not this
  * organisation's.

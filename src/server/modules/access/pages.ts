@@ -51,6 +51,23 @@ export function refusalPage(input: {
   };
 }
 
+/** The page the expiry reminder's link opens: the request is made only by the button (a POST). */
+export function moreTimeConfirmPage(input: {
+  organisationName: string;
+  portalName: string;
+  portalPath: string;
+  actionPath: string;
+  token: string;
+}): ActionPageContent {
+  return {
+    title: 'Request more time',
+    heading: 'Request more time',
+    text: `Ask the ${input.organisationName} team to extend your access to the ${input.portalName}. They review the request and write to you once they have decided.`,
+    form: { action: input.actionPath, fields: { token: input.token }, button: 'Request more time' },
+    back: { href: input.portalPath, label: `Open the ${input.portalName}` },
+  };
+}
+
 /**
  * What the expiry reminder's "Request more time" link answers for each extend-access code (spec 3 §8
  * texts where it has them); null is a link that is not valid.

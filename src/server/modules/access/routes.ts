@@ -23,18 +23,18 @@ import { Slug } from '../../../shared/portal';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import type { Viewer } from '../../policy/viewer';
-import { renderActionPageHtml } from '../../render/action-page';
+import { type ActionPageContent, renderActionPageHtml } from '../../render/action-page';
 import { contentDisposition } from '../core';
 import { portalName } from '../mail';
 import { signInWithByoid } from './byoid';
 import { confirmSignIn } from './confirm-sign-in';
-import { extendAccess, requestMoreTimeByLink } from './extend-access';
+import { extendAccess, isMoreTimeTokenUsable, requestMoreTimeByLink } from './extend-access';
 import { inviteColleagues } from './invite-colleagues';
 import { logInMember } from './log-in-member';
 import type { NewMemberSession } from './member-sessions';
 import { requireMemberViewer } from './member-viewer';
 import { acceptNda, getNdaStatus } from './nda';
-import { byoidWelcomePage, moreTimePage, refusalPage, signInConfirmPage } from './pages';
+import { byoidWelcomePage, moreTimeConfirmPage, moreTimePage, refusalPage, signInConfirmPage } from './pages';
 import { requestAccess } from './request-access';
 import { requestAccessAgain } from './request-again';
 import { isSignInTokenUsable } from './sign-in-links';
@@ -268,21 +268,42 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
+  const moreTimeLimit = {
+    viewer: 'portal' as const,
+    rateLimit: {
+      max: accessLimits.extensionLinkPerIpPerMinute,
+      timeWindow: oneMinuteMs,
+      keyGenerator: (request: FastifyRequest) => `more-time:${request.ip}`,
+    },
+  };
+  const moreTimePath = (viewer: Viewer) =>
+    `/api/statuspage/share/${viewer.organisation.slug}/request-more-time`;
+  const sendMoreTimePage = async (
+    reply: FastifyReply,
+    viewer: Viewer,
+    status: number,
+    page: ActionPageContent,
+  ) =>
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type(html)
+      .send(await renderActionPageHtml(viewer.organisation, page, pageOptions));
+  const moreTimeTexts = (viewer: Viewer) => ({
+    organisationName: viewer.organisation.name,
+    portalName: portalName(viewer.organisation),
+    portalPath: `/${viewer.organisation.slug}`,
+  });
+
   app.get(
     '/api/statuspage/share/:org/request-more-time',
     {
-      config: {
-        viewer: 'portal',
-        rateLimit: {
-          max: accessLimits.extensionLinkPerIpPerMinute,
-          timeWindow: oneMinuteMs,
-          keyGenerator: (request) => `more-time:${request.ip}`,
-        },
-      },
+      config: moreTimeLimit,
       schema: {
         tags: ['access'],
         summary:
-          "The expiry reminder's one-click link: asks staff for more time (once) and shows the answer as a page",
+          "The expiry reminder's link: a page with a button that asks for more time (opening it changes nothing)",
         params: shareParams,
         querystring: z.object({ token: Token.optional() }),
       },
@@ -290,6 +311,35 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request, reply) => {
       const viewer = requireViewer(request);
       const { token } = request.query;
+      const isUsable = token ? await isMoreTimeTokenUsable(db, viewer.organisation.id, token) : false;
+      const texts = moreTimeTexts(viewer);
+      return isUsable
+        ? sendMoreTimePage(
+            reply,
+            viewer,
+            200,
+            moreTimeConfirmPage({ ...texts, actionPath: moreTimePath(viewer), token: token! }),
+          )
+        : sendMoreTimePage(reply, viewer, 400, moreTimePage({ ...texts, answer: null }));
+    },
+  );
+
+  app.post(
+    '/api/statuspage/share/:org/request-more-time',
+    {
+      config: moreTimeLimit,
+      schema: {
+        tags: ['access'],
+        summary:
+          "The expiry reminder page's button: asks staff for more time (once) and shows the answer as a page",
+        params: shareParams,
+        // A missing or broken token gets the page that says so, not a JSON error.
+        body: z.object({ token: z.string().max(limits.queryValueMaxLength).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const { token } = request.body;
       const answer = token
         ? await requestMoreTimeByLink({
             ctx: verbContext(deps),
@@ -297,23 +347,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           })
         : null;
       const status = !answer ? 400 : answer.code === 'error' ? 409 : 200;
-      return reply
-        .status(status)
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .type(html)
-        .send(
-          await renderActionPageHtml(
-            viewer.organisation,
-            moreTimePage({
-              organisationName: viewer.organisation.name,
-              portalName: portalName(viewer.organisation),
-              portalPath: `/${viewer.organisation.slug}`,
-              answer,
-            }),
-            pageOptions,
-          ),
-        );
+      return sendMoreTimePage(reply, viewer, status, moreTimePage({ ...moreTimeTexts(viewer), answer }));
     },
   );
 

@@ -11,7 +11,7 @@ import {
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signExtensionToken } from '../access/access-tokens';
-import { mailsTo, nextClient } from '../access/test-support';
+import { mailsTo, nextClient, postForm } from '../access/test-support';
 import type { MailboxMessage } from '../mail/mailbox-message';
 import { sendDueExpiryReminders } from './expiry-reminders';
 
@@ -79,8 +79,14 @@ function moreTimeLink(mail: MailboxMessage): string {
   return `${url.pathname}${url.search}`;
 }
 
-const openLink = (path: string) =>
-  t.app.inject({ method: 'GET', url: path, headers: { 'x-forwarded-for': nextClient() } });
+const openLink = (path: string, method: 'GET' | 'HEAD' = 'GET') =>
+  t.app.inject({ method, url: path, headers: { 'x-forwarded-for': nextClient() } });
+
+/** Presses the button of the page the link opens: a form POST of the link's token to the link's path. */
+function askForMoreTime(link: string) {
+  const url = new URL(link, 'http://attest.test');
+  return postForm(t.app, url.pathname, { token: url.searchParams.get('token') ?? '' });
+}
 
 async function requestsOf(accountId: string) {
   return t.database.db.select().from(accessRequests).where(eq(accessRequests.accountId, accountId));
@@ -208,7 +214,7 @@ describe('"Request more time"', () => {
 
   it('records one extension request, shows a branded page, and a second click makes none', async () => {
     const { organisation, session, account, member, link } = await remindedMember();
-    const opened = await openLink(link);
+    const opened = await askForMoreTime(link);
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-type']).toContain('text/html');
     expect(opened.headers['cache-control']).toBe('no-store');
@@ -228,18 +234,37 @@ describe('"Request more time"', () => {
     });
     expect(queue.facets.sources).toContain('expiry_reminder');
 
-    const again = await openLink(link);
+    const again = await askForMoreTime(link);
     expect(again.statusCode).toBe(200);
     expect(again.body).toContain('You already asked for more time');
     expect(again.body).toContain(accessMessages.alreadyRequested);
-    const raced = await Promise.all([openLink(link), openLink(link)]);
+    const raced = await Promise.all([askForMoreTime(link), askForMoreTime(link)]);
     expect(raced.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(await requestsOf(account.id)).toHaveLength(1);
+  });
+
+  it('opening the link (GET or HEAD, as mail scanners do) asks nothing; the page’s button asks', async () => {
+    const { organisation, account, link } = await remindedMember();
+    for (const method of ['HEAD', 'GET', 'GET'] as const) {
+      const opened = await openLink(link, method);
+      expect(opened.statusCode, method).toBe(200);
+      expect(opened.headers['cache-control']).toBe('no-store');
+    }
+    expect(await requestsOf(account.id)).toHaveLength(0);
+    const page = await openLink(link);
+    expect(page.body).toContain(`Ask the ${organisation.name} team to extend your access`);
+    const token = new URL(link, 'http://attest.test').searchParams.get('token')!;
+    const form = page.body.match(/<form[^>]*>/)?.[0] ?? '';
+    expect(form).toMatch(/method="post"/i);
+    expect(form).toContain(`action="/api/statuspage/share/${organisation.slug}/request-more-time"`);
+    expect(page.body).toContain(`value="${token}"`);
+    expect((await askForMoreTime(link)).body).toContain('Your request for more time was sent');
     expect(await requestsOf(account.id)).toHaveLength(1);
   });
 
   it('two clicks at once make one request', async () => {
     const { account, link } = await remindedMember();
-    const answers = await Promise.all([openLink(link), openLink(link), openLink(link)]);
+    const answers = await Promise.all([askForMoreTime(link), askForMoreTime(link), askForMoreTime(link)]);
     expect(
       answers.filter((answer) => answer.body.includes('Your request for more time was sent')),
     ).toHaveLength(1);
@@ -248,7 +273,7 @@ describe('"Request more time"', () => {
 
   it('approving extends the end date (never shortening it) and mails the members; the menu shows the date', async () => {
     const { organisation, session, account, member, link } = await remindedMember();
-    await openLink(link);
+    await askForMoreTime(link);
     const [request] = (await call(session, 'GET', '/api/access-requests?status=pending')).json().requests;
     const approved = await call(session, 'POST', `/api/access-requests/${request.id}/approve`, {
       accessDays: 365,
@@ -261,7 +286,7 @@ describe('"Request more time"', () => {
     expect(mails.some((mail) => mail.text.includes('/sign-in?token='))).toBe(false);
 
     // The old reminder's link now says there is nothing to ask for.
-    const stale = await openLink(link);
+    const stale = await askForMoreTime(link);
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toContain(accessMessages.alreadyHasAccess);
     expect(await requestsOf(account.id)).toHaveLength(1);
@@ -313,7 +338,7 @@ describe('"Request more time"', () => {
 
   it('a declined extension leaves the access as it was; the link does not ask again', async () => {
     const { session, account, member, link } = await remindedMember();
-    await openLink(link);
+    await askForMoreTime(link);
     const [request] = (await call(session, 'GET', '/api/access-requests?status=pending')).json().requests;
     const declined = await call(session, 'POST', `/api/access-requests/${request.id}/decline`, {
       reason: 'The audit is over.',
@@ -326,7 +351,7 @@ describe('"Request more time"', () => {
     );
     expect(mail!.text).toContain('could not approve it. Your access continues');
     expect(mail!.text).toContain('The audit is over.');
-    const again = await openLink(link);
+    const again = await askForMoreTime(link);
     expect(again.body).toContain('You already asked for more time');
     expect(await requestsOf(account.id)).toHaveLength(1);
   });
@@ -356,16 +381,17 @@ describe('"Request more time"', () => {
       `${base}?token=${expired}`,
       `/api/statuspage/share/${other.organisation.slug}/request-more-time?token=${token}`,
     ]) {
-      const refused = await openLink(path);
-      expect(refused.statusCode, path).toBe(400);
-      expect(refused.headers['content-type']).toContain('text/html');
-      expect(refused.body).toContain('This link does not work');
-      expect(refused.body).toContain(accessMessages.extensionLinkInvalid);
+      for (const refused of [await openLink(path), await askForMoreTime(path)]) {
+        expect(refused.statusCode, path).toBe(400);
+        expect(refused.headers['content-type'], refused.body).toContain('text/html');
+        expect(refused.body).toContain('This link does not work');
+        expect(refused.body).toContain(accessMessages.extensionLinkInvalid);
+      }
     }
     expect(await requestsOf(account.id)).toHaveLength(0);
 
     expect((await call(session, 'POST', `/api/accounts/${account.id}/revoke`)).statusCode).toBe(200);
-    const revoked = await openLink(link);
+    const revoked = await askForMoreTime(link);
     expect(revoked.statusCode).toBe(409);
     expect(revoked.body).toContain('There is no access to extend');
     expect(await requestsOf(account.id)).toHaveLength(0);
