@@ -1,5 +1,5 @@
 /** The access module's public surface: other modules and the server's composition roots import only this. */
-export { findOrCreateAccessSettings, listDomainRules } from './access-settings-store';
+export { findDomainRule, findOrCreateAccessSettings, listDomainRules } from './access-settings-store';
 export { loadTokenSecret, signExtensionToken } from './access-tokens';
 export { emailDomain, isFreeMailDomain } from './email-domains';
 export { mailStaff, requestDeclinedMail } from './mails';

@@ -15,6 +15,7 @@ import {
 import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { queueAccessEvent } from '../notifications';
 import { findAccountProfileName } from './account-mails';
+import { settleColleagueRequests } from './colleague-requests';
 import { assertProfileOfOrganisation } from './create-account';
 import { extendAccountAccess } from './extend-account';
 import { findAccessRequest } from './queries';
@@ -25,7 +26,8 @@ type PendingRequest = typeof accessRequests.$inferSelect;
 /**
  * Approves a pending request: its account (or a new one for the requester's company) becomes
  * approved until now + accessDays, the requester becomes a member if not one yet, and gets a mail
- * with a sign-in link. Approving an extension request renews the account's access the same way.
+ * with a sign-in link; colleagues who asked meanwhile are settled with it (colleague-requests.ts).
+ * Approving an extension request renews the account's access the same way.
  */
 export async function approveAccessRequest({
   ctx,
@@ -120,14 +122,22 @@ export async function approveLockedRequest(
       decidedAt: now,
     })
     .where(eq(accessRequests.id, request.id));
-  await queueAccessEvent(tx, organisation, 'access.request.approved', {
-    requestId: request.id,
-    account: await findAccountById(tx.db, organisation.id, account!.id),
-  });
+  const permissionProfileName = await findAccountProfileName(tx.db, organisation.id, account!.id);
   await mailSignInLink(tx, organisation, member!, 'approved', now, {
     until: accessExpiresAt,
-    permissionProfileName: await findAccountProfileName(tx.db, organisation.id, account!.id),
+    permissionProfileName,
   });
+  const approvedAccount = (await findAccountById(tx.db, organisation.id, account!.id))!;
+  await queueAccessEvent(tx, organisation, 'access.request.approved', {
+    requestId: request.id,
+    account: approvedAccount,
+  });
+  await settleColleagueRequests(
+    tx,
+    staff,
+    { request, account: approvedAccount, accessDays, until: accessExpiresAt, permissionProfileName },
+    now,
+  );
   await writeAudit(tx.db, tx.viewer, {
     action: 'access_request.approve',
     target: request.id,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DeclineAccessInput, type DeclinedBy } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
@@ -8,13 +8,15 @@ import { findAccountById, requestDeclinedMail } from '../access';
 import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { mailPerson } from '../mail';
 import { queueAccessEvent } from '../notifications';
+import { withdrawProvisionalMembership } from './colleague-requests';
 import { findAccessRequest } from './queries';
 
 type DeclineDecision = { reason?: string | undefined; declinedBy: DeclinedBy };
 
 /**
- * Declines a pending request and tells the requester (with the reason when given). A pending
- * account (a company's first request) is declined with it; an approved account is left as it is.
+ * Declines a pending request and tells the requester (with the reason when given). The person loses
+ * any provisional membership, so a later approval of their company does not let them in. A pending
+ * account is declined with it unless a colleague's request still waits; an approved one is left as it is.
  * declinedBy 'third_party' records that someone outside the organisation's review said no.
  */
 export async function declineAccessRequest({
@@ -34,6 +36,22 @@ export async function declineAccessRequest({
     const declined = await declinePendingRequest({ ...ctx, db: tx }, staff, request, decision, now);
     if (!declined) throw new AppError('conflict', 'This request was already decided.');
   });
+}
+
+/** Whether someone else's request for the account still waits: the company is then still under review. */
+async function hasOtherPendingRequest(tx: StaffContext, accountId: string, requestId: string) {
+  const [other] = await tx.db
+    .select({ id: accessRequests.id })
+    .from(accessRequests)
+    .where(
+      and(
+        eq(accessRequests.accountId, accountId),
+        eq(accessRequests.status, 'pending'),
+        ne(accessRequests.id, requestId),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
 }
 
 /**
@@ -61,8 +79,13 @@ export async function declinePendingRequest(
     .where(and(eq(accessRequests.id, request.id), eq(accessRequests.status, 'pending')))
     .returning({ id: accessRequests.id });
   if (!updated) return false;
+  await withdrawProvisionalMembership(tx, request);
   const account = request.accountId ? await findAccountById(tx.db, organisation.id, request.accountId) : null;
-  if (account && (account.reviewStatus === 'pending' || account.reviewStatus === 'other')) {
+  if (
+    account &&
+    (account.reviewStatus === 'pending' || account.reviewStatus === 'other') &&
+    !(await hasOtherPendingRequest(tx, account.id, request.id))
+  ) {
     await tx.db
       .update(accounts)
       .set({ reviewStatus: 'declined', decisionReason: reason || null, reviewedAt: now })

@@ -191,9 +191,13 @@ export async function decideEachPending(
   return ctx.db.transaction(async (tx) => {
     const requests = await lockAccessRequests(tx, ctx.viewer.organisation.id, ids);
     const result = { decidedIds: [] as string[], alreadyDecidedIds: [] as string[] };
-    for (const request of requests) {
-      const decided = request.status === 'pending' && (await decide(tx, request));
-      (decided ? result.decidedIds : result.alreadyDecidedIds).push(request.id);
+    for (const locked of requests) {
+      // Re-read: an earlier decision of this batch may have settled it (a colleague's approval).
+      // The rows are locked, so a change since the lock is this batch's own.
+      const [request] = await tx.select().from(accessRequests).where(eq(accessRequests.id, locked.id));
+      const decided =
+        locked.status === 'pending' && (request!.status !== 'pending' || (await decide(tx, request!)));
+      (decided ? result.decidedIds : result.alreadyDecidedIds).push(locked.id);
     }
     return result;
   });
