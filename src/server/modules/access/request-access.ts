@@ -21,6 +21,7 @@ import {
 import { mailSignInLink } from './sign-in-links';
 
 const dayMs = 24 * 60 * 60 * 1000;
+const maxRequestAttempts = 3;
 
 export type RequestAccessInput = { body: unknown; ipAddress: string | null; userAgent: string | null };
 
@@ -125,8 +126,19 @@ export async function requestAccess({
     ? await verifyInviteToken(ctx.db, organisation.id, data.invitedColleagueToken)
     : null;
 
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  // Two first requests from one new company (or one address) at once: the loser's insert meets the
+  // winner's row. A fresh attempt reads that row and answers as if it came second.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await decideRequest();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt === maxRequestAttempts) return answer('unique_violation');
+    }
+  }
+
+  function decideRequest() {
+    return ctx.db.transaction(async (tx) => {
       const txCtx = { ...ctx, db: tx };
       const existing = await findMemberByEmail(tx, organisation.id, email);
       if (existing) {
@@ -219,10 +231,6 @@ export async function requestAccess({
       );
       return answer('pending');
     });
-  } catch (error) {
-    // Two first requests from one new domain or address at once: the loser is told to try again.
-    if (isUniqueViolation(error)) return answer('unique_violation');
-    throw error;
   }
 }
 
