@@ -127,6 +127,10 @@ describe('dev mailbox', () => {
       { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } },
       { remoteAddress: '::1', headers: { forwarded: 'for=203.0.113.7' } },
       { remoteAddress: '127.0.0.1', headers: { 'x-real-ip': '203.0.113.7' } },
+      // DNS rebinding: a page of another site whose host name now points at 127.0.0.1.
+      { remoteAddress: '127.0.0.1', headers: { host: 'attacker.example:3000' } },
+      { remoteAddress: '::1', headers: { host: 'rebind.attacker.example' } },
+      { remoteAddress: '127.0.0.1', headers: { host: '127.0.0.1.attacker.example' } },
     ];
     for (const url of mailboxUrls) {
       for (const stranger of strangers) {
@@ -154,6 +158,15 @@ describe('dev mailbox', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const local = await fetch(`${address}/dev/mailbox/messages?to=ada@customer.example`);
     expect(local.status).toBe(200);
+    const port = new URL(address).port;
+    for (const host of [`localhost:${port}`, `demo.localhost:${port}`, `127.0.0.1:${port}`]) {
+      const named = await t.app.inject({
+        url: '/dev/mailbox/messages',
+        remoteAddress: '127.0.0.1',
+        headers: { host },
+      });
+      expect(named.statusCode, host).toBe(200);
+    }
     expect((await local.json()).map((message: MailboxMessage) => message.subject)).toEqual([
       'Sign-in link for Ada',
     ]);

@@ -112,5 +112,21 @@ const mailboxOnlyOnThisMachine =
 function isDirectLoopbackRequest(request: FastifyRequest): boolean {
   const { headers } = request;
   const isForwarded = Boolean(headers['x-forwarded-for'] ?? headers.forwarded ?? headers['x-real-ip']);
-  return !isForwarded && isLoopbackPeer(request.socket.remoteAddress);
+  return !isForwarded && isLoopbackPeer(request.socket.remoteAddress) && isLoopbackHostName(headers.host);
+}
+
+/**
+ * The Host the browser asked for must name this machine too: a page elsewhere can point its own
+ * host name at 127.0.0.1 (DNS rebinding) and read the answer as same-origin.
+ */
+function isLoopbackHostName(host: string | undefined): boolean {
+  if (!host) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]') return true;
+  return /^127(\.\d{1,3}){3}$/.test(hostname);
 }
