@@ -33,6 +33,7 @@ export async function getSearchKey({
     organisationId: viewer.organisation.id,
     accessLevels: [...accessLevels],
     productIds: productId ? [productId] : null,
+    seesSourceNames: viewer.mode === 'main',
   };
   const { key, expiresAt } = await signSearchKey(db, scope);
   return {

@@ -34,6 +34,8 @@ async function setUp() {
       question: 'Do you encrypt data at rest?',
       answer: 'Yes, with AES-256.',
       comment: 'Reviewed by the CISO',
+      sourceType: 'questionnaire',
+      sourceName: 'Questionnaire for Bigbank Holdings',
       accessLevel: 'public',
       isFavoritePublic: true,
       createdAt: new Date(Date.now() - 3 * day),
@@ -142,7 +144,12 @@ describe('knowledge-base search key', () => {
     const expired = (
       await signSearchKey(
         t.database.db,
-        { organisationId: setup.organisation.id, accessLevels: ['public'], productIds: null },
+        {
+          organisationId: setup.organisation.id,
+          accessLevels: ['public'],
+          productIds: null,
+          seesSourceNames: false,
+        },
         new Date(Date.now() - 3600 * 1000),
       )
     ).key;
@@ -239,6 +246,28 @@ describe('POST /api/kb/query', () => {
     expect(third.hits).toHaveLength(1);
     const beyond = (await query({ key, hitsPerPage: 2, page: 5 })).json() as KbQueryResult;
     expect(beyond).toMatchObject({ hits: [], nbHits: 5 });
+  });
+
+  it('names an answer’s source only to staff in Main mode, in results and single entries', async () => {
+    const staffKey = (
+      await t.app.inject({ url: '/api/kb/ais', cookies: setup.staffSession.cookies }).then((r) => r.json())
+    ).key;
+    const sourced = (key: string) =>
+      query({ key, query: 'encrypt' }).then((response) => (response.json() as KbQueryResult).hits[0]!);
+    expect((await sourced(staffKey)).source_name).toBe('Questionnaire for Bigbank Holdings');
+    for (const session of [null, setup.memberSession]) {
+      const { key } = await keyFor(session);
+      const hit = await sourced(key);
+      expect(hit.content).toBe('Do you encrypt data at rest?');
+      expect(hit.source_name).toBeNull();
+      const entry = await t.app.inject({
+        method: 'POST',
+        url: '/api/kb/query/entry',
+        payload: { key, objectID: hit.objectID },
+      });
+      expect(entry.statusCode).toBe(200);
+      expect(entry.body).not.toContain('Bigbank');
+    }
   });
 
   it('gets a single entry only when the key reaches it', async () => {

@@ -18,6 +18,11 @@ async function requireKeyScope(ctx: Pick<Context, 'db'>, key: string): Promise<S
   return scope;
 }
 
+/** A hit as this key's holder may read it: the source's name only for staff in Main mode. */
+function hitFor(scope: SearchKeyScope, hit: KbHit): KbHit {
+  return scope.seesSourceNames ? hit : { ...hit, source_name: null };
+}
+
 function isWithin<T>(wanted: readonly T[], allowed: readonly T[]): boolean {
   return wanted.every((value) => allowed.includes(value));
 }
@@ -69,7 +74,7 @@ export async function queryKnowledgeBase({
   });
   const reachable = Math.min(total, (maxPage + 1) * request.hitsPerPage);
   return {
-    hits,
+    hits: hits.map((hit) => hitFor(scope, hit)),
     nbHits: total,
     page: request.page,
     nbPages: Math.ceil(reachable / request.hitsPerPage),
@@ -95,5 +100,5 @@ export async function findKnowledgeEntryByKey({
       row.productIds.length === 0 ||
       row.productIds.some((productId) => scope.productIds!.includes(productId)));
   if (!row || !isReachable) throw new AppError('not_found', kbMessages.entryNotFound);
-  return toKbHit(row);
+  return hitFor(scope, toKbHit(row));
 }

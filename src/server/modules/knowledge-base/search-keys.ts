@@ -14,12 +14,19 @@ export type SearchKeyScope = {
   accessLevels: KbAccessLevel[];
   /** null: every product. */
   productIds: string[] | null;
+  /** Staff in Main mode see where an answer came from (spec 3 §9 Metadata: Source); nobody else does. */
+  seesSourceNames: boolean;
 };
 
 export async function signSearchKey(db: Database, scope: SearchKeyScope, now = new Date()) {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + kbLimits.searchKeyLifetimeSeconds;
-  const key = await new SignJWT({ purpose, lv: scope.accessLevels, pr: scope.productIds })
+  const key = await new SignJWT({
+    purpose,
+    lv: scope.accessLevels,
+    pr: scope.productIds,
+    src: scope.seesSourceNames,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(scope.organisationId)
     .setIssuedAt(issuedAt)
@@ -37,7 +44,12 @@ export async function verifySearchKey(db: Database, key: string): Promise<Search
     const productIds =
       payload.pr === null ? null : Array.isArray(payload.pr) ? payload.pr.map(String) : undefined;
     if (!accessLevels.success || productIds === undefined) return null;
-    return { organisationId: payload.aud, accessLevels: accessLevels.data, productIds };
+    return {
+      organisationId: payload.aud,
+      accessLevels: accessLevels.data,
+      productIds,
+      seesSourceNames: payload.src === true,
+    };
   } catch {
     return null;
   }
