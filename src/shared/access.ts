@@ -47,6 +47,7 @@ export const accessMessages = {
     'This link to request more time is not valid or has expired. Sign in to the portal to see your access.',
   inviteTokenInvalid: 'This invitation is not valid or has expired.',
   byoidTokenInvalid: 'This sign-in token is not valid or has expired.',
+  jwksUrlNotAllowed: 'This key address is not allowed: use an https address on the public internet.',
   byoidTokenUsed: 'This sign-in token was already used. Sign in again through your identity provider.',
   ndaRequired: 'Please accept the NDA to view restricted documents.',
   ndaChanged: 'The NDA has changed since you accepted it. Please review and accept it again.',

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import { safeFetch } from '../../net/safe-fetch';
+import { checkOutboundUrl, isLastingRefusal, safeFetch } from '../../net/safe-fetch';
 
 type LoadedKeySet = { getKey: JWTVerifyGetKey; loadedAt: number };
 
@@ -9,12 +9,24 @@ const refetchUnknownKeyAfterMs = 30_000;
 const maxCachedKeySets = 200;
 const keySets = new Map<string, Promise<LoadedKeySet>>();
 
+const jwksGate = (allowLoopback: boolean) => ({ allowLoopback, timeoutMs: 5000, maxBytes: 256 * 1024 });
+
+/**
+ * Whether the gate refuses a JWKS address for good (not https, private or local): checked when staff
+ * save it, with the options sign-in fetches it with. A name that does not resolve today passes.
+ */
+export async function isJwksAddressRefused(url: string, allowLoopback: boolean): Promise<boolean> {
+  const refusal = await checkOutboundUrl(url, jwksGate(allowLoopback)).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  return isLastingRefusal(refusal);
+}
+
 /** Fetches a JWKS through the outbound gate (https, public addresses only, size and time capped). */
 async function loadKeySet(url: string, allowLoopback: boolean): Promise<LoadedKeySet> {
   const response = await safeFetch(url, {
-    allowLoopback,
-    timeoutMs: 5000,
-    maxBytes: 256 * 1024,
+    ...jwksGate(allowLoopback),
     headers: { accept: 'application/jwk-set+json, application/json' },
   });
   if (response.status !== 200) throw new Error(`the JWKS answered HTTP ${response.status}`);

@@ -1,6 +1,7 @@
 /** The access module's public surface: other modules and the server's composition roots import only this. */
 export { findDomainRule, findOrCreateAccessSettings, listDomainRules } from './access-settings-store';
 export { loadTokenSecret, signExtensionToken } from './access-tokens';
+export { isJwksAddressRefused } from './byoid-keys';
 export { emailDomain, isFreeMailDomain } from './email-domains';
 export { mailStaff, requestDeclinedMail } from './mails';
 export { isAccountAuthorised } from './member-status';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type AccessSettings, AccessSettingsInput } from '../../../shared/access';
+import { type AccessSettings, AccessSettingsInput, accessMessages } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
 import { accessDomainRules, accessSettings } from '../../db/schema';
-import { findOrCreateAccessSettings, listDomainRules } from '../access';
+import { findOrCreateAccessSettings, isJwksAddressRefused, listDomainRules } from '../access';
 import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../core';
 import { expiryRemindersQueue } from './expiry-reminders';
 
@@ -44,6 +44,12 @@ export async function updateAccessSettings({
   if (duplicate) {
     throw new AppError('validation_failed', `${duplicate} has more than one rule.`, {
       domainRules: `${duplicate} has more than one rule.`,
+    });
+  }
+  const { jwksUrl } = parsed.byoid;
+  if (jwksUrl && (await isJwksAddressRefused(jwksUrl, ctx.config.outboundAllowLoopback))) {
+    throw new AppError('validation_failed', accessMessages.jwksUrlNotAllowed, {
+      'byoid.jwksUrl': accessMessages.jwksUrlNotAllowed,
     });
   }
   const organisationId = ctx.viewer.organisation.id;

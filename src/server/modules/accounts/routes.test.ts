@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessMessages } from '../../../shared/access';
 import { accessSettings, accountMembers, auditLog, permissionProfiles } from '../../db/schema';
 import {
   acceptNdaVersion,
@@ -506,6 +507,24 @@ describe('access settings and NDA versions', () => {
       ],
     });
     expect(duplicate.statusCode).toBe(400);
+    // The identity provider's key address goes through the outbound gate when saved, not only at sign-in.
+    for (const jwksUrl of [
+      'http://127.0.0.1:8080/jwks.json',
+      'https://10.0.0.5/jwks.json',
+      'http://idp.example/jwks',
+    ]) {
+      const refused = await call(session, 'PUT', '/api/access-settings', {
+        ...input,
+        byoid: { jwksUrl, issuer: 'https://idp.example' },
+      });
+      expect(refused.statusCode, jwksUrl).toBe(400);
+      expect(refused.json().error.fields).toEqual({ 'byoid.jwksUrl': accessMessages.jwksUrlNotAllowed });
+    }
+    const [unchanged] = await t.database.db
+      .select()
+      .from(accessSettings)
+      .where(eq(accessSettings.organisationId, organisation.id));
+    expect(unchanged!.byoidJwksUrl).toBeNull();
     expect(await auditActions(organisation.id)).toContain('access_settings.update');
   });
 
