@@ -13,6 +13,13 @@ describe('the start banner', () => {
     expect(startBannerLines(loadConfig({ HOST: '0.0.0.0' }), demo).join('\n')).not.toContain('Listening on');
   });
 
+  it('warns loudly when a development server listens beyond this machine', () => {
+    const exposed = startBannerLines(loadConfig({ HOST: '0.0.0.0' }), demo);
+    expect(exposed).toContainEqual(
+      expect.stringMatching(/^WARNING: HOST=0\.0\.0\.0 in development: other machines/),
+    );
+  });
+
   it('warns loudly when outbound requests may reach loopback', () => {
     const lines = startBannerLines(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'true' }), demo);
     expect(lines).toContainEqual(expect.stringMatching(/^WARNING: OUTBOUND_ALLOW_LOOPBACK=true/));

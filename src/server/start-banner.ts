@@ -70,6 +70,11 @@ export function startBannerLines(
       `Listening on ${config.host} only. To expose it, set HOST=0.0.0.0 (and PUBLIC_URL, SMTP_URL, NODE_ENV=production: see README, "What is safe to expose").`,
     );
   }
+  if (!config.isProduction && !loopbackHosts.has(config.host)) {
+    lines.push(
+      `WARNING: HOST=${config.host} in ${config.nodeEnv}: other machines on the network can reach this development server, its demo sign-in and its test data. Set NODE_ENV=production (with PUBLIC_URL and SMTP_URL) before exposing it.`,
+    );
+  }
   if (config.outboundAllowLoopback) {
     lines.push(
       'WARNING: OUTBOUND_ALLOW_LOOPBACK=true: webhooks, JWKS and integrations may reach 127.0.0.1 on this machine. Never use this on a shared server.',
