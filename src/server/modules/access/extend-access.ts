@@ -11,7 +11,12 @@ import type { AccessContext } from './log-in-member';
 import { staffReviewMail } from './mails';
 import { isAccountAuthorised } from './member-status';
 import type { MemberViewer } from './member-viewer';
-import { findMemberById, hasPendingRequestForAccount, type MemberWithAccount } from './queries';
+import {
+  findMemberById,
+  findRequestedProducts,
+  hasPendingRequestForAccount,
+  type MemberWithAccount,
+} from './queries';
 
 const extensionWindowDays = 30;
 
@@ -39,12 +44,14 @@ async function queueMoreTimeRequest(
     lastName: member.lastName,
     companyName: account.name,
   };
+  const products = await findRequestedProducts(ctx.db, organisation.id, account.id, member.id);
   const [created] = await ctx.db
     .insert(accessRequests)
     .values({
       organisationId: organisation.id,
       accountId: account.id,
       accountMemberId: member.id,
+      ...products,
       ...request,
       source,
       kind: isAccountAuthorised(account, now) ? 'extension' : 'renewal',

@@ -97,6 +97,32 @@ export async function hasPendingRequestForAccount(db: Database, organisationId: 
   return Boolean(row);
 }
 
+/**
+ * The products an account's access was asked for: those of the member's own newest request that
+ * named one, else the account's. A request for more time carries them, so staff who follow only
+ * some products hear about the extensions of theirs.
+ */
+export async function findRequestedProducts(
+  db: Database,
+  organisationId: string,
+  accountId: string,
+  memberId: string,
+): Promise<{ productId: string | null; requestedProductIds: string[] }> {
+  const [row] = await db
+    .select({ productId: accessRequests.productId, requestedProductIds: accessRequests.requestedProductIds })
+    .from(accessRequests)
+    .where(
+      and(
+        eq(accessRequests.organisationId, organisationId),
+        eq(accessRequests.accountId, accountId),
+        sql`${accessRequests.productId} is not null`,
+      ),
+    )
+    .orderBy(sql`${accessRequests.accountMemberId} = ${memberId} desc`, desc(accessRequests.createdAt))
+    .limit(1);
+  return row ?? { productId: null, requestedProductIds: [] };
+}
+
 export async function isProductOfOrganisation(db: Database, organisationId: string, productId: string) {
   const [row] = await db
     .select({ id: products.id })

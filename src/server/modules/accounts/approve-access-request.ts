@@ -154,8 +154,8 @@ export async function approveLockedRequest(
 
 /**
  * A member asked for more time before their access ended: the account's access is extended as staff's
- * "Extend access" does (every member is mailed the new end date, the profile stays), never ending
- * earlier than it already would. The member is signed in already, so no sign-in link is sent.
+ * "Extend access" does (every member is mailed the new end date, the profile stays), the days added to
+ * the end date while access still runs. The member is signed in already, so no sign-in link is sent.
  */
 async function approveExtension(
   tx: StaffContext,
@@ -166,7 +166,7 @@ async function approveExtension(
   auditExtra: Record<string, unknown>,
 ): Promise<{ accountId: string }> {
   const accountId = request.accountId!;
-  const accessExpiresAt = await extendAccountAccess(tx, accountId, accessDays, now, { keepLaterEnd: true });
+  const accessExpiresAt = await extendAccountAccess(tx, accountId, accessDays, now, { fromCurrentEnd: true });
   if (!accessExpiresAt) throw notFound('Account');
   await tx.db
     .update(accessRequests)

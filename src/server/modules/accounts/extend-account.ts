@@ -35,15 +35,15 @@ export async function extendAccount({
 /**
  * The extension itself, in the caller's transaction: the account is approved until now + accessDays
  * and every member is mailed the new end date. Staff's "Extend access" and the approval of a member's
- * extension request share it; the request's approval never ends access earlier than it already did
- * (keepLaterEnd). Returns the new end date, or null when the account is not the organisation's.
+ * extension request share it; the request's approval adds the days to the current end date while
+ * access still runs (fromCurrentEnd). Returns the new end date, or null when the account is not the organisation's.
  */
 export async function extendAccountAccess(
   ctx: StaffContext,
   accountId: string,
   accessDays: number,
   now: Date,
-  { keepLaterEnd = false }: { keepLaterEnd?: boolean } = {},
+  { fromCurrentEnd = false }: { fromCurrentEnd?: boolean } = {},
 ): Promise<Date | null> {
   const organisation = ctx.viewer.organisation;
   const [current] = await ctx.db
@@ -52,10 +52,10 @@ export async function extendAccountAccess(
     .where(and(eq(accounts.organisationId, organisation.id), eq(accounts.id, accountId)))
     .for('update');
   if (!current) return null;
-  let accessExpiresAt = new Date(now.getTime() + accessDays * dayMs);
-  if (keepLaterEnd && current.accessExpiresAt && current.accessExpiresAt > accessExpiresAt) {
-    accessExpiresAt = current.accessExpiresAt;
-  }
+  // A member who asked before their access ended keeps the days they had: the new days follow them.
+  const runsOn = fromCurrentEnd && current.accessExpiresAt && current.accessExpiresAt > now;
+  const start = runsOn ? current.accessExpiresAt! : now;
+  const accessExpiresAt = new Date(start.getTime() + accessDays * dayMs);
   const [updated] = await ctx.db
     .update(accounts)
     .set({ reviewStatus: 'approved', accessExpiresAt, reviewedAt: now, decisionReason: null })

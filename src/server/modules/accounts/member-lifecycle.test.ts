@@ -5,6 +5,7 @@ import { accessRequests, accountMembers, accounts } from '../../db/schema';
 import {
   createAccountMember,
   createOrganisation,
+  createProduct,
   createStaffUser,
   setAccessSettings,
 } from '../../test/factories';
@@ -262,6 +263,30 @@ describe('"Request more time"', () => {
     expect(await requestsOf(account.id)).toHaveLength(1);
   });
 
+  it('the extension request names the products the access was asked for', async () => {
+    const { organisation, product } = await setUp();
+    const other = await createProduct(t.database.db, organisation.id, { name: 'Payroll' });
+    const { account, member } = await accountEnding(organisation.id, 7, { name: 'Product Co' });
+    await t.database.db.insert(accessRequests).values({
+      organisationId: organisation.id,
+      productId: product.id,
+      requestedProductIds: [other.id],
+      accountId: account.id,
+      accountMemberId: member.id,
+      email: member.email,
+      firstName: 'Casey',
+      lastName: 'Customer',
+      companyName: 'Product Co',
+      status: 'approved',
+      createdAt: new Date(Date.now() - 300 * dayMs),
+    });
+    await sendDueExpiryReminders(deps());
+    const [reminder] = await reminders(member.email);
+    await askForMoreTime(moreTimeLink(reminder!));
+    const [extension] = (await requestsOf(account.id)).filter((request) => request.kind === 'extension');
+    expect(extension).toMatchObject({ productId: product.id, requestedProductIds: [other.id] });
+  });
+
   it('two clicks at once make one request', async () => {
     const { account, link } = await remindedMember();
     const answers = await Promise.all([askForMoreTime(link), askForMoreTime(link), askForMoreTime(link)]);
@@ -302,7 +327,7 @@ describe('"Request more time"', () => {
     });
     expect(view.json().viewer.member.accessExpiresAt).toBe(row!.accessExpiresAt!.toISOString());
 
-    // An extension approved for fewer days than are left keeps the later end date.
+    // An extension asked for with 40 days left adds its days to those 40, not to today.
     const shorter = await accountEnding(organisation.id, 40);
     const colleagueSession = await createTestSession(t.database.db, {
       organisationId: organisation.id,
@@ -333,7 +358,7 @@ describe('"Request more time"', () => {
       .where(and(eq(accessRequests.accountId, shorter.account.id), eq(accessRequests.status, 'pending')));
     await call(session, 'POST', `/api/access-requests/${shorterRequest!.id}/approve`, { accessDays: 5 });
     const [kept] = await t.database.db.select().from(accounts).where(eq(accounts.id, shorter.account.id));
-    expect(kept!.accessExpiresAt!.getTime()).toBe(shorter.account.accessExpiresAt!.getTime());
+    expect(kept!.accessExpiresAt!.getTime()).toBe(shorter.account.accessExpiresAt!.getTime() + 5 * dayMs);
   });
 
   it('a declined extension leaves the access as it was; the link does not ask again', async () => {
