@@ -105,9 +105,11 @@ export const cardKinds: Record<CardKind, CardKindInfo> = {
   NetworkSecurity: gridCard('Network Security', 14),
   InternalPractices: gridCard('Corporate Security', 15),
   Policies: gridCard('Policies', 16),
+  // A grade is a grade only here, and another card's item would show here as a grade (decision 171).
   SecurityGrades: {
     ...gridCard('Security Grades', 17),
     actions: ['edit', 'displayText', 'hide', 'placeholder', 'reorderItems', 'icon'],
+    isMoveDestination: false,
   },
   IncidentResponse: gridCard('Incident Response', 18),
   RiskManagement: gridCard('Risk Management', 19),

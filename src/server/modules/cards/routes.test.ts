@@ -537,6 +537,7 @@ describe('PATCH .../items/:itemUid (move and custom URL)', () => {
       'Subprocessors',
       'CustomerData',
       'RiskProfile',
+      'SecurityGrades',
       'DataSecurity',
     ];
     for (const destinationCardId of forbidden) {
@@ -557,7 +558,8 @@ describe('PATCH .../items/:itemUid (move and custom URL)', () => {
     const s = await setUp();
     const certification = await findCatalogueItem(s.db, s.product.id, 'certifications.soc-1');
     const question = await findCatalogueItem(s.db, s.product.id, 'risk-profile.data-access');
-    for (const item of [certification, question]) {
+    const grade = await findCatalogueItem(s.db, s.product.id, 'security-grades.security-scorecard');
+    for (const item of [certification, question, grade]) {
       expectInvalid(
         await s.send('PATCH', `${s.base}/items/${item.id}`, { destinationCardId: 'BusinessContinuity' }),
         cardMessages.itemNotMovable,
