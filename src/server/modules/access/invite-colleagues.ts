@@ -7,6 +7,8 @@ import { signInviteToken } from './access-tokens';
 import type { AccessContext } from './log-in-member';
 import { inviteMail } from './mails';
 import type { MemberViewer } from './member-viewer';
+import { findAccountById } from './queries';
+import { isColleagueDomain } from './request-access';
 
 /**
  * An authorised member invites colleagues (spec 3 §2 Invite colleagues): one invite row and one mail
@@ -27,6 +29,7 @@ export async function inviteColleagues({
   const now = new Date();
   const expiresAt = new Date(now.getTime() + accessLimits.inviteDays * 24 * 3600 * 1000);
   const inviter = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  const accountDomain = (await findAccountById(ctx.db, organisation.id, member.account.id))?.domain ?? null;
   // Signed before the transaction: the install secret is read once per process through ctx.db.
   const invites = await Promise.all(
     emails.map(async (email) => {
@@ -38,11 +41,12 @@ export async function inviteColleagues({
         'inviteToken',
         await signInviteToken(ctx.db, { organisationId: organisation.id, inviteId: id, email, expiresAt }),
       );
-      return { id, email, link };
+      const isColleague = await isColleagueDomain(ctx.db, accountDomain, member.id, email);
+      return { id, email, link, isColleague };
     }),
   );
   await ctx.db.transaction(async (tx) => {
-    for (const { id, email, link } of invites) {
+    for (const { id, email, link, isColleague } of invites) {
       await tx.insert(accountInvites).values({
         id,
         organisationId: organisation.id,
@@ -60,6 +64,7 @@ export async function inviteColleagues({
           accountName: member.account.name,
           message: message ?? null,
           link: link.toString(),
+          isColleague,
         }),
       });
     }

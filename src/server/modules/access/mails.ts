@@ -159,9 +159,14 @@ export function inviteMail(
     accountName: string;
     message: string | null;
     link: string;
+    /** Of the account's own domain (or the inviter's): they join at once; anyone else is reviewed. */
+    isColleague: boolean;
   },
 ): MailContent {
   const name = portalName(organisation);
+  const whatHappens = invite.isColleague
+    ? `Open the portal and request access; as a colleague at ${invite.accountName} you get in straight away.`
+    : `Open the portal and request access; the ${organisation.name} team reviews your request, which names ${invite.inviter} as the person who invited you.`;
   return {
     subject: `${invite.inviter} invited you to the ${name}`,
     heading: `You are invited to the ${name}`,
@@ -173,7 +178,7 @@ export function inviteMail(
       ...(invite.message ? [{ kind: 'quote' as const, intro: 'Their message:', text: invite.message }] : []),
       {
         kind: 'action',
-        text: `Open the portal and request access; as an invited colleague at ${invite.accountName} you get in straight away, and anyone else's request is reviewed first. The invitation is valid for ${accessLimits.inviteDays} days`,
+        text: `${whatHappens} The invitation is valid for ${accessLimits.inviteDays} days`,
         label: 'Open the portal',
         url: invite.link,
       },

@@ -141,6 +141,12 @@ describe('invite colleagues', () => {
       });
     const colleagueToken = await tokenOf(colleague);
     const outsiderToken = await tokenOf(outsider);
+    // Each mail says what will happen: a colleague gets in at once, anyone else is reviewed.
+    const [colleagueMail] = await mailsTo(t, colleague);
+    const [outsiderMail] = await mailsTo(t, outsider);
+    expect(colleagueMail!.text).toContain('you get in straight away');
+    expect(outsiderMail!.text).not.toContain('straight away');
+    expect(outsiderMail!.text).toContain(`team reviews your request, which names ${member.firstName}`);
     // The token names one address: another address gets the ordinary review.
     expect((await request('ida@elsewhere.example', colleagueToken)).json().outcome).toBe('pending');
     // An invite to another company's domain never skips review (issue 16 item 6).
@@ -163,6 +169,12 @@ describe('invite colleagues', () => {
       .from(accessRequests)
       .where(eq(accessRequests.email, colleague));
     expect(row).toMatchObject({ status: 'auto_approved', invitedByAccountMemberId: member.id });
+    // The outsider's request waits for review and names who invited them.
+    const [outsiderRequest] = await t.database.db
+      .select()
+      .from(accessRequests)
+      .where(eq(accessRequests.email, outsider));
+    expect(outsiderRequest).toMatchObject({ status: 'pending', invitedByAccountMemberId: member.id });
   });
 
   it('refuses members without access and invalid addresses', async () => {

@@ -180,9 +180,12 @@ export async function requestAccess({
         return answer('auto_approved');
       };
 
+      // An invite lets a colleague straight in; anyone else is reviewed, their request naming the inviter.
+      let invitedBy: string | null = null;
       if (invite && invite.email === email) {
         const invitedInto = await claimInvite(tx, organisation.id, invite.inviteId, email, now);
-        if (invitedInto) return joinAutomatically(invitedInto.accountId, invitedInto.invitedBy);
+        if (invitedInto?.isColleague) return joinAutomatically(invitedInto.accountId, invitedInto.invitedBy);
+        invitedBy = invitedInto?.invitedBy ?? null;
       }
 
       // A free-mail domain names no company: such requesters never join or create a domain account.
@@ -218,7 +221,7 @@ export async function requestAccess({
         return joinAutomatically(created!.id, null);
       }
 
-      const requestId = await queueForReview(txCtx, data, requestRow, account, accountDomain);
+      const requestId = await queueForReview(txCtx, data, requestRow, account, accountDomain, invitedBy);
       await mailPerson(txCtx, organisation, {
         to: email,
         ...requestReceivedMail(organisation, data.firstName),
@@ -245,6 +248,7 @@ async function queueForReview(
   requestRow: (values: Partial<typeof accessRequests.$inferInsert>) => typeof accessRequests.$inferInsert,
   existingAccount: typeof accounts.$inferSelect | null,
   accountDomain: string | null,
+  invitedBy: string | null,
 ) {
   const organisationId = ctx.viewer.organisation.id;
   let account = existingAccount;
@@ -273,12 +277,22 @@ async function queueForReview(
   }
   const [created] = await ctx.db
     .insert(accessRequests)
-    .values(requestRow({ status: 'pending', accountId: account!.id, accountMemberId }))
+    .values(
+      requestRow({
+        status: 'pending',
+        accountId: account!.id,
+        accountMemberId,
+        invitedByAccountMemberId: invitedBy,
+      }),
+    )
     .returning({ id: accessRequests.id });
   return created!.id;
 }
 
-/** Uses an unused, unexpired invite of this organisation and address whose account is still authorised. */
+/**
+ * An unused, unexpired invite of this organisation and address whose account is still authorised:
+ * used up when the invitee is a colleague (they join at once); otherwise only read, for the inviter's name.
+ */
 async function claimInvite(db: Database, organisationId: string, inviteId: string, email: string, now: Date) {
   const isOpen = and(
     eq(accountInvites.id, inviteId),
@@ -291,16 +305,19 @@ async function claimInvite(db: Database, organisationId: string, inviteId: strin
   if (!invite) return null;
   const account = await findAccountById(db, organisationId, invite.accountId);
   if (!account || !isAccountAuthorised(account, now)) return null;
-  if (!(await isColleagueDomain(db, account.domain, invite.invitedByAccountMemberId, email))) return null;
+  const invitedBy = invite.invitedByAccountMemberId;
+  if (!(await isColleagueDomain(db, account.domain, invitedBy, email))) {
+    return { accountId: account.id, invitedBy, isColleague: false };
+  }
   const [claimed] = await db.update(accountInvites).set({ usedAt: now }).where(isOpen).returning();
-  return claimed ? { accountId: account.id, invitedBy: invite.invitedByAccountMemberId } : null;
+  return claimed ? { accountId: account.id, invitedBy, isColleague: true } : null;
 }
 
 /**
  * An invite lets in only the account's own people (decision 173): the invitee's domain must be the
  * account's domain or the inviter's (not a free-mail one). Anyone else is reviewed by staff as usual.
  */
-async function isColleagueDomain(
+export async function isColleagueDomain(
   db: Database,
   accountDomain: string | null,
   inviterId: string | null,
