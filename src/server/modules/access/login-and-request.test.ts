@@ -227,6 +227,8 @@ describe('POST {base}/request', () => {
       status: 'pending',
       wantsUpdates: true,
       companyName: 'Analytical Engines',
+      // The page sent no source: the form was opened by a bare ?requestAccess=true link.
+      source: 'direct_link',
     });
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, request!.accountId!));
     expect(account).toMatchObject({

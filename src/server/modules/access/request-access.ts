@@ -105,7 +105,8 @@ export async function requestAccess({
     wantsUpdates: data.subscribe ?? false,
     itemUid: data.itemUid ?? null,
     itemKind: data.itemKind ?? null,
-    source: data.source ?? null,
+    // No source: the form was opened by a bare ?requestAccess=true link someone shared.
+    source: data.source ?? 'direct_link',
     ipAddress: input.ipAddress,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
     ...values,
