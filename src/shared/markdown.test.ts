@@ -14,10 +14,22 @@ describe('Markdown, one renderer for server and browser (issue 17 item 3)', () =
     );
     expect(html).toContain('<strong>Bold</strong>');
     expect(html).toContain('<img src="/a.png">');
-    expect(html).toContain('<a>bad</a> <a>data</a>');
+    // A link or image whose address was unsafe no longer looks like one (issue 29 item 10).
+    expect(html).toContain('<span>bad</span> <span>data</span>');
+    expect(html).not.toContain('<a>');
     for (const stripped of ['<script', 'onerror', 'style=', '<form', '<input', 'javascript:', 'data:']) {
       expect(html).not.toContain(stripped);
     }
+  });
+
+  it('drops an image whose only address was unsafe, keeping what stood around it', () => {
+    const html = renderSafeMarkdown(
+      purifier,
+      'Before <img src="javascript:alert(1)"> middle <img src="" alt="x"> after <a href="javascript:x()"><b>bold</b></a>',
+    );
+    expect(html).not.toContain('<img');
+    expect(html).toContain('Before');
+    expect(html).toContain('after <span><b>bold</b></span>');
   });
 
   it('opens links apart, with the hook added once however often it renders', () => {

@@ -27,11 +27,21 @@ const sanitiseOptions = {
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#|\/(?!\/))/i,
 };
 
-/** DOMPurify hook: links leave the portal, so never pass the referrer or a handle on our window. */
+/**
+ * DOMPurify hook: links leave the portal, so never pass the referrer or a handle on our window. A link
+ * or image whose address was removed as unsafe would still look like one: the link becomes its
+ * text, the image goes.
+ */
 function openLinksApart(node: Element): void {
   if (node.tagName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('rel', 'noopener noreferrer nofollow');
     node.setAttribute('target', '_blank');
+  } else if (node.tagName === 'A') {
+    const text = node.ownerDocument.createElement('span');
+    text.append(...node.childNodes);
+    node.replaceWith(text);
+  } else if (node.tagName === 'IMG' && !node.getAttribute('src')) {
+    node.remove();
   }
 }
 
