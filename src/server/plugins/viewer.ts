@@ -23,6 +23,8 @@ import {
 declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer | null;
+    /** The organisation of a portal route, set as soon as it is known: error pages wear its brand. */
+    pageOrganisation: ViewerOrganisation | null;
     /** Set when the organisation came from memory because the database could not be reached. */
     staleSince: Date | null;
   }
@@ -113,6 +115,7 @@ export const viewerPlugin = fp(
   async (app: FastifyInstance, options: { db: Database; config: Config; cache: PortalCache }) => {
     const { db, config, cache } = options;
     app.decorateRequest('viewer', null);
+    app.decorateRequest('pageOrganisation', null);
     // Whatever a route says about caching, an answer for a signed-in viewer is theirs alone, and any
     // answer of a viewer-aware route may differ by cookie. Only anonymous answers stay shareable.
     app.addHook('onSend', async (request, reply, payload) => {
@@ -162,6 +165,7 @@ export const viewerPlugin = fp(
         return;
       }
       const organisation = await resolveOrganisation(db, config, request, cache);
+      request.pageOrganisation = organisation;
       // On the portal a member session of this organisation comes before a staff session (previews).
       const memberSession = await loadPortalMemberSession(request, organisation);
       const loaded =

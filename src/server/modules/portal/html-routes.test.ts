@@ -239,6 +239,12 @@ describe('HTML errors', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain(messages.previewAccountNotFound);
     expect(response.body).not.toContain('Previewing as');
+    // Branded like the other small pages, with a way back; the body says what to do, not the heading again.
+    expect(response.body).toContain(`<title>${messages.previewAccountNotFound} · ${organisation.name}</title>`);
+    expect(response.body).toContain(`href="/${organisation.slug}"`);
+    expect(response.body).toContain(`Back to the ${organisation.name} Trust Center`);
+    expect(response.body).toContain('preview menu in the staff console');
+    expect(response.body.split(messages.previewAccountNotFound)).toHaveLength(3);
   });
 
   it('answers malformed or oversized query values with a 400 page, not a stack trace', async () => {
@@ -313,6 +319,7 @@ describe('HTML errors', () => {
         expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(response.body).toContain('You don&#x27;t have access to this page');
         expect(response.body).not.toContain('attest-page-data');
+        expect(response.body).toContain(`Back to the ${organisation.name} Trust Center`);
       }
     }
     expect((await t.app.inject({ url: `/${organisation.slug}` })).statusCode).toBe(200);

@@ -10,14 +10,16 @@ import type { ErrorPageData, PortalPageData } from '../../../shared/page';
 import { PortalQuery, Slug } from '../../../shared/portal';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { isOwnHost, markIfStale } from '../../plugins/viewer';
-import type { Viewer } from '../../policy/viewer';
+import type { Viewer, ViewerOrganisation } from '../../policy/viewer';
 import { packageJson } from '../../project-root';
+import { type ActionPageContent, renderActionPageHtml } from '../../render/action-page';
 import { noAccessPage, renderErrorPageHtml } from '../../render/error-pages';
 import { renderPortalDocument } from '../../render/portal-document';
 import { renderAboutDocument, renderConsoleDocument } from '../../render/static-documents';
 import { clientAssetsDirectory, loadWebBuild } from '../../render/web-build';
 import { recordPageView } from '../analytics';
 import { portalContentSecurityPolicy } from '../consent';
+import { portalName } from '../mail';
 import { getNotificationBar } from '../updates';
 import { findHomeDestination } from './find-home-destination';
 import { getPortalView } from './get-portal-view';
@@ -68,8 +70,13 @@ function errorPageFor(error: FastifyError, isProduction: boolean): ErrorPageData
             : notFoundPage.message,
       };
     }
-    if (error.status < 500)
-      return { status: error.status, title: error.message, message: error.message, detail: null };
+    if (error.status < 500) {
+      const isPreview = Boolean(error.fields?.accountId ?? error.fields?.permissionProfileId);
+      const message = isPreview
+        ? 'Choose the account or permission profile again from the preview menu in the staff console.'
+        : 'Check the link, or go back to the page you came from.';
+      return { status: error.status, title: error.message, message, detail: null };
+    }
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { ...badRequestPage, status };
@@ -78,6 +85,17 @@ function errorPageFor(error: FastifyError, isProduction: boolean): ErrorPageData
     title: 'Something went wrong',
     message: messages.genericError,
     detail: isProduction ? null : (error.stack ?? String(error)),
+  };
+}
+
+/** A 4xx page of an organisation's portal: its brand, the problem, and the way back to its portal. */
+function organisationErrorPage(organisation: ViewerOrganisation, page: ErrorPageData): ActionPageContent {
+  return {
+    title: page.title,
+    heading: page.title,
+    text: page.message,
+    form: null,
+    back: { href: `/${organisation.slug}`, label: `Back to the ${portalName(organisation)}` },
   };
 }
 
@@ -131,11 +149,16 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     }
     const page = errorPageFor(error, config.isProduction);
     if (page.status >= 500) request.log.error({ err: error }, 'page failed');
+    const organisation = request.pageOrganisation;
     return reply
       .status(page.status)
       .header('content-type', html)
       .header('cache-control', 'no-store')
-      .send(await renderErrorPageHtml(page, buildOptions));
+      .send(
+        organisation && page.status < 500
+          ? await renderActionPageHtml(organisation, organisationErrorPage(organisation, page), buildOptions)
+          : await renderErrorPageHtml(page, buildOptions),
+      );
   });
 
   /**
