@@ -28,6 +28,7 @@ describe('branded e-mail (issue 20 part 4)', async () => {
       'comment-answered',
       'comment-to-staff',
       'invite',
+      'invite-outside-company',
       'questionnaire-to-staff',
       'sign-in',
       'staff-digest',
