@@ -1,12 +1,19 @@
 #!/usr/bin/env node
-// npm test: build the web bundles (the HTML tests and browser journeys serve them), then every
-// Vitest project: PGlite always, PostgreSQL when reachable, web units, browser journeys.
+// npm test: build the web bundles when stale (the HTML tests and browser journeys serve them), then
+// every Vitest project: PGlite always, PostgreSQL when reachable, web units, browser journeys; at the
+// end, the slowest files and each project's time (scripts/file-times-reporter.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env });
 
-const build = run('npm', ['run', 'build', '--silent']);
+// Builds only when dist/ is missing or older than its sources: CI has just built the release.
+const build = run('node', [
+  '--import',
+  'tsx',
+  '--eval',
+  "import('./scripts/ensure-web-build.ts').then((m) => m.ensureWebBuild())",
+]);
 if (build.status !== 0) {
   console.error('npm test: the build failed');
   process.exit(build.status ?? 1);
@@ -18,6 +25,7 @@ const vitest = run('npx', [
   'vitest',
   'run',
   '--reporter=default',
+  '--reporter=./scripts/file-times-reporter.ts',
   '--reporter=json',
   `--outputFile.json=${resultsFile}`,
   ...process.argv.slice(2),
