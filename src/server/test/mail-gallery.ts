@@ -28,6 +28,10 @@ export type GalleryMail = {
 };
 
 const publicUrl = 'https://trust.acme.example';
+const galleryRequestIds = [
+  '0b5e3c1a-6d2f-4c8e-9a71-2f4d8b6e1c01',
+  '0b5e3c1a-6d2f-4c8e-9a71-2f4d8b6e1c02',
+] as const;
 const config = { publicUrl } satisfies Pick<Config, 'publicUrl'>;
 const signInLink = `${publicUrl}/api/statuspage/share/acme/sign-in?token=G7n3kQ0bYdXwz1sPq8VvT2hLmE4aRcJ9uFo6iNyKx5A`;
 const inviteLink = `${publicUrl}/acme?requestAccess=true&source=invite&inviteToken=eyJhbGciOiJIUzI1NiJ9.e30.sig`;
@@ -80,14 +84,19 @@ export async function renderMailGallery(organisation = galleryOrganisation()): P
     { name: 'access-renewal-received', content: renewalReceivedMail(organisation, 'Ada'), links: [] },
     {
       name: 'access-request-staff-review',
-      content: staffReviewMail(config, organisation, {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: 'ada@engines.example',
-        companyName: 'Analytical Engines',
-        isExtension: false,
-      }),
-      links: [`${publicUrl}/console/access-requests`],
+      content: staffReviewMail(
+        config,
+        organisation,
+        {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@engines.example',
+          companyName: 'Analytical Engines',
+          isExtension: false,
+        },
+        galleryRequestIds[0],
+      ),
+      links: [`${publicUrl}/console/access-requests?request=${galleryRequestIds[0]}`],
     },
     {
       name: 'access-declined',
@@ -196,6 +205,7 @@ export async function renderMailGallery(organisation = galleryOrganisation()): P
         total: 3,
         requests: [
           {
+            id: galleryRequestIds[0],
             name: 'Ada Lovelace',
             email: 'ada@engines.example',
             companyName: 'Analytical Engines',
@@ -203,6 +213,7 @@ export async function renderMailGallery(organisation = galleryOrganisation()): P
             createdAt: new Date('2027-03-11T09:12:00Z'),
           },
           {
+            id: galleryRequestIds[1],
             name: 'Grace Hopper',
             email: 'grace@cobol.example',
             companyName: '',
@@ -211,7 +222,10 @@ export async function renderMailGallery(organisation = galleryOrganisation()): P
           },
         ],
       }),
-      links: [`${publicUrl}/console/access-requests`],
+      links: [
+        ...galleryRequestIds.map((id) => `${publicUrl}/console/access-requests?request=${id}`),
+        `${publicUrl}/console/access-requests`,
+      ],
     },
     { name: 'test-email', content: testEmailMail('Peter Gibbons', organisation.name, publicUrl), links: [] },
   ];

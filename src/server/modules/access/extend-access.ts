@@ -62,7 +62,7 @@ async function queueMoreTimeRequest(
     ctx,
     organisation,
     created!.id,
-    staffReviewMail(ctx.config, organisation, { ...request, isExtension: true }),
+    staffReviewMail(ctx.config, organisation, { ...request, isExtension: true }, created!.id),
   );
 }
 

@@ -240,7 +240,9 @@ describe('POST {base}/request', () => {
     expect(requesterMail!.subject).toContain(`${org.name} Trust Center`);
     const [staffMail] = await mailsTo(t, org.staff.email);
     expect(staffMail!.text).toContain('ada@engines.example');
-    expect(linkIn(staffMail!).toString()).toBe('http://attest.test/console/access-requests');
+    expect(linkIn(staffMail!).toString()).toBe(
+      `http://attest.test/console/access-requests?request=${request!.id}`,
+    );
 
     expect(
       (await post(org.slug, 'request', person('ada@engines.example', org.product.id))).json().outcome,

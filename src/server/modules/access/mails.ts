@@ -1,7 +1,7 @@
 import { accessLimits } from '../../../shared/access';
 import { formatMailDate } from '../../../shared/dates';
 import type { Config } from '../../config';
-import { consoleLink, portalLink } from '../core';
+import { accessRequestLink, consoleLink, portalLink } from '../core';
 import type { MailContent } from '../mail';
 import { type AccessMailContext, type MailOrganisation, mailPerson, portalName } from '../mail';
 import { listStaffRecipients } from './queries';
@@ -58,6 +58,7 @@ export function staffReviewMail(
   config: Pick<Config, 'publicUrl'>,
   organisation: MailOrganisation,
   request: { firstName: string; lastName: string; email: string; companyName: string; isExtension: boolean },
+  requestId: string,
 ): MailContent {
   const who = `${request.firstName} ${request.lastName} <${request.email}> of ${request.companyName}`;
   return {
@@ -76,7 +77,7 @@ export function staffReviewMail(
         kind: 'action',
         text: 'Review it in the console',
         label: 'Review the request',
-        url: consoleLink(config, 'access-requests'),
+        url: accessRequestLink(config, requestId),
       },
     ],
     reason: `${staffReason(organisation)} You chose an e-mail for each request; change it (hourly or daily digest, none, which products) under Access settings: ${consoleLink(config, 'access-settings#notifications')}`,

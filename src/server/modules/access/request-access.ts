@@ -231,7 +231,7 @@ export async function requestAccess({
         txCtx,
         organisation,
         requestId,
-        staffReviewMail(ctx.config, organisation, { ...data, isExtension: false }),
+        staffReviewMail(ctx.config, organisation, { ...data, isExtension: false }, requestId),
       );
       return answer('pending');
     });

@@ -88,7 +88,7 @@ export async function requestAccessAgain({
       txCtx,
       organisation,
       created!.id,
-      staffReviewMail(ctx.config, organisation, { ...request, isExtension: true }),
+      staffReviewMail(ctx.config, organisation, { ...request, isExtension: true }, created!.id),
     );
     return { code: 'success' as const };
   });

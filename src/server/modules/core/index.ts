@@ -20,4 +20,4 @@ export { publishOrganisationChanged } from './publish-organisation-changed';
 export { deliverSignedWebhookAttempt, isWebhookAddressRefused } from './signed-webhook';
 export type { StaffContext } from './staff-access';
 export { dayMs, notFound, requireAccessEditor, requireConsole, writeAudit } from './staff-access';
-export { assetUrl, consoleLink, ogImageUrl, portalLink, portalUrl } from './urls';
+export { accessRequestLink, assetUrl, consoleLink, ogImageUrl, portalLink, portalUrl } from './urls';

@@ -23,6 +23,11 @@ export function consoleLink(config: Pick<Config, 'publicUrl'>, path: string): st
   return new URL(`/console/${path}`, config.publicUrl).toString();
 }
 
+/** The review queue opened on one request (its details drawer). */
+export function accessRequestLink(config: Pick<Config, 'publicUrl'>, requestId: string): string {
+  return consoleLink(config, `access-requests?request=${encodeURIComponent(requestId)}`);
+}
+
 /** Path of the organisation's link-preview image; the revision makes a changed portal a new URL. */
 export function ogImageUrl(organisationId: string, revision: number): string {
   return `/api/share/${organisationId}/og-image.png?v=${revision}`;

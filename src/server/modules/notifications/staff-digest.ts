@@ -12,7 +12,7 @@ import {
   staffUsers,
 } from '../../db/schema';
 import type { JobHandler } from '../../providers/jobs/types';
-import { consoleLink } from '../core';
+import { accessRequestLink, consoleLink } from '../core';
 import type { MailContent } from '../mail';
 import { type MailOrganisation, portalName, queueBrandedMail } from '../mail';
 import { concernsProducts, requestProductIds } from './queries';
@@ -38,7 +38,14 @@ export function digestMail(
     delivery: DigestDelivery;
     since: Date;
     total: number;
-    requests: Array<{ name: string; email: string; companyName: string; products: string; createdAt: Date }>;
+    requests: Array<{
+      id: string;
+      name: string;
+      email: string;
+      companyName: string;
+      products: string;
+      createdAt: Date;
+    }>;
   },
 ): MailContent {
   const name = portalName(organisation);
@@ -57,6 +64,7 @@ export function digestMail(
         rows: digest.requests.map((request) => ({
           // The address goes with the details so the name column stays narrow on a phone.
           label: request.name,
+          url: accessRequestLink(config, request.id),
           value: [request.email, request.companyName, request.products, formatDateTime(request.createdAt)]
             .filter(Boolean)
             .join(' · '),
@@ -158,6 +166,7 @@ async function handleDigestFor(
       since: windowStart,
       total: pending.length,
       requests: listed.map((request) => ({
+        id: request.id,
         name: `${request.firstName} ${request.lastName}`.trim(),
         email: request.email,
         companyName: request.companyName,

@@ -240,7 +240,9 @@ describe('HTML errors', () => {
     expect(response.body).toContain(messages.previewAccountNotFound);
     expect(response.body).not.toContain('Previewing as');
     // Branded like the other small pages, with a way back; the body says what to do, not the heading again.
-    expect(response.body).toContain(`<title>${messages.previewAccountNotFound} · ${organisation.name}</title>`);
+    expect(response.body).toContain(
+      `<title>${messages.previewAccountNotFound} · ${organisation.name}</title>`,
+    );
     expect(response.body).toContain(`href="/${organisation.slug}"`);
     expect(response.body).toContain(`Back to the ${organisation.name} Trust Center`);
     expect(response.body).toContain('preview menu in the staff console');

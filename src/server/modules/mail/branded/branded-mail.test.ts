@@ -96,8 +96,16 @@ describe('branded e-mail (issue 20 part 4)', async () => {
   it('lists the waiting requests in the digest, counts the rest, and says where to change the choice', () => {
     const digest = gallery.find((entry) => entry.name === 'staff-digest')!.mail;
     expect(digest.subject).toBe('3 access requests waiting for review on the Acme Cloud Trust Center');
-    expect(digest.text.match(/https?:\/\/\S+/)![0]).toBe(
-      'https://trust.acme.example/console/access-requests',
+    // Each row opens its own request; the queue is linked after them.
+    expect(digest.text.match(/https?:\/\/\S+/g)).toEqual(
+      expect.arrayContaining([
+        'https://trust.acme.example/console/access-requests?request=0b5e3c1a-6d2f-4c8e-9a71-2f4d8b6e1c01',
+        'https://trust.acme.example/console/access-requests?request=0b5e3c1a-6d2f-4c8e-9a71-2f4d8b6e1c02',
+        'https://trust.acme.example/console/access-requests',
+      ]),
+    );
+    expect(digest.html).toMatch(
+      /href="https:\/\/trust\.acme\.example\/console\/access-requests\?request=0b5e3c1a[^"]*"[^>]*>Ada Lovelace</,
     );
     for (const part of [digest.html, digest.text]) {
       expect(part).toContain('Ada Lovelace');

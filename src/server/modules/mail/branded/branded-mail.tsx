@@ -88,10 +88,29 @@ function Block({ block, brand }: { block: MailBlock; brand: MailBrand }) {
           {block.rows.map((row) => (
             <Row key={row.label}>
               <Column style={{ padding: '10px 16px', width: '40%', verticalAlign: 'top' }}>
-                <Text style={{ ...paragraph, margin: 0, color: muted, fontSize: '14px' }}>{row.label}</Text>
+                <Text style={{ ...paragraph, margin: 0, color: muted, fontSize: '14px' }}>
+                  {row.url ? (
+                    <Link href={row.url} style={link}>
+                      {row.label}
+                    </Link>
+                  ) : (
+                    row.label
+                  )}
+                </Text>
               </Column>
               <Column style={{ padding: '10px 16px', verticalAlign: 'top' }}>
-                <Text style={{ ...paragraph, margin: 0, fontWeight: 600 }}>{row.value}</Text>
+                {/* Long addresses wrap: a phone's screen is narrower than one e-mail address and its company. */}
+                <Text
+                  style={{
+                    ...paragraph,
+                    margin: 0,
+                    fontWeight: 600,
+                    overflowWrap: 'anywhere',
+                    wordBreak: 'break-word',
+                  }}
+                >
+                  {row.value}
+                </Text>
               </Column>
             </Row>
           ))}

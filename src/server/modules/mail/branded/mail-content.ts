@@ -8,7 +8,8 @@ export type MailBlock =
   | { kind: 'action'; text: string; label: string; url: string }
   /** Words of someone else (a comment, an invitation's message), set apart and never markup. */
   | { kind: 'quote'; intro?: string; text: string }
-  | { kind: 'facts'; rows: Array<{ label: string; value: string }> }
+  /** Labelled values; a row with a url links its label (plain text gives the address on its own line). */
+  | { kind: 'facts'; rows: Array<{ label: string; value: string; url?: string }> }
   /** Already sanitised HTML (an update's Markdown) with its own plain-text rendering. */
   | { kind: 'html'; html: string; text: string };
 
@@ -35,7 +36,7 @@ function blockText(block: MailBlock): string {
     case 'quote':
       return block.intro ? `${block.intro}\n${block.text}` : block.text;
     case 'facts':
-      return block.rows.map((row) => `${row.label}: ${row.value}`).join('\n');
+      return block.rows.map((row) => `${row.label}: ${row.value}${row.url ? `\n${row.url}` : ''}`).join('\n');
     case 'html':
       return block.text;
   }

@@ -89,6 +89,35 @@ describe('the review queue screen', () => {
     expect(document.querySelector('a[aria-current="page"]')?.textContent).toBe('Pending2');
   });
 
+  it('opens the request a staff mail links to (?request=id), and closing it forgets the link', async () => {
+    const detail = {
+      request: { ...grace, itemKind: null, wantsUpdates: false, customCheckbox: null, decidedBy: null },
+      samePerson: [],
+      domain: 'navy.example',
+      sameDomain: [],
+    };
+    const calls = stubFetch((call) =>
+      call.url === `/api/access-requests/${grace.id}` ? json(detail) : answer(call),
+    );
+    let address = '';
+    const { useLocation } = await import('react-router');
+    function Address() {
+      address = useLocation().search;
+      return null;
+    }
+    rendered = await renderInDom(
+      <MemoryRouter initialEntries={[`/console/access-requests?request=${grace.id}`]}>
+        <AccessRequestsScreen />
+        <Address />
+      </MemoryRouter>,
+    );
+    await waitFor(() => dialogTitle() === 'Grace Hopper');
+    expect(calls.some((call) => call.url === `/api/access-requests/${grace.id}`)).toBe(true);
+    await press(document.querySelector('[role="dialog"]')!, 'Escape');
+    await waitFor(() => !document.querySelector('[role="dialog"]'));
+    expect(address).not.toContain('request=');
+  });
+
   it('works through the queue from the keyboard: j and k move, a approves, d declines', async () => {
     await renderScreen();
     const rows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="access-request-row"]')];

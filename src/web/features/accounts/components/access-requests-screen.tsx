@@ -12,7 +12,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
-import { useAccessRequestPage } from '../api/access-requests';
+import { useAccessRequestDetail, useAccessRequestPage } from '../api/access-requests';
 import { useAccessSettings } from '../api/access-settings';
 import { usePermissionProfiles } from '../api/permission-profiles';
 import { countryName, declinedByLabels, formatDate, relationshipLabel, sourceLabel } from '../lib/format';
@@ -403,6 +403,36 @@ function RequestItem({
   );
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A staff mail links one request (?request=id): its details open once they load, whatever page of the
+ * queue shows. Returns what forgets the link, so closing the details does not open them again.
+ */
+function useRequestFromMailLink(open: (request: AccessRequestRow) => void): () => void {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get('request');
+  const linked = useAccessRequestDetail(linkedId && uuidPattern.test(linkedId) ? linkedId : null);
+  const found = linked.data?.request;
+  const openedId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!found || openedId.current === found.id) return;
+    openedId.current = found.id;
+    open(found);
+  }, [found, open]);
+  return useCallback(() => {
+    setSearchParams(
+      (current) => {
+        if (!current.has('request')) return current;
+        const next = new URLSearchParams(current);
+        next.delete('request');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams]);
+}
+
 const isDialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 
 /**
@@ -421,6 +451,7 @@ export function AccessRequestsScreen() {
   const [approving, setApproving] = useState<AccessRequestRow | null>(null);
   const [declining, setDeclining] = useState<AccessRequestRow | null>(null);
   const [showing, setShowing] = useState<AccessRequestRow | null>(null);
+  const forgetMailLink = useRequestFromMailLink(setShowing);
   const [bulk, setBulk] = useState<{ verb: 'approve' | 'decline'; requests: AccessRequestRow[] } | null>(
     null,
   );
@@ -698,13 +729,18 @@ export function AccessRequestsScreen() {
       />
       <RequestDetailDrawer
         request={showing}
-        onClose={() => setShowing(null)}
+        onClose={() => {
+          setShowing(null);
+          forgetMailLink();
+        }}
         onApprove={(request) => {
           setShowing(null);
+          forgetMailLink();
           setApproving(request);
         }}
         onDecline={(request) => {
           setShowing(null);
+          forgetMailLink();
           setDeclining(request);
         }}
       />
