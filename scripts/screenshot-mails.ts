@@ -23,7 +23,7 @@ const browser = await chromium.launch({
   args: chromiumArgs,
 });
 try {
-  for (const width of [600, 360]) {
+  for (const width of [600, 390, 360]) {
     const page = await browser.newPage({ viewport: { width, height: 800 } });
     // The logo is the one fetch a mail makes; answered here, everything else is refused.
     await page.route('**/*', (route) =>

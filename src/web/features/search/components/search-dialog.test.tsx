@@ -379,6 +379,9 @@ describe('SearchDialog', () => {
     expect(dialogClass).toContain('md:h-[min(700px,80vh)]');
     expect(dialogClass).not.toMatch(/md:max-h-/);
     const footer = () => document.querySelector('[data-testid="search-footer"]')?.textContent ?? '';
+    // Before a term: no count under "Start searching above", and no keys for results that are not there.
+    expect(footer()).not.toContain('results');
+    expect(footer()).not.toContain('to navigate');
     await typeInto(input(), 'train');
     await wait(100);
     expect(footer()).toContain('Searching…');
@@ -386,6 +389,7 @@ describe('SearchDialog', () => {
     await wait(600);
     await settle(4);
     expect(footer()).toContain('1 results');
+    expect(footer()).toContain('to navigate');
     const panel = document.querySelector('[data-testid="search-side-panel"]')?.textContent ?? '';
     expect(panel.split('Annual training for every employee.')).toHaveLength(2);
     const marks = [...document.querySelectorAll('[data-testid="search-dialog"] mark')].map(
@@ -409,6 +413,7 @@ describe('SearchDialog', () => {
       'Search results could not be loaded',
     );
     expect(document.body.textContent).not.toContain('No results found');
+    expect(document.querySelector('[data-testid="search-footer"]')?.textContent).not.toContain('0 results');
 
     failSearch = false;
     await typeInto(input(), 'mfa everywhere');
@@ -497,6 +502,8 @@ describe('SearchDialog', () => {
     );
     expect(document.body.textContent).toContain('Generated from 1 source[');
     expect(document.body.textContent).toContain('Copy response');
+    // An answer has nothing to move through: only the close key is hinted.
+    expect(document.querySelector('[data-testid="search-footer"]')?.textContent).not.toContain('to navigate');
     await rendered?.unmount();
 
     await renderDialog(accountView());

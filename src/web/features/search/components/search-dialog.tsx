@@ -191,6 +191,8 @@ export default function SearchDialog({
   const hasResults = mode === 'search' && state.status === 'done' && state.matches.length > 0;
   // A term on its way (debounce or request) has no count yet: the footer says so, never '0 results'.
   const isSearching = term.trim().length > 0 && (state.status === 'loading' || state.status === 'idle');
+  // A count belongs to a finished search of a term: not under "Start searching above", not beside an error.
+  const hasCount = mode === 'search' && term.trim().length > 0 && state.status === 'done';
   // The snack shows the current mode's last failure: the next request's outcome replaces it.
   const failure =
     mode === 'search' ? state.failure : answer.state.status === 'error' ? answer.state.failure : null;
@@ -334,12 +336,16 @@ export default function SearchDialog({
         >
           {mode === 'search' ? (
             <span className="font-medium text-slate-800" aria-live="polite">
-              {isSearching ? searchMessages.searching : searchMessages.results(hasResults ? state.total : 0)}
+              {isSearching ? searchMessages.searching : hasCount ? searchMessages.results(state.total) : null}
             </span>
           ) : null}
           <span className="ml-auto hidden items-center gap-3 md:flex">
-            <KeyHint keys="↵" label="to select" />
-            <KeyHint keys="↑ ↓" label="to navigate" />
+            {hasResults ? (
+              <>
+                <KeyHint keys="↵" label="to select" />
+                <KeyHint keys="↑ ↓" label="to navigate" />
+              </>
+            ) : null}
             <KeyHint keys="esc" label="to close" />
           </span>
         </footer>
