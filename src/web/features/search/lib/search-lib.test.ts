@@ -13,7 +13,7 @@ import { groupResults, hiddenCount, navigableResults, resultKey, visibleResults 
 import { createLocalSearchIndex } from './local-search';
 import { itemAddress } from './open-result';
 import { isSearchShortcut, isTypedCharacter } from './search-keys';
-import { wholeWordMarks } from './snippet';
+import { wholeWordMarks, wordSnippet } from './snippet';
 import { createTermScheduler } from './term-scheduler';
 
 afterEach(() => {
@@ -221,5 +221,28 @@ describe('snippet marks', () => {
     ];
     expect(wholeWordMarks(parts)).toEqual(parts);
     expect(wholeWordMarks([{ text: 'plain', isMatch: false }])).toEqual([{ text: 'plain', isMatch: false }]);
+  });
+
+  it('marks a question’s meaningful words, not "a" or "and", unless it has no others', () => {
+    const text = 'A backup and a restore test run every quarter.';
+    expect(marked(wordSnippet([text], ['do', 'you', 'have', 'a', 'backup', 'and', 'restore'])!)).toBe(
+      'A [backup] and a [restore] test run every quarter.',
+    );
+    expect(marked(wordSnippet([text], ['and'])!)).toBe('A backup [and] a restore test run every quarter.');
+  });
+
+  it('starts and ends a snippet between words, never inside one', () => {
+    const before = 'Encryption keys are rotated yearly by the platform team in a managed vault service ';
+    const after = ' is logged to an append-only store that auditors review each quarter with the team';
+    const parts = wordSnippet([`${before}access${after}`], ['access'])!;
+    const snippet = parts.map((part) => part.text).join('');
+    expect(snippet.startsWith('…')).toBe(true);
+    expect(snippet.endsWith('…')).toBe(true);
+    const inner = snippet.slice(1, -1);
+    expect(`${before}access${after}`).toContain(inner);
+    // Whole words at both edges: the character outside each edge is a space.
+    const at = `${before}access${after}`.indexOf(inner);
+    expect(`${before}access${after}`[at - 1]).toBe(' ');
+    expect(`${before}access${after}`[at + inner.length]).toBe(' ');
   });
 });

@@ -48,12 +48,37 @@ export function wordMarks(folded: string, words: readonly string[]): WordMarks {
   return { ranges: merged, wordsFound, markedLength };
 }
 
+/**
+ * Little words a question is made of ("do you have a…"): marked only when the query has nothing else.
+ * The portal's texts are English; a stop-word package would bring every language into the search chunk.
+ */
+const englishStopWords = new Set(
+  'a an and are as at be by do does for from has have how i in is it of on or our the their to we what when where which who with you your'.split(
+    ' ',
+  ),
+);
+
+/** The query's words worth marking: its stop words only when it has no other words. */
+export function wordsToMark(words: readonly string[]): readonly string[] {
+  const meaningful = words.filter((word) => !englishStopWords.has(word));
+  return meaningful.length > 0 ? meaningful : words;
+}
+
 /** The text around its longest marked range, with every range in that window marked. */
 export function snippetParts(text: string, ranges: readonly TextRange[]): SnippetPart[] | null {
   if (ranges.length === 0) return null;
   const longest = ranges.reduce((best, range) => (range[1] - range[0] > best[1] - best[0] ? range : best));
-  const start = Math.max(0, longest[0] - snippetRadius);
-  const end = Math.min(text.length, longest[1] + snippetRadius);
+  // The window starts and ends between words, never inside one.
+  let start = Math.max(0, longest[0] - snippetRadius);
+  if (start > 0) {
+    const space = text.indexOf(' ', start - 1);
+    start = space !== -1 && space < longest[0] ? space + 1 : longest[0];
+  }
+  let end = Math.min(text.length, longest[1] + snippetRadius);
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    end = space >= longest[1] ? space : longest[1];
+  }
   const parts: SnippetPart[] = [];
   let cursor = start;
   for (const [from, to] of ranges) {
@@ -78,9 +103,10 @@ export function wordSnippet(fields: readonly string[], words: readonly string[])
     marks: WordMarks;
     originalRange: (from: number, to: number) => TextRange;
   } | null = null;
+  const marked = wordsToMark(words);
   for (const field of fields) {
     const { folded, originalRange } = foldWithOrigins(field, { collapse: false });
-    const marks = wordMarks(folded, words);
+    const marks = wordMarks(folded, marked);
     if (
       marks.wordsFound > 0 &&
       (!best ||
