@@ -121,10 +121,13 @@ export const AccessRequestDetail = z.object({
   }),
   /** Other requests from the same address, newest first. */
   samePerson: z.array(AccessRequestHistoryEntry),
+  /** How many there are in all: the lists hold the newest `historyMax`. */
+  samePersonTotal: z.number().int(),
   /** Null for free-mail providers, whose addresses say nothing about an employer. */
   domain: z.string().nullable(),
   /** Other people's requests from the same domain, newest first. */
   sameDomain: z.array(AccessRequestHistoryEntry),
+  sameDomainTotal: z.number().int(),
 });
 export type AccessRequestDetail = z.infer<typeof AccessRequestDetail>;
 

@@ -331,30 +331,32 @@ export async function findAccessRequestDetail(
   const domain = emailDomain(email);
   const domainOfEmployer = isFreeMailDomain(domain) ? null : domain;
   const newestFirst = [desc(accessRequests.createdAt), desc(accessRequests.id)];
-  const [[row], samePerson, sameDomain] = await Promise.all([
+  const samePersonWhere = and(
+    eq(accessRequests.organisationId, organisationId),
+    sql`lower(${accessRequests.email}) = ${email}`,
+    ne(accessRequests.id, requestId),
+  );
+  const sameDomainWhere = and(
+    eq(accessRequests.organisationId, organisationId),
+    sql`${requestDomain} = ${domainOfEmployer}`,
+    sql`lower(${accessRequests.email}) <> ${email}`,
+  );
+  const countOf = async (where: SQL | undefined) =>
+    (await db.select({ total: count() }).from(accessRequests).where(where))[0]?.total ?? 0;
+  const [[row], samePerson, samePersonTotal, sameDomain, sameDomainTotal] = await Promise.all([
     toRows(db, organisationId, [found]),
     selectRequestRows(db, organisationId)
-      .where(
-        and(
-          eq(accessRequests.organisationId, organisationId),
-          sql`lower(${accessRequests.email}) = ${email}`,
-          ne(accessRequests.id, requestId),
-        ),
-      )
+      .where(samePersonWhere)
       .orderBy(...newestFirst)
       .limit(queueLimits.historyMax),
+    countOf(samePersonWhere),
     domainOfEmployer
       ? selectRequestRows(db, organisationId)
-          .where(
-            and(
-              eq(accessRequests.organisationId, organisationId),
-              sql`${requestDomain} = ${domainOfEmployer}`,
-              sql`lower(${accessRequests.email}) <> ${email}`,
-            ),
-          )
+          .where(sameDomainWhere)
           .orderBy(...newestFirst)
           .limit(queueLimits.historyMax)
       : Promise.resolve([]),
+    domainOfEmployer ? countOf(sameDomainWhere) : Promise.resolve(0),
   ]);
   return {
     request: {
@@ -365,7 +367,9 @@ export async function findAccessRequestDetail(
       decidedBy: found.decidedBy,
     },
     samePerson: samePerson.map(toHistoryEntry),
+    samePersonTotal,
     domain: domainOfEmployer,
     sameDomain: sameDomain.map(toHistoryEntry),
+    sameDomainTotal,
   };
 }

@@ -287,6 +287,26 @@ describe('a request in detail', () => {
     expect(kay.sameDomain).toEqual([]);
   });
 
+  it('holds the newest 20 of a long history and says how many there are in all', async () => {
+    const { organisation, session, product, byEmail } = await setUp();
+    const ada = byEmail('ada@engines.example');
+    await t.database.db.insert(accessRequests).values(
+      Array.from({ length: 23 }, (_, index) => ({
+        organisationId: organisation.id,
+        productId: product.id,
+        email: `person${index}@engines.example`,
+        firstName: 'Person',
+        lastName: String(index),
+        companyName: 'Analytical Engines',
+        createdAt: new Date(Date.UTC(2025, 0, index + 1)),
+      })),
+    );
+    const detail = (await call(session, 'GET', `/api/access-requests/${ada.id}`)).json();
+    expect(detail.sameDomain).toHaveLength(20);
+    expect(detail.sameDomainTotal).toBe(24);
+    expect(detail.samePersonTotal).toBe(1);
+  });
+
   it('does not show another organisation’s request', async () => {
     const { session } = await setUp();
     const stranger = await setUp();

@@ -93,8 +93,16 @@ describe('the review queue screen', () => {
     const detail = {
       request: { ...grace, itemKind: null, wantsUpdates: false, customCheckbox: null, decidedBy: null },
       samePerson: [],
+      samePersonTotal: 0,
       domain: 'navy.example',
-      sameDomain: [],
+      sameDomain: [ada, ada].map((entry, index) => ({
+        ...entry,
+        id: `${entry.id.slice(0, -1)}${index}`,
+        decidedBy: null,
+        decidedAt: null,
+        accessDays: null,
+      })),
+      sameDomainTotal: 30,
     };
     const calls = stubFetch((call) =>
       call.url === `/api/access-requests/${grace.id}` ? json(detail) : answer(call),
@@ -113,6 +121,11 @@ describe('the review queue screen', () => {
     );
     await waitFor(() => dialogTitle() === 'Grace Hopper');
     expect(calls.some((call) => call.url === `/api/access-requests/${grace.id}`)).toBe(true);
+    // The history holds the newest few and says how many there are, with the way to all of them.
+    const more = byText('a', 'See all 30 in the queue')[0]!;
+    expect(more.closest('p')?.textContent).toContain('The newest 2 of 30.');
+    expect(more.getAttribute('href')).toContain('q=navy.example');
+    expect(more.getAttribute('href')).toContain('status=all');
     await press(document.querySelector('[role="dialog"]')!, 'Escape');
     await waitFor(() => !document.querySelector('[role="dialog"]'));
     expect(address).not.toContain('request=');

@@ -1,5 +1,6 @@
 import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { AccessRequestRow } from '../../../../shared/access';
 import type { AccessRequestHistoryEntry } from '../../../../shared/access-queue';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,7 @@ import {
   requestKindLabels,
   sourceLabel,
 } from '../lib/format';
+import { searchParamsFromView } from '../lib/queue-view';
 import { RequestKindBadge, RequestStatusBadge } from './status-badge';
 
 const nameOf = (person: { firstName: string; lastName: string }) =>
@@ -50,15 +52,32 @@ export function ndaLabel(nda: AccessRequestRow['nda']): string {
 function History({
   title,
   entries,
+  total,
+  search,
   empty,
 }: {
   title: string;
   entries: AccessRequestHistoryEntry[];
+  /** All there are; the list holds the newest few, and says so with a way to the rest. */
+  total: number;
+  /** The queue's search that finds all of them. */
+  search: string;
   empty: string;
 }) {
   return (
     <section className="border-b border-slate-200 px-4 py-4 sm:px-6">
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {total > entries.length ? (
+        <p className="mt-1 text-xs text-slate-600">
+          The newest {entries.length} of {total}.{' '}
+          <Link
+            className="font-medium text-slate-900 underline underline-offset-2"
+            to={{ search: searchParamsFromView({ status: 'all', page: 1, q: search }).toString() }}
+          >
+            See all {total} in the queue
+          </Link>
+        </p>
+      ) : null}
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{empty}</p>
       ) : (
@@ -191,12 +210,16 @@ export function RequestDetailDrawer({
               <History
                 title="Other requests from this person"
                 entries={detail.data.samePerson}
+                total={detail.data.samePersonTotal}
+                search={shown?.email ?? request.email}
                 empty="None: this is their first request."
               />
               {detail.data.domain ? (
                 <History
                   title={`Other people at ${detail.data.domain}`}
                   entries={detail.data.sameDomain}
+                  total={detail.data.sameDomainTotal}
+                  search={detail.data.domain}
                   empty="No one else from this domain has asked."
                 />
               ) : (
