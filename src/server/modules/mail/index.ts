@@ -1,7 +1,7 @@
 /** The mail module's public surface: other modules and the server's composition roots import only this. */
 
-export type { MailBrand } from './branded/mail-brand';
-export { mailBrand, portalName } from './branded/mail-brand';
+export type { MailBrand, MailSender } from './branded/mail-brand';
+export { mailBrand, mailSender, portalName } from './branded/mail-brand';
 export type { MailContent } from './branded/mail-content';
 export type { AccessMailContext, MailOrganisation } from './branded/queue-branded-mail';
 export { mailPerson, queueBrandedMail } from './branded/queue-branded-mail';

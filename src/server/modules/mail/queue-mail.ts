@@ -43,6 +43,9 @@ export const QueuedMail = z.object({
   html: z.string().min(1).optional(),
   organisationId: z.uuid().optional(),
   headers: z.record(HeaderName, SingleLine.max(2000)).default({}),
+  /** The display name of From (MAIL_FROM's address stays) and a Reply-To: the organisation's. */
+  fromName: SingleLine.trim().min(1).max(200).optional(),
+  replyTo: z.email().max(limits.emailMaxLength).nullable().optional(),
 });
 export type QueuedMail = z.input<typeof QueuedMail>;
 
@@ -51,6 +54,15 @@ export type MailContext = {
   providers: Pick<Context['providers'], 'jobs'>;
   config: Pick<Context['config'], 'publicUrl' | 'mailFrom'>;
 };
+
+/**
+ * MAIL_FROM's address under another display name, quoted as RFC 5322 wants ("Acme \"Cloud\""); the
+ * transport encodes a name that is not ASCII.
+ */
+export function withDisplayName(mailFrom: string, name: string): string {
+  const address = mailFrom.match(/<([^<>]+)>\s*$/)?.[1] ?? mailFrom.trim();
+  return `"${name.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}" <${address}>`;
+}
 
 /** A mail of a bulk send: its outbox id may be chosen by the caller, its job may carry more fields. */
 export type BulkQueuedMail = QueuedMail & {
@@ -93,11 +105,13 @@ export async function queueMails(
         // Generated once and kept across retries, so a receiver can drop a copy sent twice.
         messageId: `<${outboxMessageId}@${hostname}>`,
         toAddress: input.to,
-        fromAddress: ctx.config.mailFrom,
+        fromAddress: input.fromName
+          ? withDisplayName(ctx.config.mailFrom, input.fromName)
+          : ctx.config.mailFrom,
         subject: input.subject,
         text: input.text,
         html: input.html ?? null,
-        headers: input.headers,
+        headers: input.replyTo ? { ...input.headers, 'Reply-To': input.replyTo } : input.headers,
       },
     };
   });

@@ -79,7 +79,8 @@ describe('POST /api/staff/test-email', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({
       to: staff.email,
-      from: t.config.mailFrom,
+      // In the organisation's name, from MAIL_FROM's address (SPF and DKIM still align).
+      from: `"Initech Trust Center" <${t.config.mailFrom.match(/<([^<>]+)>/)?.[1] ?? t.config.mailFrom}>`,
       subject: "Test e-mail from Initech's trust center",
       messageId: queued!.messageId,
     });

@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, outboxMessages } from '../../db/schema';
+import { createOrganisation } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { queueBrandedMail } from './branded/queue-branded-mail';
 import { mailDeliveryQueue, queueMail } from './queue-mail';
 
 type ReceivedMessage = { recipients: string[]; messageId: string | undefined; raw: string };
@@ -148,6 +150,32 @@ describe('mail delivery over SMTP', () => {
     });
     await t.providers.jobs.drain();
     expect(sink.receivedBy(to)).toHaveLength(1);
+  });
+
+  it('sends in the organisation’s name from MAIL_FROM’s address, with replies to its support mailbox', async () => {
+    const to = newRecipient('sender');
+    const created = (await createOrganisation(t.database.db)).organisation;
+    const organisation = {
+      id: created.id,
+      slug: created.slug,
+      name: 'Acme "Cloud"',
+      customisation: {
+        portalTitle: 'Trust Center',
+        accentColor: '#1d4ed8',
+        supportMailbox: 'help@acme.example',
+      },
+      logoAssetId: null,
+      revision: 1,
+    };
+    await queueBrandedMail({ db: t.database.db, providers: t.providers, config: t.config }, organisation, {
+      to,
+      content: { subject: 'Hello', blocks: [{ kind: 'paragraph', text: 'Hi.' }], reason: 'A test.' },
+    });
+    await t.providers.jobs.drain();
+    const [received] = sink.receivedBy(to);
+    const address = t.config.mailFrom.match(/<([^<>]+)>/)?.[1] ?? t.config.mailFrom;
+    expect(received!.raw).toContain(`From: "Acme \\"Cloud\\" Trust Center" <${address}>`);
+    expect(received!.raw).toContain('Reply-To: help@acme.example');
   });
 
   it('retries while the server answers 451 and then delivers exactly once', async () => {

@@ -16,7 +16,14 @@ import {
 import type { Providers } from '../../providers';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
-import { deliverMailBatch, mailBrand, queueMails, updateMailQueue } from '../mail';
+import {
+  deliverMailBatch,
+  type MailSender,
+  mailBrand,
+  mailSender,
+  queueMails,
+  updateMailQueue,
+} from '../mail';
 import { unsubscribeLinks } from '../subscriptions';
 import { updateMailsPerJob } from './queries';
 import { composeUpdateMail, personaliseUpdateMail, type UpdateMailContent } from './update-mail';
@@ -87,7 +94,12 @@ async function loadBlocks(db: Database, organisationId: string): Promise<Blocks>
  */
 async function writeBatch(
   deps: FanOutDeps,
-  target: { organisation: { id: string; slug: string }; updateId: string; content: UpdateMailContent },
+  target: {
+    organisation: { id: string; slug: string };
+    updateId: string;
+    content: UpdateMailContent;
+    sender: MailSender;
+  },
   recipients: Recipient[],
 ): Promise<number> {
   if (recipients.length === 0) return 0;
@@ -128,6 +140,7 @@ async function writeBatch(
         ...personaliseUpdateMail(target.content, recipient.links.pageUrl),
         to: recipient.email,
         organisationId: target.organisation.id,
+        ...target.sender,
         headers: recipient.links.headers,
         outboxMessageId: recipient.outboxMessageId,
         jobPayload: { deliveryId: recipient.deliveryId },
@@ -160,17 +173,15 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
   const { update, topic, organisation } = found;
   const topicUrl = new URL(`/${organisation.slug}`, deps.config.publicUrl);
   topicUrl.searchParams.set('tcuUid', topic.id);
+  const branded = { ...organisation, customisation: PortalCustomisation.parse(organisation.customisation) };
   const content = await composeUpdateMail({
-    brand: mailBrand(deps.config, {
-      ...organisation,
-      customisation: PortalCustomisation.parse(organisation.customisation),
-    }),
+    brand: mailBrand(deps.config, branded),
     topicSubject: topic.subject,
     category: topic.category,
     message: update.message,
     topicUrl: topicUrl.toString(),
   });
-  const target = { organisation, updateId, content };
+  const target = { organisation, updateId, content, sender: mailSender(branded) };
   const blocks = await loadBlocks(db, organisation.id);
   let queued = 0;
 

@@ -7,7 +7,8 @@ export type BrandedOrganisation = {
   id: string;
   slug: string;
   name: string;
-  customisation: Pick<PortalCustomisation, 'portalTitle' | 'accentColor'>;
+  customisation: Pick<PortalCustomisation, 'portalTitle' | 'accentColor'> &
+    Partial<Pick<PortalCustomisation, 'supportMailbox'>>;
   logoAssetId: string | null;
   revision: number;
 };
@@ -32,6 +33,16 @@ export function mailLogoUrl(publicUrl: string, organisation: BrandedOrganisation
   const url = new URL(`/api/share/${organisation.id}/mail-logo.png`, publicUrl);
   url.searchParams.set('v', String(organisation.revision));
   return url.toString();
+}
+
+export type MailSender = { fromName: string; replyTo: string | null };
+
+/**
+ * Mail goes out in the organisation's name ("Acme Cloud Trust Center" <MAIL_FROM's address>), so the
+ * sending domain still aligns with SPF and DKIM; replies go to its support mailbox when it has one.
+ */
+export function mailSender(organisation: BrandedOrganisation): MailSender {
+  return { fromName: portalName(organisation), replyTo: organisation.customisation.supportMailbox ?? null };
 }
 
 export function mailBrand(config: Pick<Config, 'publicUrl'>, organisation: BrandedOrganisation): MailBrand {

@@ -1,5 +1,5 @@
 import { type MailContext, queueMail } from '../queue-mail';
-import { type BrandedOrganisation, mailBrand } from './mail-brand';
+import { type BrandedOrganisation, mailBrand, mailSender } from './mail-brand';
 import type { MailContent } from './mail-content';
 import { renderBrandedMail } from './render-branded-mail';
 
@@ -17,6 +17,7 @@ export async function queueBrandedMail(
     text: rendered.text,
     html: rendered.html,
     headers: mail.headers ?? {},
+    ...mailSender(organisation),
   });
 }
 
