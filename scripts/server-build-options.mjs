@@ -13,10 +13,10 @@ export const serverEntries = {
 };
 
 /**
- * npm packages stay external (a production install provides them), except these: importing their
- * package root loads hundreds of files (date-fns: ~80 ms at every start) where the server uses a few.
+ * npm packages stay external (a production install provides them), except these: a package whose
+ * root loads hundreds of files where the server uses a few would be bundled. None is today.
  */
-const bundledPackages = new Set(['date-fns']);
+const bundledPackages = new Set([]);
 
 function externalPackagesExcept(bundled) {
   return {

@@ -54,7 +54,6 @@ describe('the release build', () => {
     'flydrive/drivers/s3',
     'nodemailer',
     'ioredis',
-    'date-fns',
     '@react-email/components',
     'react',
   ];
