@@ -463,7 +463,7 @@ const hrCatalogue: Record<string, Fill> = {
   'infrastructure.status-monitoring': { href: 'https://status.acme.example', explanation: 'Live status.' },
   'legal.subprocessors': {
     explanation:
-      'Acme HR shares the subprocessors of Acme Payroll except Plaid: AWS, Cloudflare, Datadog, Stripe, SendGrid, Zendesk and Okta.',
+      'Acme HR shares the subprocessors of Acme Payroll except Plaid: Amazon Web Services, Cloudflare, Datadog, Stripe, SendGrid, Zendesk and Okta.',
   },
   'legal.dpa': { href: 'https://acme.example/legal/dpa', explanation: 'Our standard DPA.' },
   'data-privacy.gdpr': { explanation: 'Processor under GDPR Article 28.' },

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { companyDisplay } from '../../../shared/company-catalogue';
 import { type RiskAnswer, riskAnswerError, riskQuestionOfKey } from '../../../shared/risk-profile-catalogue';
 import type { Company } from '../../../shared/specialised-cards';
 import type { Database } from '../client';
@@ -102,7 +103,7 @@ const trustedBy: Company[] = [
 /** Risk answers, grades, trusted-by companies, subprocessors and the overview of the demo products. */
 export async function seedDemoSpecialisedCards(
   db: Database,
-  input: { organisationId: string; payrollProductId: string; otherProductIds: string[] },
+  input: { organisationId: string; payrollProductId: string; hrProductId: string; otherProductIds: string[] },
 ): Promise<void> {
   const { organisationId } = input;
   const productIds = [input.payrollProductId, ...input.otherProductIds];
@@ -136,10 +137,14 @@ export async function seedDemoSpecialisedCards(
     });
   }
 
+  // Acme HR's Legal card says it shares Payroll's subprocessors except Plaid, so its table lists them.
+  const hrRows = subprocessorRows.filter((row) => companyDisplay(row.company).name !== 'Plaid');
   await db.insert(subprocessors).values(
-    subprocessorRows.map((row, index) => ({
+    [
+      ...subprocessorRows.map((row) => ({ ...row, productId: payroll.id })),
+      ...hrRows.map((row) => ({ ...row, productId: input.hrProductId })),
+    ].map((row, index) => ({
       organisationId,
-      productId: payroll.id,
       ...row,
       additionalDetails: row.additionalDetails ?? '',
       // Distinct creation times keep the seeded order stable.

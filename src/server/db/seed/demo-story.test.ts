@@ -82,8 +82,29 @@ describe('the demo organisation tells one story', () => {
       .where(and(eq(items.organisationId, organisationId), eq(items.catalogueKey, 'legal.subprocessors')))
       .innerJoin(products, and(eq(products.id, items.productId), eq(products.slug, 'payroll')));
     expect([...legal!.items.listEntries].sort()).toEqual(
-      rows.map((row) => companyDisplay(row.company).name).sort(),
+      rows
+        .filter((row) => row.productId === legal!.products.id)
+        .map((row) => companyDisplay(row.company).name)
+        .sort(),
     );
+  });
+
+  it('lists on Acme HR the subprocessors its Legal card says it shares with Payroll', async () => {
+    const db = demo.database.db;
+    const [hr] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.organisationId, organisationId), eq(products.slug, 'hr')));
+    const [legal] = await db
+      .select()
+      .from(items)
+      .where(and(eq(items.productId, hr!.id), eq(items.catalogueKey, 'legal.subprocessors')));
+    const names = (await db.select().from(subprocessors).where(eq(subprocessors.productId, hr!.id))).map(
+      (row) => companyDisplay(row.company).name,
+    );
+    expect(names).not.toContain('Plaid');
+    expect(legal!.explanation).toContain(names.join(', ').replace(/, ([^,]+)$/, ' and $1'));
+    expect(names).toHaveLength(7);
   });
 });
 

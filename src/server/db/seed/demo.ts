@@ -105,6 +105,7 @@ export async function seedDemoOrganisation(
     await seedDemoSpecialisedCards(tx, {
       organisationId,
       payrollProductId: payroll!.id,
+      hrProductId: hr!.id,
       otherProductIds: [hr!.id, benefits!.id],
     });
     await seedDemoAccess(tx, { organisationId, payrollProductId: payroll!.id });
