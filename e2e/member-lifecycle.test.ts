@@ -130,6 +130,13 @@ describe("the member's lifecycle", () => {
     await shoot(phoneQueue, 'lifecycle-queue-extension', 390);
     await phoneStaff.close();
 
+    // Asked before the end: the approved days are added to the end date the member still has (decision 323).
+    const before = (await (await staff.request.get(`${journey.baseUrl}/api/accounts`)).json()) as {
+      accounts: Array<{ name: string; accessExpiresAt: string | null }>;
+    };
+    const oldEnd = Date.parse(
+      before.accounts.find((account) => account.name.startsWith('Initech'))!.accessExpiresAt!,
+    );
     await rows.getByRole('button', { name: /^Approve/ }).click();
     const approve = staff.getByRole('dialog', { name: 'Approve more time' });
     // The duration is prefilled from the settings once they load; fill after that, so it stays.
@@ -140,7 +147,7 @@ describe("the member's lifecycle", () => {
     await approve.getByRole('button', { name: 'Approve', exact: true }).click();
     await approve.waitFor({ state: 'hidden' });
     const extended = await waitForMail(memberEmail, /was extended/);
-    const newEnd = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+    const newEnd = new Date(oldEnd + 365 * 24 * 3600 * 1000);
     expect(extended.text).toContain('Until:');
 
     // Revoke is offered only where there is access: not for the demo's expired Soylent Foods.
