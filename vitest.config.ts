@@ -72,7 +72,9 @@ export default defineConfig({
           globalSetup: [...webBuild, 'e2e/support/seeded-data-directory.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two journeys at once (each its own server, data directory, port and Chromium): a journey
+          // mostly waits on the browser, so one alone left a core idle. ATTEST_E2E_SERIAL=1 runs one.
+          fileParallelism: process.env.ATTEST_E2E_SERIAL !== '1',
           sequence: { groupOrder: 1 },
           // expect.poll waits for what a person would see; Vitest's 1 s default fails a journey on a busy
           // machine (a search filter applied after hydration took longer). A wait, not a speed check.
