@@ -1,13 +1,13 @@
 # Attest: multi-stage image. Every step is a script CI runs on its own (npm run build,
-# scripts/check-production-install.mjs); no container engine has built this file yet (see README).
-FROM node:22-bookworm-slim AS build
+# scripts/check-production-install.ts); no container engine has built this file yet (see README).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./

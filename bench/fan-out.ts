@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { outboxMessages } from '../src/server/db/schema';
 import type { OutgoingMail } from '../src/server/providers/mail/types';
+import { startSmtpSink } from '../src/server/test/smtp-sink';
 
 /**
  * Fan-out of one update to many subscribers into a local SMTP sink (127.0.0.1). Prints the time the
@@ -20,32 +19,6 @@ if (process.env.BENCH_DATABASE_URL) {
   process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 }
 
-function startSink() {
-  let received = 0;
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        received++;
-        callback(null);
-      });
-    },
-  });
-  return new Promise<{ port: number; received: () => number; close: () => Promise<void> }>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        port: (server.server.address() as AddressInfo).port,
-        received: () => received,
-        close: () => new Promise((done) => server.close(() => done())),
-      }),
-    ),
-  );
-}
-
 export async function benchFanOut() {
   let peakRss = 0;
   const sampler = setInterval(() => {
@@ -57,7 +30,7 @@ export async function benchFanOut() {
   );
   const { fanOutUpdate } = await import('../src/server/modules/updates/fan-out');
   const { createSmtpTransport } = await import('../src/server/providers/mail/smtp');
-  const sink = await startSink();
+  const sink = await startSmtpSink({ keepMessages: false });
   const t = await createTestApp({
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     ...(process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {}),
@@ -150,12 +123,12 @@ export async function benchFanOut() {
     await t.database.db.execute(
       (await import('drizzle-orm')).sql`update jobs set state = 'completed' where queue = 'updates.mail'`,
     );
-    const before = sink.received();
+    const before = sink.accepted();
     await small.inject({ method: 'POST', url: '/api/updates/topics', payload });
     started = performance.now();
     await t.providers.jobs.drain();
     const deliverSeconds = (performance.now() - started) / 1000;
-    const delivered = sink.received() - before;
+    const delivered = sink.accepted() - before;
     const deliveryRate = delivered / deliverSeconds;
 
     console.log(

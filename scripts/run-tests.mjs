@@ -40,6 +40,10 @@ try {
 if (summary) {
   const failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
   const skipped = summary.numPendingTests + summary.numTodoTests;
+  const ciStartedAt = Number(process.env.ATTEST_CI_STARTED_AT);
+  if (ciStartedAt > 0) {
+    console.log(`ci: ${((Date.now() / 1000 - ciStartedAt) / 60).toFixed(1)} min since .ci/run started`);
+  }
   console.log(`tests: ${summary.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
   if (summary.numTotalTests === 0) {
     console.error('npm test: no test ran');

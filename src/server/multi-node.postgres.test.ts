@@ -1,9 +1,7 @@
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from './db/client';
 import { accountMembers, jobs, organisations, outboxMessages, staffUsers } from './db/schema';
@@ -12,6 +10,7 @@ import { mailDeliveryQueue } from './modules/mail/queue-mail';
 import { sessionCookieName } from './plugins/sessions';
 import { type ServerProcess, startServer } from './test/server-process';
 import { createTestSession } from './test/sessions';
+import { type SmtpSink, startSmtpSink } from './test/smtp-sink';
 import { createPostgresDatabase } from './test/test-database';
 
 /**
@@ -19,33 +18,6 @@ import { createPostgresDatabase } from './test/test-database';
  * application: sessions, edits and jobs go through the database, nothing through a node's memory.
  */
 const demoPassword = 'two-nodes-demo-password';
-
-/** An SMTP server on 127.0.0.1 recording the Message-ID of every message it accepts. */
-async function startSmtpSink() {
-  const messageIds: string[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        messageIds.push(/^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '');
-        callback(null);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messageIds,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 type Session = { cookie: string; csrfToken: string };
 
@@ -72,7 +44,7 @@ function request(node: ServerProcess, pathname: string, session?: Session, init:
 describe('two app nodes on one PostgreSQL', () => {
   let database: { url: string; drop: () => Promise<void> };
   let handle: DatabaseHandle;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let smtp: SmtpSink;
   let dataDirs: string[] = [];
   let nodeA: ServerProcess;
   let nodeB: ServerProcess;
@@ -204,7 +176,8 @@ describe('two app nodes on one PostgreSQL', () => {
     const outbox = await handle.db.select().from(outboxMessages).where(inArray(outboxMessages.id, outboxIds));
     expect(outbox.map((message) => message.status)).toEqual(outboxIds.map(() => 'sent'));
     // The SMTP server got each message once: no node sent one that the other sent too.
-    expect([...smtp.messageIds].sort()).toEqual(outbox.map((message) => message.messageId).sort());
+    const messageIds = smtp.messages.map((raw) => /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '');
+    expect(messageIds.sort()).toEqual(outbox.map((message) => message.messageId).sort());
   });
 
   it('takes a member revoked on one node off the other on the very next request, though both had them in memory', async () => {
