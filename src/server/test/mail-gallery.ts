@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import {
   inviteMail,
+  ndaReceiptMail,
   renewalReceivedMail,
   requestDeclinedMail,
   requestReceivedMail,
@@ -82,6 +83,19 @@ export async function renderMailGallery(organisation = galleryOrganisation()): P
     },
     { name: 'access-request-received', content: requestReceivedMail(organisation, 'Ada'), links: [] },
     { name: 'access-renewal-received', content: renewalReceivedMail(organisation, 'Ada'), links: [] },
+    {
+      name: 'nda-receipt',
+      content: ndaReceiptMail(config, organisation, {
+        firstName: 'Ada',
+        signerName: 'Ada Lovelace',
+        email: 'ada@globex.example',
+        companyName: 'Globex Corporation',
+        ndaTitle: 'Mutual Non-Disclosure Agreement',
+        ndaSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+        acceptedAt: new Date('2026-11-02T09:41:00Z'),
+      }),
+      links: [portal],
+    },
     {
       name: 'access-request-staff-review',
       content: staffReviewMail(

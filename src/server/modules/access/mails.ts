@@ -152,6 +152,57 @@ export function signInMail(
   };
 }
 
+/**
+ * The signer's receipt after a clickwrap acceptance (issue 29 item 8): the evidence in the mail itself,
+ * and where to download the signed PDF. The outbox carries no attachments, so the copy is linked.
+ */
+export function ndaReceiptMail(
+  config: Pick<Config, 'publicUrl'>,
+  organisation: MailOrganisation,
+  signed: {
+    firstName: string;
+    signerName: string;
+    email: string;
+    companyName: string;
+    ndaTitle: string;
+    ndaSha256: string;
+    acceptedAt: Date;
+  },
+): MailContent {
+  const name = portalName(organisation);
+  return {
+    subject: `Your signed NDA with ${organisation.name}`,
+    heading: 'You signed the NDA',
+    blocks: [
+      { kind: 'paragraph', text: greeting(signed.firstName) },
+      {
+        kind: 'paragraph',
+        text: `You accepted “${signed.ndaTitle}” of ${organisation.name} in the ${name}. This is your receipt.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          { label: 'Agreement', value: signed.ndaTitle },
+          { label: 'Signed by', value: `${signed.signerName} <${signed.email}>` },
+          { label: 'Company', value: signed.companyName },
+          {
+            label: 'Accepted at',
+            value: `${signed.acceptedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          },
+          { label: 'SHA-256 of the text', value: signed.ndaSha256 },
+        ],
+      },
+      {
+        kind: 'action',
+        text: 'The signed copy (PDF, with the evidence of acceptance) is in the portal: sign in and choose “Download signed NDA” in your menu',
+        label: 'Open the portal',
+        url: portalLink(config, organisation),
+      },
+    ],
+    reason: `You receive this because you accepted an NDA in the ${name} with this address.`,
+  };
+}
+
 export function inviteMail(
   organisation: MailOrganisation,
   invite: {

@@ -241,6 +241,17 @@ describe('clickwrap NDA', () => {
       ipAddress: '203.0.113.7',
       userAgent: 'TestBrowser/1.0',
     });
+    // The signer's receipt: the evidence and where the signed copy is; accepting again mails nothing.
+    const receipts = async () =>
+      (await mailsTo(t, member.email)).filter((mail) => mail.subject.startsWith('Your signed NDA'));
+    const [receipt] = await receipts();
+    expect(receipt?.subject).toBe(`Your signed NDA with ${organisation.name}`);
+    expect(receipt?.text).toContain('Casey Customer');
+    expect(receipt?.text).toContain('a'.repeat(64));
+    expect(receipt?.text).toContain('Download signed NDA');
+    expect(receipt?.text).toContain(`/${organisation.slug}`);
+    expect((await accept(first!.id)).json()).toMatchObject({ passed: true });
+    expect(await receipts()).toHaveLength(1);
 
     const pdf = await t.app.inject({
       method: 'POST',
@@ -268,6 +279,9 @@ describe('clickwrap NDA', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.message).toBe(accessMessages.ndaChanged);
     expect((await accept(second!.id)).json()).toMatchObject({ passed: true, hasChanged: false });
+    const afterChange = await receipts();
+    expect(afterChange).toHaveLength(2);
+    expect(afterChange.filter((mail) => mail.text.includes('b'.repeat(64)))).toHaveLength(1);
   });
 
   it('lets only a signed-in member with access accept', async () => {

@@ -2,8 +2,10 @@ import { AcceptNdaInput, accessMessages, type NdaStatus } from '../../../shared/
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { ndaAcceptances } from '../../db/schema';
+import { mailPerson } from '../mail';
 import { findOrCreateAccessSettings } from './access-settings-store';
 import type { AccessContext } from './log-in-member';
+import { ndaReceiptMail } from './mails';
 import { findCurrentNdaVersion, listMemberAcceptances } from './queries';
 
 /**
@@ -41,18 +43,35 @@ export async function acceptNda({
   const { ndaVersionId, signerName } = AcceptNdaInput.parse(input.body);
   const current = await findCurrentNdaVersion(ctx.db, organisation.id);
   if (!current || current.id !== ndaVersionId) throw new AppError('conflict', accessMessages.ndaChanged);
-  await ctx.db
-    .insert(ndaAcceptances)
-    .values({
-      organisationId: organisation.id,
-      ndaVersionId: current.id,
-      accountMemberId: member.id,
-      signerName,
-      signerEmail: member.email,
-      ndaSha256: current.sha256,
-      ipAddress: input.ipAddress,
-      userAgent: input.userAgent?.slice(0, 500) ?? null,
-    })
-    .onConflictDoNothing();
+  await ctx.db.transaction(async (tx) => {
+    const [accepted] = await tx
+      .insert(ndaAcceptances)
+      .values({
+        organisationId: organisation.id,
+        ndaVersionId: current.id,
+        accountMemberId: member.id,
+        signerName,
+        signerEmail: member.email,
+        ndaSha256: current.sha256,
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent?.slice(0, 500) ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ acceptedAt: ndaAcceptances.acceptedAt });
+    // A second click of the same version records nothing new, so it mails nothing either.
+    if (!accepted) return;
+    await mailPerson({ ...ctx, db: tx }, organisation, {
+      to: member.email,
+      ...ndaReceiptMail(ctx.config, organisation, {
+        firstName: member.firstName,
+        signerName,
+        email: member.email,
+        companyName: member.account.name,
+        ndaTitle: current.title,
+        ndaSha256: current.sha256,
+        acceptedAt: accepted.acceptedAt,
+      }),
+    });
+  });
   return getNdaStatus({ ctx });
 }

@@ -29,6 +29,7 @@ describe('branded e-mail (issue 20 part 4)', async () => {
       'comment-to-staff',
       'invite',
       'invite-outside-company',
+      'nda-receipt',
       'questionnaire-to-staff',
       'sign-in',
       'staff-digest',
