@@ -8,11 +8,32 @@ import Toaster from './toast';
 
 let rendered: Rendered | undefined;
 
+const originalMatchMedia = window.matchMedia;
 afterEach(async () => {
   await rendered?.unmount();
   rendered = undefined;
   document.body.innerHTML = '';
+  window.matchMedia = originalMatchMedia;
+  toast.dismiss();
 });
+
+/** Stands in for matchMedia: only the phone breakpoint's query matches, when `isPhone`. */
+function emulateWidth({ isPhone }: { isPhone: boolean }) {
+  window.matchMedia = ((query: string) => ({
+    matches: isPhone && query === '(max-width: 639px)',
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  })) as unknown as typeof window.matchMedia;
+}
+
+async function raiseToast(text: string) {
+  await act(async () => {
+    toast(text);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  return document.querySelector<HTMLElement>('[data-sonner-toaster]');
+}
 
 /** The z-index a Tailwind `z-N` class gives, read from the rendered element. */
 const tailwindZ = (element: Element | null) => Number(/\bz-(\d+)\b/.exec(element?.className ?? '')?.[1]);
@@ -41,5 +62,19 @@ describe('Toaster', () => {
     expect(dialogZ).toBe(50);
     expect(toasterZ).toBeGreaterThan(0);
     expect(toasterZ).toBeLessThan(popoverZ);
+  });
+
+  it('shows toasts at the bottom right on a wide screen and at the top on a phone, off the controls at its bottom', async () => {
+    emulateWidth({ isPhone: false });
+    rendered = await renderInDom(<Toaster />);
+    const wide = await raiseToast('Please accept the NDA');
+    expect([wide?.dataset.yPosition, wide?.dataset.xPosition]).toEqual(['bottom', 'right']);
+    await rendered.unmount();
+    toast.dismiss();
+
+    emulateWidth({ isPhone: true });
+    rendered = await renderInDom(<Toaster />);
+    const phone = await raiseToast('Please accept the NDA');
+    expect([phone?.dataset.yPosition, phone?.dataset.xPosition]).toEqual(['top', 'center']);
   });
 });

@@ -1,4 +1,5 @@
 import { Toaster as SonnerToaster } from 'sonner';
+import { useIsPhone } from '../../lib/use-media-query';
 
 /**
  * Toasts sit above the page (and its fixed share button, z-30) but under every open layer: popovers
@@ -13,9 +14,17 @@ export const toasterZIndex = 35;
 export const toastClearanceClassName = 'pb-28';
 
 /**
- * Where toasts raised with sonner's `toast()` appear. A default export, so a page loads it lazily only
- * where something can raise a toast (staff editing), keeping it out of a visitor's first load.
+ * Where toasts raised with sonner's `toast()` appear: bottom right, or at the top on a phone, where a
+ * full-width toast at the bottom would sit on the page's controls there (a hero's Subscribe button)
+ * for as long as it shows. A default export, loaded lazily only where something can raise a toast.
  */
 export default function Toaster() {
-  return <SonnerToaster position="bottom-right" closeButton style={{ zIndex: toasterZIndex }} />;
+  const isPhone = useIsPhone();
+  return (
+    <SonnerToaster
+      position={isPhone ? 'top-center' : 'bottom-right'}
+      closeButton
+      style={{ zIndex: toasterZIndex }}
+    />
+  );
 }

@@ -34,7 +34,7 @@ export async function downloadNdaWithToast(organisationSlug: string) {
   try {
     await downloadSignedNda(organisationSlug);
   } catch {
-    toast.error(ndaDownloadFailedText, { position: 'bottom-right', duration: ndaErrorToastMs });
+    toast.error(ndaDownloadFailedText, { duration: ndaErrorToastMs });
   }
 }
 

@@ -17,10 +17,10 @@ import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
+import { useIsBelowMd } from '../../../lib/use-media-query';
 import { reachablePages } from '../lib/kb-paging';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { useKbQuery } from '../lib/use-kb-query';
-import { useSmallScreen } from '../lib/use-small-screen';
 import { KbEntryDetails } from './kb-entry-details';
 import { KbGrid } from './kb-grid';
 
@@ -49,7 +49,7 @@ export function KnowledgeBaseDialog({
 }: KnowledgeBaseDialogProps) {
   const mode = view.viewer.mode;
   const isPublic = mode === 'public';
-  const isSmall = useSmallScreen();
+  const isSmall = useIsBelowMd();
   const ids = useId();
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim(), kbLimits.searchDebounceMs);

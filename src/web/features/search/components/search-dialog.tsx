@@ -12,13 +12,13 @@ import { Dialog, DialogClose, DialogTitle, FullScreenDialogContent } from '../..
 import { InlineSnack } from '../../../components/ui/inline-snack';
 import { trackEvent } from '../../../lib/analytics';
 import { classNames } from '../../../lib/class-names';
+import { useIsBelowMd } from '../../../lib/use-media-query';
 import { fetchSearchSetup, type SearchTarget } from '../api/search-api';
 import { type GroupDisplay, groupResults, navigableResults, optionId, resultKey } from '../lib/group-results';
 import { readRememberedMode, rememberMode, type SearchMode } from '../lib/mode-memory';
 import { navigateInPage, openResult } from '../lib/open-result';
 import { useAiAnswer } from '../lib/use-ai-answer';
 import { type SearchEngineKind, useSearchEngine } from '../lib/use-search-engine';
-import { useSmallScreen } from '../lib/use-small-screen';
 import { AiAnswer } from './ai-answer';
 import { ModeSwitch } from './mode-switch';
 import { ResultDetail } from './result-detail';
@@ -82,7 +82,7 @@ export default function SearchDialog({
   const mode: SearchMode = isAnswerAvailable ? preferredMode : 'search';
   const search = useSearchEngine({ engine, view, target });
   const answer = useAiAnswer(target);
-  const isSmall = useSmallScreen();
+  const isSmall = useIsBelowMd();
   const inputRef = useRef<HTMLInputElement>(null);
   const listboxId = useId();
 

@@ -6,6 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import { FilterTabs } from '../../../../components/ui/tabs';
 import type { CardEditingSlots } from '../../../../lib/card-editing-slots';
 import { classNames } from '../../../../lib/class-names';
+import { useIsPhone } from '../../../../lib/use-media-query';
 import { cardHeading } from '../../lib/card-content';
 import { cardTexts } from '../../lib/card-texts';
 import { PageCardIcon } from '../page-card-icon';
@@ -26,7 +27,6 @@ import {
 import { DocumentTile } from './document-tile';
 import { documentsTexts } from './documents-texts';
 import { requestLoginForItem } from './login-request';
-import { useSmallScreen } from './use-small-screen';
 
 const loadBulkDownloadDialog = () => import('./bulk-download-dialog');
 const BulkDownloadDialog = lazy(loadBulkDownloadDialog);
@@ -50,7 +50,7 @@ export function DocumentsCard({ view, card, editing, onOpen, onIntent }: Documen
   const gridId = useId();
   const featuredHeadingId = useId();
   const mode = view.viewer.mode;
-  const isSmallScreen = useSmallScreen();
+  const isSmallScreen = useIsPhone();
   const [chosenTab, setTab] = useState<DocumentsTab>('all');
   const [isExpanded, setExpanded] = useState(false);
   const [isBulkOpen, setBulkOpen] = useState(false);
