@@ -215,6 +215,46 @@ describe('SearchDialog', () => {
     expect(titles()).toHaveLength(0);
   });
 
+  it('pages local results too: 15 first, then 10 more when scrolled to the end, counts from all matches', async () => {
+    const view = viewFixture({
+      cards: [
+        cardFixture(
+          'AccessControl',
+          Array.from({ length: 30 }, (_, index) =>
+            itemFixture(index + 1, {
+              title: `Employee control ${index + 1}`,
+              explanation: 'For every employee.',
+            }),
+          ),
+        ),
+      ],
+    });
+    await renderDialog(view);
+    await typeInto(input(), 'employee');
+    await wait(150);
+    await settle(4);
+    expect(searchBodies).toEqual([]);
+    expect(document.querySelector('[data-testid="search-footer"]')?.textContent).toContain('30 results');
+    const group = document.querySelector('[data-testid="search-group-control"]')!;
+    expect(group.querySelector('h3')?.textContent).toContain('Controls30');
+    // 15 loaded: the group shows 3 and offers the other 12.
+    expect(byText('button', '...12 more')).toHaveLength(1);
+    const list = document.querySelector<HTMLElement>('[data-testid="search-results"]')!;
+    await act(async () => list.dispatchEvent(new Event('scroll')));
+    expect(document.querySelector('[data-testid="search-loading-more"]')).not.toBeNull();
+    await wait(600);
+    await settle(4);
+    expect(document.querySelector('[data-testid="search-loading-more"]')).toBeNull();
+    expect(byText('button', '...22 more')).toHaveLength(1);
+    await act(async () => list.dispatchEvent(new Event('scroll')));
+    await wait(600);
+    await settle(4);
+    expect(byText('button', '...27 more')).toHaveLength(1);
+    // All 30 are loaded: scrolling to the end again loads nothing more.
+    await act(async () => list.dispatchEvent(new Event('scroll')));
+    expect(document.querySelector('[data-testid="search-loading-more"]')).toBeNull();
+  });
+
   it('finds a FAQ by its question among the entries the gate key reaches, asked as the same viewer', async () => {
     const hit = (index: number, content: string): KbHit => ({
       objectID: `30000000-0000-4000-8000-${String(index).padStart(12, '0')}`,

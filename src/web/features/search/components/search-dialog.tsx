@@ -133,11 +133,11 @@ export default function SearchDialog({
       trackEvent({
         name: 'search_query_entered',
         subject: entered,
-        props: { resultCount: state.matches.length, searchType: engine },
+        props: { resultCount: state.total, searchType: engine },
       });
       trackEvent({
         name: 'client_searched',
-        props: { searchType: engine === 'local' ? 'fuse' : 'semantic', resultCount: state.matches.length },
+        props: { searchType: engine === 'local' ? 'fuse' : 'semantic', resultCount: state.total },
       });
     }, searchLimits.analyticsQueryDelayMs);
     return () => window.clearTimeout(timer);

@@ -36,6 +36,19 @@ export const idleSearch: SearchState = {
   failure: null,
 };
 
+/** One page of the local matches, with the counts of all of them, as the server answers a page. */
+export function localPage(all: readonly SearchResult[], offset: number, limit: number) {
+  const counts: Partial<Record<SearchResultType, number>> = {};
+  for (const match of all) counts[match.type] = (counts[match.type] ?? 0) + 1;
+  const end = Math.min(all.length, offset + limit);
+  return {
+    matches: all.slice(offset, end),
+    counts,
+    total: all.length,
+    nextOffset: end < all.length ? end : null,
+  };
+}
+
 type EngineOptions = {
   engine: SearchEngineKind;
   view: PortalView;
@@ -43,8 +56,8 @@ type EngineOptions = {
 };
 
 /**
- * One search at a time for the dialog: local (Fuse.js, 100 ms debounce) or server (500 ms debounce,
- * 15 results, then 10 more per load 500 ms after the list is scrolled to its end). Identical terms in
+ * One search at a time for the dialog: local (Fuse.js, 100 ms debounce) or server (500 ms debounce);
+ * either shows 15 results, then 10 more per load 500 ms after the list is scrolled to its end. Identical terms in
  * a row are skipped; an answer for an older term never overwrites a newer one.
  */
 export function useSearchEngine({ engine, view, target }: EngineOptions) {
@@ -55,6 +68,8 @@ export function useSearchEngine({ engine, view, target }: EngineOptions) {
   const localIndex = useRef<Promise<LocalSearchIndex> | null>(null);
   const controller = useRef<AbortController | null>(null);
   const loadMoreTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Every local match of the current term; the list shows them a page at a time, like the server's. */
+  const localMatches = useRef<SearchResult[]>([]);
   const latest = useRef({ view, target });
   latest.current = { view, target };
 
@@ -89,8 +104,9 @@ export function useSearchEngine({ engine, view, target }: EngineOptions) {
         if (engine === 'local') {
           const index = await loadLocalIndex();
           if (current !== generation.current) return;
-          const matches = index.search(term);
-          setState({ ...idleSearch, term, status: 'done', matches, total: matches.length });
+          localMatches.current = index.search(term);
+          const page = localPage(localMatches.current, 0, searchLimits.firstPageSize);
+          setState({ ...idleSearch, term, status: 'done', ...page });
           return;
         }
         const abort = new AbortController();
@@ -143,10 +159,10 @@ export function useSearchEngine({ engine, view, target }: EngineOptions) {
     [],
   );
 
-  /** Infinite scroll (server engine): the next 10, after the spec's 500 ms delay. */
+  /** Infinite scroll (both engines, spec 1 §4): the next 10, after the spec's 500 ms delay. */
   const loadMore = useCallback(() => {
     const current = stateRef.current;
-    if (engine !== 'server' || current.status !== 'done' || current.isLoadingMore) return;
+    if (current.status !== 'done' || current.isLoadingMore) return;
     if (current.nextOffset === null) return;
     const { term, nextOffset: offset } = current;
     const owner = generation.current;
@@ -154,11 +170,16 @@ export function useSearchEngine({ engine, view, target }: EngineOptions) {
     setState(stateRef.current);
     loadMoreTimer.current = setTimeout(async () => {
       try {
-        const { result } = await postSearch(latest.current.target, window.location.search, {
-          term,
-          offset,
-          limit: searchLimits.nextPageSize,
-        });
+        const result =
+          engine === 'local'
+            ? localPage(localMatches.current, offset, searchLimits.nextPageSize)
+            : (
+                await postSearch(latest.current.target, window.location.search, {
+                  term,
+                  offset,
+                  limit: searchLimits.nextPageSize,
+                })
+              ).result;
         if (owner !== generation.current) return;
         setState((previous) => {
           const seen = new Set(previous.matches.map((match) => `${match.type}:${match.id}`));
