@@ -261,6 +261,9 @@ describe('HTML errors', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.body).toContain('This link is not valid');
       expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+      // Branded, with a way back, though the query failed before the viewer was built.
+      expect(response.body).toContain(`· ${organisation.name}</title>`);
+      expect(response.body).toContain(`href="/${organisation.slug}"`);
     }
   });
 

@@ -9,7 +9,7 @@ import { messages } from '../../../shared/messages';
 import type { ErrorPageData, PortalPageData } from '../../../shared/page';
 import { PortalQuery, Slug } from '../../../shared/portal';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
-import { isOwnHost, markIfStale } from '../../plugins/viewer';
+import { isOwnHost, markIfStale, resolveOrganisation } from '../../plugins/viewer';
 import type { Viewer, ViewerOrganisation } from '../../policy/viewer';
 import { packageJson } from '../../project-root';
 import { type ActionPageContent, renderActionPageHtml } from '../../render/action-page';
@@ -136,6 +136,19 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     setHeaders: (response) => response.setHeader('vary', 'Accept-Encoding'),
   });
 
+  /**
+   * The organisation of a portal page refused before the viewer was built (a malformed query fails
+   * validation first), so its error page is branded too; none when the address names no organisation.
+   */
+  async function pageOrganisationOf(request: FastifyRequest): Promise<ViewerOrganisation | null> {
+    if (request.routeOptions.config.viewer !== 'portal') return null;
+    try {
+      return await resolveOrganisation(deps.database.db, config, request, deps.providers.cache);
+    } catch {
+      return null;
+    }
+  }
+
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     // An address naming no organisation goes to the default route (spec 1 §2), which finds one.
     const orgSlug = (request.params as { org?: unknown } | undefined)?.org;
@@ -149,7 +162,8 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     }
     const page = errorPageFor(error, config.isProduction);
     if (page.status >= 500) request.log.error({ err: error }, 'page failed');
-    const organisation = request.pageOrganisation;
+    const organisation =
+      request.pageOrganisation ?? (page.status < 500 ? await pageOrganisationOf(request) : null);
     return reply
       .status(page.status)
       .header('content-type', html)
