@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** PostgreSQL runs the same suite when TEST_DATABASE_URL is set or a server answers on 127.0.0.1:5432. */
@@ -20,10 +22,35 @@ function isPostgresReachable(): Promise<boolean> {
   });
 }
 
+/**
+ * The PostgreSQL project runs what the engine can change (docs/decisions.md 332): the database layer,
+ * the access gate, the job queue and the caches by folder, `*.postgres.test.ts`, and any other server
+ * test whose first lines say `@postgres:` and why (locks, concurrency, query-heavy reads, SQL dates).
+ * Everything else (HTTP, validation, rendering, mail) runs once, on PGlite: the same PostgreSQL.
+ */
+const postgresFolders = [
+  'src/server/db/',
+  'src/server/policy/',
+  'src/server/providers/jobs/',
+  'src/server/providers/cache/',
+];
+const postgresMarker = /^\s*(?:\/\/|\/?\*+)\s*@postgres:\s*\S/m;
+function engineDependentTests(): string[] {
+  return fs
+    .readdirSync('src/server', { recursive: true, encoding: 'utf8' })
+    .map((file) => path.posix.join('src/server', file.split(path.sep).join('/')))
+    .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.pglite.test.ts'))
+    .filter(
+      (file) =>
+        file.endsWith('.postgres.test.ts') ||
+        postgresFolders.some((folder) => file.startsWith(folder)) ||
+        postgresMarker.test(fs.readFileSync(file, 'utf8').split('\n').slice(0, 20).join('\n')),
+    );
+}
+
 const withPostgres = await isPostgresReachable();
 const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
 // `*.pglite.test.ts` is about the embedded engine only; `*.postgres.test.ts` needs a PostgreSQL server.
-const pgliteOnly = 'src/server/**/*.pglite.test.ts';
 const postgresOnly = 'src/server/**/*.postgres.test.ts';
 // HTML route tests and browser journeys serve dist/: build it first when it is missing or stale.
 const webBuild = ['scripts/ensure-web-build.ts'];
@@ -52,8 +79,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: serverTests,
-                exclude: [pgliteOnly],
+                include: engineDependentTests(),
                 env: { ATTEST_TEST_DB: 'postgres' },
                 globalSetup: webBuild,
               },

@@ -1,3 +1,4 @@
+// @postgres: deletes chosen by SQL date arithmetic
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byoidTokenUses, jobs, sessions, signInTokens } from '../../db/schema';

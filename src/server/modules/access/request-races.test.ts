@@ -1,3 +1,4 @@
+// @postgres: concurrent transactions racing on one unique key
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRequests, accounts } from '../../db/schema';

@@ -1,3 +1,4 @@
+// @postgres: reminders and expiries chosen by SQL date windows
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessMessages } from '../../../shared/access';

@@ -1,3 +1,4 @@
+// @postgres: the queue's filters, sorting and paging are SQL over many rows
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRequests, accounts, auditLog } from '../../db/schema';

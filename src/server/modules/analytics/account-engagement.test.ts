@@ -1,3 +1,4 @@
+// @postgres: aggregates bucketed by SQL date functions
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountEngagementDetail, AccountEngagementPage } from '../../../shared/analytics';
 import { accountMembers, analyticsEvents, documentAccessEvents } from '../../db/schema';

@@ -1,3 +1,4 @@
+// @postgres: aggregates bucketed by SQL date functions
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsDashboard } from '../../../shared/analytics';

@@ -1,3 +1,4 @@
+// @postgres: deletes chosen by SQL date arithmetic
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';

@@ -1,3 +1,4 @@
+// @postgres: bytea comes back as a Buffer from pg and a Uint8Array from PGlite
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

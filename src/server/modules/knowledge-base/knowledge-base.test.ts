@@ -1,3 +1,4 @@
+// @postgres: tsvector and bit-varying columns, searched in SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KbHit, type KbQueryResult, kbMaxPage, kbMessages } from '../../../shared/knowledge-base';
 import { searchMessages } from '../../../shared/search';

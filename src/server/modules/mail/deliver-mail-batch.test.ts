@@ -1,3 +1,4 @@
+// @postgres: outbox rows claimed with row locks and leases
 import { asc, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, outboxMessages } from '../../db/schema';

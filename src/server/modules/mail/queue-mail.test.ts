@@ -1,3 +1,4 @@
+// @postgres: outbox writes inside the caller's transaction
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';

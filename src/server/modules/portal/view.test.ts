@@ -1,3 +1,4 @@
+// @postgres: the portal view's queries, the read every visitor makes
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
 import {

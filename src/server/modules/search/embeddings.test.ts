@@ -1,3 +1,4 @@
+// @postgres: nearest neighbours ranked in SQL over bit-varying columns
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,4 @@
+// @postgres: full-text ranking and a prepared statement per connection
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchResponse, searchLimits, searchMessages } from '../../../shared/search';

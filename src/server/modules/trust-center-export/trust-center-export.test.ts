@@ -1,3 +1,4 @@
+// @postgres: a whole trust center imported in one transaction
 import { buffer } from 'node:stream/consumers';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres: batches claimed with row locks, thousands of rows
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
