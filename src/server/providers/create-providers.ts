@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -7,6 +6,7 @@ import { createAnswerProvider, createEmbeddingProvider } from './ai';
 import { createPortalCache } from './cache/portal-cache';
 import type { Providers } from './index';
 import { createDatabaseJobQueue, jobsChannel } from './jobs/database-queue';
+import { newWorkerId } from './jobs/worker-identity';
 import { createDevMailboxTransport } from './mail/dev-mailbox';
 import { createStorage } from './storage';
 
@@ -25,7 +25,7 @@ export async function createProviders(
     : createDevMailboxTransport(database.db);
   const jobs = createDatabaseJobQueue({
     db: database.db,
-    workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+    workerId: newWorkerId(),
     logger,
     concurrency: config.jobConcurrency,
     subscribe: (wake) => database.listen(jobsChannel, wake),

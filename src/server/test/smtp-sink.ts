@@ -31,6 +31,8 @@ export async function startSmtpSink({ keepMessages = true } = {}): Promise<SmtpS
       });
     },
   });
+  // A client killed mid-conversation resets its connection; that is the client's fault, not the sink's.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

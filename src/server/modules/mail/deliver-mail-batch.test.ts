@@ -202,4 +202,43 @@ describe('deliverMailBatch', () => {
       { status: 'sent', count: 3 },
     ]);
   });
+
+  it('holds back further sends while its outcomes cannot be written, so a crash could resend only a few', async () => {
+    const ids = await queueBatch('stalled-db', 40);
+    const { transport, sent } = scriptedTransport(() => 'accept');
+    // The database stops answering once the first outcome statement is under way (a stalled node).
+    let isStalled = false;
+    let release: () => void = () => {};
+    const stalledDb = new Proxy(t.database.db, {
+      get(target, property) {
+        if (property === 'execute') {
+          return async (...args: Parameters<typeof target.execute>) => {
+            if (!isStalled) {
+              isStalled = true;
+              await new Promise<void>((resolve) => {
+                release = resolve;
+              });
+            }
+            return target.execute(...args);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const concurrency = 3;
+    const delivery = deliverMailBatch({
+      ctx: { db: stalledDb, providers: { mail: transport } },
+      input: { outboxMessageIds: ids, attempts: 1, maxAttempts: 5 },
+      options: { concurrency },
+    });
+    await expect.poll(() => isStalled).toBe(true);
+    // The transport answers without I/O: two turns of the event loop let every send that may start run.
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    // Accepted but unwritten: the statement's outcomes and those waiting, fewer than twice the concurrency.
+    expect(sent.length).toBeLessThan(2 * concurrency);
+    release();
+    expect(await delivery).toMatchObject({ sent: 40, quarantined: 0 });
+    expect((await outboxRows(ids)).every((row) => row.status === 'sent')).toBe(true);
+  });
 });

@@ -40,7 +40,7 @@ export function topicInput(overrides: Partial<CreateTopicInput> = {}): CreateTop
 
 /** Confirmed subscribers named `${prefix}-0000@…` upwards, inserted in one statement per thousand. */
 export async function addConfirmedSubscribers(
-  t: TestApp,
+  t: Pick<TestApp, 'database'>,
   organisationId: string,
   count: number,
   prefix = 'sub',

@@ -1,4 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { jobs } from '../../db/schema';
@@ -10,6 +12,7 @@ import {
   PermanentJobError,
   retryDelayMs,
 } from './database-queue';
+import { isGoneWorkerOnThisHost } from './worker-identity';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -299,6 +302,59 @@ describe('database job queue', () => {
     expect(runs[1]!.runAt).toBeGreaterThanOrEqual(runs[0]!.startedAt + retryDelayMs(1, 5, 1000, () => 0));
     expect(runs[1]!.runAt).toBeLessThan(runs[0]!.startedAt + minimumRetryDelayMs(1));
     expect(retryDelayMs(3, 5, 30, () => 1)).toBe(30);
+  });
+
+  it('on start, ends the leases that a gone process on this machine held, and no one else’s', async () => {
+    const host = os.hostname();
+    const exited = spawnSync(process.execPath, ['-e', '']).pid;
+    const holders = {
+      exitedProcess: `${host}:${exited}:aaaaaaaa`,
+      // A container's node comes back as the same PID: only the random part tells the lives apart.
+      ownPidEarlierLife: `${host}:${process.pid}:bbbbbbbb`,
+      aliveProcess: `${host}:${process.ppid}:cccccccc`,
+      otherMachine: `elsewhere.example:${exited}:dddddddd`,
+    };
+    const name = newQueueName();
+    const rows = await database.db
+      .insert(jobs)
+      .values(
+        Object.values(holders).map((lockedBy) => ({
+          queue: name,
+          state: 'active' as const,
+          attempts: 1,
+          lockedBy,
+          lockedUntil: sql`now() + interval '1 hour'`,
+        })),
+      )
+      .returning({ id: jobs.id, lockedBy: jobs.lockedBy });
+    const ran: number[] = [];
+    const queue = createQueue(`${host}:${process.pid}:eeeeeeee`);
+    queue.register(name, async (_payload, job) => {
+      ran.push(job.id);
+    });
+    queue.start();
+    const reclaimed = rows
+      .filter((row) => row.lockedBy === holders.exitedProcess || row.lockedBy === holders.ownPidEarlierLife)
+      .map((row) => row.id);
+    await expect.poll(() => [...ran].sort()).toEqual(reclaimed.sort());
+    await queue.stop();
+    const untouched = await database.db
+      .select({ lockedBy: jobs.lockedBy, state: jobs.state })
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.id,
+          rows.map((row) => row.id).filter((id) => !reclaimed.includes(id)),
+        ),
+      );
+    expect(untouched).toHaveLength(2);
+    expect(untouched).toEqual(
+      expect.arrayContaining([
+        { lockedBy: holders.aliveProcess, state: 'active' },
+        { lockedBy: holders.otherMachine, state: 'active' },
+      ]),
+    );
+    expect(isGoneWorkerOnThisHost('not a worker id', 'x')).toBe(false);
   });
 
   it('renews the lease of a job that runs longer than it, so no other worker takes it', async () => {

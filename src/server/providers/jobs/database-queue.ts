@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { EnqueueOptions, JobHandler, JobQueue, QueueStats, RegisterOptions } from './types';
+import { isGoneWorkerOnThisHost } from './worker-identity';
 
 /** A handler throws this when retrying cannot help; the job fails at once instead of backing off. */
 export class PermanentJobError extends Error {}
@@ -172,6 +173,28 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
       })
       .where(inArray(jobs.id, due))
       .returning();
+  }
+
+  /**
+   * A node killed and started again would leave its jobs to wait out their leases (a minute) although
+   * it knows it is back: leases held on this machine by a process that is gone end now, and the usual
+   * claim of expired leases runs them (the attempt counts, as after any crash).
+   */
+  async function endLeasesOfGoneWorkers(): Promise<void> {
+    const holders = await db
+      .selectDistinct({ lockedBy: jobs.lockedBy })
+      .from(jobs)
+      .where(and(eq(jobs.state, 'active'), sql`${jobs.lockedUntil} > now()`));
+    const gone = holders.flatMap(({ lockedBy }) =>
+      lockedBy && isGoneWorkerOnThisHost(lockedBy, workerId) ? [lockedBy] : [],
+    );
+    if (gone.length === 0) return;
+    const ended = await db
+      .update(jobs)
+      .set({ lockedUntil: sql`now()` })
+      .where(and(eq(jobs.state, 'active'), inArray(jobs.lockedBy, gone)))
+      .returning({ id: jobs.id });
+    options.logger?.warn({ workers: gone, jobs: ended.length }, 'ended the leases of a previous life');
   }
 
   /** One statement for every running job; a job another node took over is not ours to extend. */
@@ -395,7 +418,9 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
       void options.subscribe?.(tick).then((stop) => {
         unsubscribe = stop;
       });
-      tick();
+      void endLeasesOfGoneWorkers()
+        .catch((error) => options.logger?.warn({ err: error }, 'reclaiming jobs of a previous life failed'))
+        .finally(tick);
     },
     async stop(stopOptions = {}) {
       isStarted = false;
