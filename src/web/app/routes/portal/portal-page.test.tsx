@@ -53,6 +53,15 @@ describe('PortalPage', () => {
     expect(html.indexOf('data-card-kind="Reports"')).toBeLessThan(html.indexOf('Built on'));
   });
 
+  it('puts the Subscribe button in the overview beside its facts, not on a row of its own', () => {
+    const html = renderToString(
+      <PortalPage data={pageDataFixture(portalViewFixture({ cards: [reports] }))} />,
+    );
+    const hero = html.slice(html.indexOf('aria-labelledby="portal-heading"'), html.indexOf('</section>'));
+    expect(hero).toContain('Last updated');
+    expect(hero).toMatch(/<button[^>]*>.*Subscribe<\/button>/s);
+  });
+
   it('renders the same markup every time for the same data (what hydration relies on)', () => {
     const data = {
       ...pageDataFixture(portalViewFixture({ cards: [reports] })),

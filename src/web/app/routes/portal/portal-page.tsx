@@ -24,7 +24,7 @@ import { UpdatesNotificationBar } from '../../../features/updates/components/upd
 import { ItemConversationSlot } from '../../../lib/collaboration-slots';
 import { replayEarlyClick } from '../../../lib/early-clicks';
 import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
-import { HeaderEndSlot } from '../../../lib/portal-slots';
+import { HeaderEndSlot, HeroActionSlot } from '../../../lib/portal-slots';
 import { PortalViewStoreProvider, usePortalView } from '../../../lib/portal-view-store';
 
 // Staff who can edit and signed-in members raise toasts; public visitors never load the toaster.
@@ -86,56 +86,63 @@ function PortalContent({ data }: { data: PortalPageData }) {
   return (
     <HeaderEndSlot.Provider value={<HeaderAccessEntry view={view} basePath={data.basePath} />}>
       <HeaderSearchSlot.Provider value={<SearchEntry view={view} basePath={data.basePath} />}>
-        {/* The updates feature's bar sits in the header slot (PortalPage); the shell's own bar stays empty. */}
-        <PortalShell data={{ ...data, view }} onWelcomeOpenChange={setWelcomeOpen}>
-          <SubscriptionEntry
-            view={view}
-            basePath={data.basePath}
-            canOpenDialogs={isWelcomeOpen === false}
-            hasPageToaster={hasPageToaster}
-          />
-          <AccessEntry view={view} basePath={data.basePath} canOpenDialogs={isWelcomeOpen === false} />
-          <QuestionnaireEntry view={view} canOpenDialogs={isWelcomeOpen === false} />
-          <TprmEntry view={view} canOpenDialogs={isWelcomeOpen === false} />
-          <SecurityReviewBanner customisation={view.customisation} mode={view.viewer.mode} />
-          {/* Members' 'Conversation' section in expanded items, once hydrated, when comments are on. */}
-          <ItemConversationSlot.Provider
-            value={isMember && isHydrated && view.customisation.commentsEnabled ? LazyItemConversation : null}
-          >
-            <CardSections
+        <HeroActionSlot.Provider
+          value={
+            <SubscriptionEntry
               view={view}
               basePath={data.basePath}
-              openItemUid={data.openItemUid}
-              canOpenDeepLink={isWelcomeOpen === false}
-              editing={canEdit && isHydrated ? lazyCardEditingSlots : undefined}
-              renderHelpSection={() => (
-                <HelpSection customisation={view.customisation} mode={view.viewer.mode} />
-              )}
-              renderKnowledgeBaseSection={() =>
-                isPageSettled ? (
-                  <Suspense fallback={null}>
-                    <KnowledgeBasePanel view={view} />
-                  </Suspense>
-                ) : null
-              }
-              renderUpdatesSection={() =>
-                isPageSettled ? (
-                  <Suspense fallback={null}>
-                    <UpdatesCard
-                      view={view}
-                      renderSubscribeButton={() => (
-                        <UpdatesSubscribe view={view} onOpen={() => setUpdatesSubscribeUsed(true)} />
-                      )}
-                    />
-                  </Suspense>
-                ) : null
-              }
+              canOpenDialogs={isWelcomeOpen === false}
+              hasPageToaster={hasPageToaster}
             />
-          </ItemConversationSlot.Provider>
-          <ShareCard {...shareTarget} />
-          <ShareButton {...shareTarget} />
-          <ConsentEntry view={view} />
-        </PortalShell>
+          }
+        >
+          {/* The updates feature's bar sits in the header slot (PortalPage); the shell's own bar stays empty. */}
+          <PortalShell data={{ ...data, view }} onWelcomeOpenChange={setWelcomeOpen}>
+            <AccessEntry view={view} basePath={data.basePath} canOpenDialogs={isWelcomeOpen === false} />
+            <QuestionnaireEntry view={view} canOpenDialogs={isWelcomeOpen === false} />
+            <TprmEntry view={view} canOpenDialogs={isWelcomeOpen === false} />
+            <SecurityReviewBanner customisation={view.customisation} mode={view.viewer.mode} />
+            {/* Members' 'Conversation' section in expanded items, once hydrated, when comments are on. */}
+            <ItemConversationSlot.Provider
+              value={
+                isMember && isHydrated && view.customisation.commentsEnabled ? LazyItemConversation : null
+              }
+            >
+              <CardSections
+                view={view}
+                basePath={data.basePath}
+                openItemUid={data.openItemUid}
+                canOpenDeepLink={isWelcomeOpen === false}
+                editing={canEdit && isHydrated ? lazyCardEditingSlots : undefined}
+                renderHelpSection={() => (
+                  <HelpSection customisation={view.customisation} mode={view.viewer.mode} />
+                )}
+                renderKnowledgeBaseSection={() =>
+                  isPageSettled ? (
+                    <Suspense fallback={null}>
+                      <KnowledgeBasePanel view={view} />
+                    </Suspense>
+                  ) : null
+                }
+                renderUpdatesSection={() =>
+                  isPageSettled ? (
+                    <Suspense fallback={null}>
+                      <UpdatesCard
+                        view={view}
+                        renderSubscribeButton={() => (
+                          <UpdatesSubscribe view={view} onOpen={() => setUpdatesSubscribeUsed(true)} />
+                        )}
+                      />
+                    </Suspense>
+                  ) : null
+                }
+              />
+            </ItemConversationSlot.Provider>
+            <ShareCard {...shareTarget} />
+            <ShareButton {...shareTarget} />
+            <ConsentEntry view={view} />
+          </PortalShell>
+        </HeroActionSlot.Provider>
         {hasPageToaster ? (
           <Suspense fallback={null}>
             <Toaster />

@@ -1,11 +1,14 @@
 import { ArrowUpRight, ShieldCheck } from 'lucide-react';
+import { useContext } from 'react';
 import { formatDate } from '../../../../shared/dates';
 import type { PortalView } from '../../../../shared/portal';
+import { HeroActionSlot } from '../../../lib/portal-slots';
 import { hostOf } from '../lib/portal-links';
 
 /** What the portal is about: the organisation, its own description and the product being shown. */
 export function OverviewHero({ view }: { view: PortalView }) {
   const { organisation, customisation, product } = view;
+  const action = useContext(HeroActionSlot);
   return (
     <section
       aria-labelledby="portal-heading"
@@ -31,34 +34,37 @@ export function OverviewHero({ view }: { view: PortalView }) {
             {customisation.description}
           </p>
         ) : null}
-        <dl className="mt-10 grid max-w-3xl grid-cols-1 gap-px overflow-hidden rounded-xl bg-slate-200 text-sm shadow-xs ring-1 ring-slate-200 sm:grid-cols-3">
-          <div className="bg-white px-5 py-4">
-            <dt className="text-slate-500">Product</dt>
-            <dd className="mt-1 font-semibold text-slate-900" data-testid="selected-product">
-              {product.productName}
-            </dd>
-          </div>
-          {organisation.websiteUrl ? (
+        <div className="mt-10 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+          <dl className="grid max-w-3xl flex-1 grid-cols-1 gap-px overflow-hidden rounded-xl bg-slate-200 text-sm shadow-xs ring-1 ring-slate-200 sm:grid-cols-3">
             <div className="bg-white px-5 py-4">
-              <dt className="text-slate-500">Website</dt>
-              <dd className="mt-1 font-semibold">
-                <a
-                  href={organisation.websiteUrl}
-                  className="inline-flex items-center gap-1 rounded-sm text-brand-ink underline-offset-4 hover:underline"
-                >
-                  {hostOf(organisation.websiteUrl)}
-                  <ArrowUpRight className="size-4" aria-hidden />
-                </a>
+              <dt className="text-slate-500">Product</dt>
+              <dd className="mt-1 font-semibold text-slate-900" data-testid="selected-product">
+                {product.productName}
               </dd>
             </div>
-          ) : null}
-          <div className="bg-white px-5 py-4">
-            <dt className="text-slate-500">Last updated</dt>
-            <dd className="mt-1 font-semibold text-slate-900">
-              <time dateTime={organisation.updatedAt}>{formatDate(organisation.updatedAt)}</time>
-            </dd>
-          </div>
-        </dl>
+            {organisation.websiteUrl ? (
+              <div className="bg-white px-5 py-4">
+                <dt className="text-slate-500">Website</dt>
+                <dd className="mt-1 font-semibold">
+                  <a
+                    href={organisation.websiteUrl}
+                    className="inline-flex items-center gap-1 rounded-sm text-brand-ink underline-offset-4 hover:underline"
+                  >
+                    {hostOf(organisation.websiteUrl)}
+                    <ArrowUpRight className="size-4" aria-hidden />
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            <div className="bg-white px-5 py-4">
+              <dt className="text-slate-500">Last updated</dt>
+              <dd className="mt-1 font-semibold text-slate-900">
+                <time dateTime={organisation.updatedAt}>{formatDate(organisation.updatedAt)}</time>
+              </dd>
+            </div>
+          </dl>
+          {action ? <div className="flex shrink-0 justify-end">{action}</div> : null}
+        </div>
       </div>
     </section>
   );

@@ -68,7 +68,7 @@ export function SubscriptionEntry({
   return (
     <>
       {isSubscribeShown ? (
-        <div className="mx-auto flex w-full max-w-6xl justify-end px-4 pt-6 sm:px-6 lg:px-8">
+        <div className="flex justify-end">
           {popover ? (
             <Suspense fallback={<SubscribeButton />}>
               <SubscribePopover
