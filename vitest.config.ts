@@ -96,7 +96,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: [...webBuild, 'e2e/support/seeded-data-directory.ts'],
-          testTimeout: 120_000,
+          // A hang guard, not a speed check: the longest journeys (a member's whole lifecycle in four
+          // browser contexts) take ~2 min alone and more while the other journey shares the cores.
+          testTimeout: 240_000,
           hookTimeout: 180_000,
           // Two journeys at once (each its own server, data directory, port and Chromium): a journey
           // mostly waits on the browser, so one alone left a core idle. ATTEST_E2E_SERIAL=1 runs one.
