@@ -80,10 +80,17 @@ function createOutcomeRecorder(write: (outcomes: Outcome[]) => Promise<void>) {
     get hasFailed() {
       return failure !== null;
     },
-    /** Resolves once fewer than `limit` outcomes are unwritten (or writing failed). */
-    async roomFor(limit: number): Promise<void> {
-      while (failure === null && waiting.length + writingCount >= limit) {
-        await new Promise<void>((resolve) => roomWaiters.push(resolve));
+    /** Resolves once fewer than `limit` outcomes are unwritten, writing failed or `signal` aborted. */
+    async roomFor(limit: number, signal?: AbortSignal): Promise<void> {
+      while (failure === null && !signal?.aborted && waiting.length + writingCount >= limit) {
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            signal?.removeEventListener('abort', wake);
+            resolve();
+          };
+          roomWaiters.push(wake);
+          signal?.addEventListener('abort', wake, { once: true });
+        });
       }
     },
     async settle(): Promise<void> {
@@ -149,7 +156,7 @@ export async function deliverMailBatch({
   let firstError: string | null = null;
   const sendNext = async () => {
     for (let index = next++; index < pending.length; index = next++) {
-      await recorder.roomFor(Math.max(1, options.concurrency));
+      await recorder.roomFor(Math.max(1, options.concurrency), options.signal);
       if (recorder.hasFailed || options.signal?.aborted) return;
       if (!isLastAttempt && failuresInARow >= options.concurrency) return;
       const message = pending[index]!;
