@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { dated, demoCalendar } from '../src/server/db/seed/demo-calendar';
 import {
   expectNoSeriousAccessibilityViolations,
   screenshots,
@@ -11,6 +12,8 @@ import {
   watchForErrors,
 } from './support/journey-harness';
 
+// The demo dates its documents from the day it is seeded: the server started today.
+const penTestSummary = dated('Penetration test summary {penTestQuarter}', demoCalendar());
 const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-access-journey-' });
 
 type MailboxMessage = { subject: string; text: string };
@@ -87,7 +90,7 @@ describe('access from request to restricted download', () => {
 
     // The organisation requires its NDA: restricted documents stay locked until it is accepted.
     await expect
-      .poll(() => visitor.getByRole('link', { name: 'Download Penetration test summary Q3 2025' }).count())
+      .poll(() => visitor.getByRole('link', { name: `Download ${penTestSummary}` }).count())
       .toBe(0);
     await visitor.getByRole('button', { name: 'Review NDA' }).click();
     const nda = visitor.getByRole('dialog').filter({ hasText: 'I have read and agree to this agreement' });
@@ -98,7 +101,7 @@ describe('access from request to restricted download', () => {
     await nda.getByRole('button', { name: 'Accept' }).click();
     await nda.waitFor({ state: 'hidden' });
 
-    const documentLink = visitor.getByRole('link', { name: 'Download Penetration test summary Q3 2025' });
+    const documentLink = visitor.getByRole('link', { name: `Download ${penTestSummary}` });
     await documentLink.waitFor();
     await shoot(visitor, 'access-journey-signed-in-1280.png');
     const [document] = await Promise.all([visitor.waitForEvent('download'), documentLink.click()]);
@@ -186,7 +189,7 @@ describe('access from request to restricted download', () => {
     await page.goto(new URL(href!, journey.baseUrl).toString());
     await page.getByText(/Previewing as the account /).waitFor();
     // In preview as an approved account the restricted documents are readable, not locked.
-    await page.getByRole('link', { name: 'Download Penetration test summary Q3 2025' }).waitFor();
+    await page.getByRole('link', { name: `Download ${penTestSummary}` }).waitFor();
     await shoot(page, 'access-journey-preview-1280.png');
     await context.close();
   });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { dated, demoCalendar } from '../src/server/db/seed/demo-calendar';
 import {
   expectNoSeriousAccessibilityViolations,
   screenshots,
@@ -38,7 +39,8 @@ async function shoot(page: Page, name: string, width: number) {
 }
 
 const email = 'riley@globex-engagement.example';
-const documentName = 'Penetration test summary Q3 2025';
+// The demo dates its documents from the day it is seeded: the server started today.
+const documentName = dated('Penetration test summary {penTestQuarter}', demoCalendar());
 
 /** A buyer asks for access, staff approve, the buyer signs in, accepts the NDA and downloads a report. */
 async function buyerDownloadsAReport(staff: Page) {

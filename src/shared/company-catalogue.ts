@@ -49,13 +49,33 @@ export function knownCompany(companyId: string): KnownCompany | undefined {
 /** What every renderer needs: a name, maybe a domain, and a logo image or a monogram colour. */
 export type CompanyDisplay = { name: string; domain: string | null; logo: string | null; color: string };
 
+/** Dark enough for white monogram letters (contrast ≥ 4.5:1), and far enough apart to tell six apart. */
+const monogramColors = [
+  '#1d4ed8',
+  '#047857',
+  '#b91c1c',
+  '#6d28d9',
+  '#c2410c',
+  '#0f766e',
+  '#be185d',
+  '#334155',
+];
+
+/** A company without a logo gets a colour of its own, the same wherever its name appears. */
+function colorOfName(name: string): string {
+  let hash = 0;
+  for (const character of name.trim().toLowerCase()) hash = (hash * 33 + character.charCodeAt(0)) >>> 0;
+  return monogramColors[hash % monogramColors.length]!;
+}
+
 export function companyDisplay(company: CompanyRef): CompanyDisplay {
-  if (company.source === 'custom') return { name: company.name, domain: null, logo: null, color: '#475569' };
+  if (company.source === 'custom')
+    return { name: company.name, domain: null, logo: null, color: colorOfName(company.name) };
   if (company.source === 'addendum') {
     const known = knownById.get(company.companyId);
     return known
       ? { name: known.name, domain: known.domain, logo: null, color: known.color }
-      : { name: company.companyId, domain: null, logo: null, color: '#475569' };
+      : { name: company.companyId, domain: null, logo: null, color: colorOfName(company.companyId) };
   }
   return { name: company.name, domain: company.domain, logo: company.logo, color: '#475569' };
 }

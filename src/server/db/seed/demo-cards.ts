@@ -4,6 +4,7 @@ import type { EnabledState } from '../../../shared/cards';
 import { materialiseCatalogue } from '../../modules/cards';
 import type { Database } from '../client';
 import { cards, items, permissionProfileItems, permissionProfiles } from '../schema';
+import { type DemoCalendar, dated, demoCalendar } from './demo-calendar';
 
 /** How a demo item is filled: 'restricted' needs access, 'hidden' is restricted and hidden. */
 type Fill = {
@@ -76,20 +77,20 @@ const payrollCatalogue: Record<string, Fill> = {
   'reports.soc-2-type-2': {
     access: 'restricted',
     explanation:
-      'Our SOC 2 Type II report by Schellman covers security, availability and confidentiality for the period April 1, 2025 to March 31, 2026, with an unqualified opinion and no exceptions noted.',
+      'Our SOC 2 Type II report by Schellman covers security, availability and confidentiality for the period {socPeriod}, with an unqualified opinion and no exceptions noted.',
     auditor: 'Schellman',
     recurrence: 'year',
-    expiry: '2027-03-31',
+    expiry: '{socExpiry}',
     type: 'SOC 2',
     slug: 'soc-2-report',
   },
   'reports.soc-1-type-2': {
     access: 'restricted',
     explanation:
-      'Covers controls over payroll calculation and payments relevant to your financial statements, for the period April 1, 2025 to March 31, 2026.',
+      'Covers controls over payroll calculation and payments relevant to your financial statements, for the period {socPeriod}.',
     auditor: 'Schellman',
     recurrence: 'year',
-    expiry: '2027-03-31',
+    expiry: '{socExpiry}',
     type: 'SOC 1',
   },
   'reports.soc-3': {
@@ -99,7 +100,7 @@ const payrollCatalogue: Record<string, Fill> = {
   'reports.penetration-test': {
     access: 'restricted',
     explanation:
-      'NCC Group tested the Acme Payroll and Acme HR web applications, the public API and the Acme HR mobile app in August 2025. There were no critical or high findings; both medium findings were fixed within 14 days and verified by a retest.',
+      'NCC Group tested the Acme Payroll and Acme HR web applications, the public API and the Acme HR mobile app in {penTestMonth}. There were no critical or high findings; both medium findings were fixed within 14 days and verified by a retest.',
     recurrence: 'year',
     auditor: 'NCC Group',
   },
@@ -113,14 +114,17 @@ const payrollCatalogue: Record<string, Fill> = {
     access: 'hidden',
     explanation:
       'PCI DSS SAQ A attestation of compliance for the card payments of our service fees, which Stripe processes; self-assessed and signed by our CFO.',
-    expiry: '2027-05-31',
+    expiry: '{isoExpiry}',
   },
 
   'questionnaires.caiq': {
     access: 'restricted',
-    explanation: 'CAIQ v4.0.3, completed and reviewed in February 2026.',
+    explanation: 'CAIQ v4.0.3, completed and reviewed in {caiqMonth}.',
   },
-  'questionnaires.sig-lite': { access: 'restricted', explanation: 'SIG Lite 2026, completed in March 2026.' },
+  'questionnaires.sig-lite': {
+    access: 'restricted',
+    explanation: 'SIG Lite {sigLiteYear}, completed in {sigLiteMonth}.',
+  },
   'questionnaires.hecvat': {
     state: 'WorkInProgress',
     access: 'restricted',
@@ -190,7 +194,7 @@ const payrollCatalogue: Record<string, Fill> = {
   },
   'ai.ai-opt-out': { explanation: 'AI features are off until an administrator switches them on.' },
 
-  'esg.carbon-footprint': { explanation: 'Our 2025 emissions report follows the GHG Protocol.' },
+  'esg.carbon-footprint': { explanation: 'Our {lastYear} emissions report follows the GHG Protocol.' },
   'esg.renewable-hosting': { explanation: 'Both AWS regions we use are matched with renewable energy.' },
   'esg.code-of-conduct': { explanation: 'Every employee signs our code of conduct each year.' },
 
@@ -295,9 +299,18 @@ const payrollCatalogue: Record<string, Fill> = {
     recurrence: 'year',
   },
   'policies.acceptable-use-policy': { access: 'restricted', explanation: 'Signed by every employee.' },
-  'policies.access-control-policy': { access: 'restricted', explanation: 'Last reviewed January 2026.' },
-  'policies.incident-response-policy': { access: 'restricted', explanation: 'Last reviewed February 2026.' },
-  'policies.business-continuity-policy': { access: 'restricted', explanation: 'Last reviewed March 2026.' },
+  'policies.access-control-policy': {
+    access: 'restricted',
+    explanation: 'Last reviewed {accessPolicyReviewed}.',
+  },
+  'policies.incident-response-policy': {
+    access: 'restricted',
+    explanation: 'Last reviewed {incidentPolicyReviewed}.',
+  },
+  'policies.business-continuity-policy': {
+    access: 'restricted',
+    explanation: 'Last reviewed {continuityPolicyReviewed}.',
+  },
   'policies.encryption-policy': { state: 'WorkInProgress', access: 'restricted' },
 
   'security-grades.security-scorecard': {
@@ -339,7 +352,7 @@ const payrollCatalogue: Record<string, Fill> = {
   'business-continuity.disaster-recovery': { explanation: 'RTO four hours, RPO fifteen minutes.' },
   'business-continuity.dr-testing': {
     access: 'restricted',
-    explanation: 'Last full failover test: November 2025.',
+    explanation: 'Last full failover test: {failoverMonth}.',
   },
   'business-continuity.uptime': {
     explanation: '99.98% over the last twelve months.',
@@ -376,7 +389,7 @@ const payrollCatalogue: Record<string, Fill> = {
     explanation: 'Controls are monitored continuously by Vanta.',
   },
 
-  'certifications.soc-2': { auditor: 'Schellman', recurrence: 'year', expiry: '2027-03-31' },
+  'certifications.soc-2': { auditor: 'Schellman', recurrence: 'year', expiry: '{socExpiry}' },
   'certifications.soc-1': { auditor: 'Schellman', recurrence: 'year' },
   'certifications.iso-27001': {
     auditor: 'BSI',
@@ -391,7 +404,7 @@ const payrollCatalogue: Record<string, Fill> = {
   'certifications.ccpa': {},
   'certifications.pci-dss': {
     access: 'restricted',
-    expiry: '2027-05-31',
+    expiry: '{isoExpiry}',
     explanation:
       'Card payments of our service fees go through Stripe; we validate with PCI DSS SAQ A every year.',
   },
@@ -414,7 +427,7 @@ const payrollCustom: CustomItem[] = [
     title: 'Payroll tax filing controls review',
     type: 'Other',
     access: 'hidden',
-    explanation: 'Independent review of our tax filing controls for enterprise customers, 2025.',
+    explanation: 'Independent review of our tax filing controls for enterprise customers, {lastYear}.',
     auditor: 'Deloitte',
   },
   {
@@ -528,12 +541,15 @@ async function fillProduct(
   db: Database,
   product: { id: string; organisationId: string },
   adminId: string,
-  catalogue: Record<string, Fill>,
-  custom: CustomItem[],
+  datedCatalogue: Record<string, Fill>,
+  datedCustom: CustomItem[],
+  calendar: DemoCalendar,
 ): Promise<string[]> {
   await materialiseCatalogue(db, product.id);
+  const catalogue = dated(datedCatalogue, calendar);
+  const custom = dated(datedCustom, calendar);
   const hiddenItemIds: string[] = [];
-  const base = Date.parse('2026-03-02T09:00:00Z');
+  const base = calendar.daysAgo(270).getTime();
   let step = 0;
   const nextDate = () => new Date(base + step++ * 7 * 3600 * 1000);
   for (const [key, fill] of Object.entries(catalogue)) {
@@ -575,13 +591,22 @@ export async function seedDemoCards(
     payrollProductId: string;
     hrProductId: string;
     benefitsProductId: string;
+    calendar?: DemoCalendar;
   },
 ): Promise<void> {
   const { organisationId, adminId } = input;
+  const calendar = input.calendar ?? demoCalendar();
   const payroll = { id: input.payrollProductId, organisationId };
-  const hiddenItemIds = await fillProduct(db, payroll, adminId, payrollCatalogue, payrollCustom);
-  await fillProduct(db, { id: input.hrProductId, organisationId }, adminId, hrCatalogue, hrCustom);
-  await fillProduct(db, { id: input.benefitsProductId, organisationId }, adminId, benefitsCatalogue, []);
+  const hiddenItemIds = await fillProduct(db, payroll, adminId, payrollCatalogue, payrollCustom, calendar);
+  await fillProduct(db, { id: input.hrProductId, organisationId }, adminId, hrCatalogue, hrCustom, calendar);
+  await fillProduct(
+    db,
+    { id: input.benefitsProductId, organisationId },
+    adminId,
+    benefitsCatalogue,
+    [],
+    calendar,
+  );
 
   await db
     .update(cards)

@@ -9,6 +9,7 @@ import {
   questionnaireSubmissions,
   tprmPartners,
 } from '../schema';
+import { type DemoCalendar, dated, demoCalendar } from './demo-calendar';
 
 const hourMs = 60 * 60 * 1000;
 
@@ -19,9 +20,10 @@ const hourMs = 60 * 60 * 1000;
  */
 export async function seedDemoCollaboration(
   db: Database,
-  input: { organisationId: string; payrollProductId: string; adminId: string },
+  input: { organisationId: string; payrollProductId: string; adminId: string; calendar?: DemoCalendar },
 ) {
   const { organisationId, payrollProductId, adminId } = input;
+  const calendar = input.calendar ?? demoCalendar();
   const flags = { commentsEnabled: true, questionnairesEnabled: true, partnerImportEnabled: true };
   await db
     .update(organisations)
@@ -66,7 +68,7 @@ export async function seedDemoCollaboration(
     .orderBy(asc(items.createdAt))
     .limit(1);
   if (!globex || !item) return;
-  const now = Date.now();
+  const now = calendar.seededAt.getTime();
   const thread = {
     organisationId,
     productId: payrollProductId,
@@ -102,7 +104,7 @@ export async function seedDemoCollaboration(
     accountId: globex.accountId,
     accountMemberId: globex.memberId,
     kind: 'link',
-    link: 'https://forms.globex.example/vendor-review/2025',
+    link: dated('https://forms.globex.example/vendor-review/{thisYear}', calendar),
     createdAt: new Date(now - 5 * hourMs),
   });
 }

@@ -6,6 +6,7 @@ import { extractTextNow, renderTextPdf } from '../../modules/documents';
 import { type FileStorage, newStorageKey } from '../../providers/storage';
 import type { Database } from '../client';
 import { bridgeLetters, files, itemFiles, items } from '../schema';
+import { type DemoCalendar, dated, demoCalendar } from './demo-calendar';
 
 type DemoDocument = {
   itemTitle: string;
@@ -20,26 +21,26 @@ type DemoDocument = {
 const demoDocuments: DemoDocument[] = [
   {
     itemTitle: 'SOC 2 Type II report (excerpt)',
-    fileName: 'Acme-Cloud-SOC-2-Type-II-2025-2026-excerpt.pdf',
-    title: 'SOC 2 Type II report 2025–2026 (excerpt)',
+    fileName: 'Acme-Cloud-SOC-2-Type-II-{socStartYear}-{socEndYear}-excerpt.pdf',
+    title: 'SOC 2 Type II report {socStartYear}–{socEndYear} (excerpt)',
     isPublic: false,
     accessType: 'view_only',
     featuredPosition: 0,
     paragraphs: [
-      'Independent service auditor’s report by Schellman & Company, LLC on controls relevant to security, availability and confidentiality, for the period April 1, 2025 to March 31, 2026.',
+      'Independent service auditor’s report by Schellman & Company, LLC on controls relevant to security, availability and confidentiality, for the period {socPeriod}.',
       'Opinion: in our opinion, in all material respects, the description presents Acme Cloud’s Acme Payroll and Acme HR platform as designed and implemented throughout the period, and the controls stated in the description were suitably designed and operated effectively.',
       'Section 4 lists the 94 controls tested, including logical access (CC6.1–CC6.8), change management (CC8.1) and incident response (CC7.3–CC7.5); no exceptions were noted.',
     ],
   },
   {
     itemTitle: 'Penetration test summary',
-    fileName: 'Acme-Cloud-Pen-Test-Summary-Q3-2025.pdf',
-    title: 'Penetration test summary Q3 2025',
+    fileName: 'Acme-Cloud-Pen-Test-Summary-{penTestQuarterSlug}.pdf',
+    title: 'Penetration test summary {penTestQuarter}',
     isPublic: false,
     accessType: null,
     featuredPosition: null,
     paragraphs: [
-      'Tester: NCC Group. Scope: the Acme Payroll and Acme HR web applications, the public API and the Acme HR mobile app, tested black-box and grey-box over ten days in August 2025.',
+      'Tester: NCC Group. Scope: the Acme Payroll and Acme HR web applications, the public API and the Acme HR mobile app, tested black-box and grey-box over ten days in {penTestMonth}.',
       'Findings: 0 critical, 0 high, 2 medium (both remediated and re-tested), 5 low, 3 informational.',
       'Medium findings: verbose error messages on one export endpoint; a missing rate limit on password-reset confirmation. Both were fixed within 14 days.',
     ],
@@ -79,7 +80,7 @@ const demoDocuments: DemoDocument[] = [
     paragraphs: [
       'Recovery time objective: 4 hours. Recovery point objective: 15 minutes.',
       'Production runs in three availability zones per region; backups are encrypted and copied to a second region every hour. Restores are tested quarterly.',
-      'The disaster recovery plan is tested twice a year; the last full failover test, in November 2025, restored service in the second region in 2 hours 40 minutes with no data loss.',
+      'The disaster recovery plan is tested twice a year; the last full failover test, in {failoverMonth}, restored service in the second region in 2 hours 40 minutes with no data loss.',
     ],
   },
 ];
@@ -90,10 +91,17 @@ const demoDocuments: DemoDocument[] = [
  */
 export async function seedDemoDocuments(
   db: Database,
-  options: { organisationId: string; productId: string; adminId: string; storage: FileStorage },
+  options: {
+    organisationId: string;
+    productId: string;
+    adminId: string;
+    storage: FileStorage;
+    calendar?: DemoCalendar;
+  },
 ): Promise<void> {
   const { organisationId, productId, adminId, storage } = options;
-  for (const document of demoDocuments) {
+  const calendar = options.calendar ?? demoCalendar();
+  for (const document of dated(demoDocuments, calendar)) {
     const [existing] = await db
       .select({ id: items.id })
       .from(items)
@@ -157,11 +165,13 @@ export async function seedDemoDocuments(
       itemId: report?.id ?? null,
       letterType: 'soc2',
       title: bridgeLetterTitles.soc2,
-      content:
-        'Our SOC 2 Type II examination by Schellman covered April 1, 2025 to March 31, 2026. Since the end of that period there have been no material changes to our system or to the design or operation of our controls, and we are not aware of any incidents that would change the auditor’s opinion.\n\nOur next examination covers April 1, 2026 to March 31, 2027; its report is expected in May 2027.',
+      content: dated(
+        'Our SOC 2 Type II examination by Schellman covered {socPeriod}. Since the end of that period there have been no material changes to our system or to the design or operation of our controls, and we are not aware of any incidents that would change the auditor’s opinion.\n\nOur next examination covers {nextSocPeriod}; its report is expected in {nextSocReportMonth}.',
+        calendar,
+      ),
       signerName: 'Dana Whitfield',
       signerTitle: 'Chief Information Security Officer',
-      letterDate: new Date().toISOString().slice(0, 10),
+      letterDate: calendar.seededAt.toISOString().slice(0, 10),
     })
     .onConflictDoNothing();
 }

@@ -22,6 +22,7 @@ import {
   topics,
   topicUpdates,
 } from '../schema';
+import { type DemoCalendar, otherMonthNames } from './demo-calendar';
 
 /**
  * One fact of the demo organisation's story (decision 150) and the phrases that would contradict it.
@@ -30,220 +31,209 @@ import {
  */
 export type DemoFact = { fact: string; about?: RegExp; states: RegExp; contradicts: RegExp[] };
 
-const otherMonths = (except: string) =>
-  new RegExp(
-    `\\b(?:${[
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ]
-      .filter((month) => month !== except)
-      .join('|')})\\b`,
-  );
+const otherMonths = (except: string) => new RegExp(`\\b(?:${otherMonthNames(except).join('|')})\\b`);
 
-export const demoFacts: DemoFact[] = [
-  {
-    fact: 'Schellman audits our SOC 2 and SOC 1 reports',
-    about: /\bSOC ?[12]\b|service auditor/i,
-    states: /Schellman/,
-    contradicts: [/Prescient/i, /A-LIGN/i, /\bKPMG\b/, /Deloitte/i, /\bPwC\b/, /\bEY\b/],
-  },
-  {
-    fact: 'the SOC 2 Type II report covers April 1, 2025 to March 31, 2026 (periods run April to March)',
-    about: /\bSOC ?[12]\b|service auditor|examination/i,
-    states: /April 1, 2025 to March 31, 2026/,
-    contradicts: [
-      /\b(?:January|February|March|May|June|July|August|September|October|November|December)(?: \d{1,2})?,? (?:\d{4} )?(?:to|through|until|-|–) /,
-      /calendar year/i,
-      /\b(?:for|of) 20\d\d\b/,
-    ],
-  },
-  {
-    fact: 'the last SOC 2 report has an unqualified opinion and no exceptions',
-    about: /\bSOC ?2\b|service auditor/i,
-    states: /no exceptions/i,
-    contradicts: [/\b(?:an?|one|two|three|several|\d+) exceptions?\b/i, /\bqualified opinion\b(?!s)/i],
-  },
-  {
-    fact: 'we are certified to ISO/IEC 27001:2022 by BSI',
-    about: /27001/,
-    states: /certified to ISO\/IEC 27001:2022/,
-    contradicts: [
-      /in progress/i,
-      /working towards?/i,
-      /not (?:yet )?certified/i,
-      /\bpreparing\b/i,
-      /27001:2013/,
-      /\b(?:TÜV|DNV|A-LIGN|Schellman)\b/,
-    ],
-  },
-  {
-    fact: 'PCI DSS: Stripe takes the card payments of our fees; we validate with SAQ A',
-    about: /\bPCI\b|cardholder/i,
-    states: /SAQ A/,
-    contradicts: [
-      /does not apply/i,
-      /not applicable/i,
-      /\bQSA\b|qualified security assessor/i,
-      /report on compliance/i,
-    ],
-  },
-  {
-    fact: 'HIPAA applies to Acme Benefits only',
-    about: /HIPAA|protected health information|business associate|\bBAA\b/i,
-    states: /Acme Benefits/,
-    contradicts: [
-      /\bHR product\b/i,
-      /\bstandard product\b/i,
-      /Acme (?:Payroll|HR) › [^›]+ › (?:HIPAA|Business associate)/i,
-    ],
-  },
-  {
-    fact: 'NCC Group ran the last penetration test, in August 2025, with no critical or high findings',
-    about: /penetration test|pen test|pentest/i,
-    states: /NCC Group/,
-    contradicts: [
-      /Cobalt/i,
-      /Bishop Fox/i,
-      /Trail of Bits/i,
-      otherMonths('August'),
-      /\bQ[124] 20\d\d\b/,
-      /\ball high findings\b/i,
-      /high findings (?:were|are) (?:all )?fixed/i,
-    ],
-  },
-  {
-    fact: 'affected customers hear of a confirmed breach within 48 hours',
-    about: /(?:notif|told|inform)[^.]*(?:breach|incident)|(?:breach|incident)[^.]*(?:notif|told|inform)/i,
-    states: /48 hours/,
-    contradicts: [
-      /\b(?:12|24|36|72|96) hours\b/,
-      /\b(?:one|two|three|four|five|seven|\d+) (?:business )?days\b/i,
-    ],
-  },
-  {
-    fact: 'SCIM provisioning is in beta, not generally available',
-    about: /\bSCIM\b/,
-    states: /\bbeta\b/,
-    contradicts: [/\bis available\b/i, /(?<!not (?:yet )?)generally available/i],
-  },
-  {
-    fact: 'SendGrid sends our transactional e-mail',
-    states: /SendGrid/,
-    contradicts: [/Postmark/i, /Mailgun/i, /Amazon SES/i, /Mailchimp|Mandrill/i],
-  },
-  {
-    fact: 'AI features use models hosted in our own AWS account, never a third-party AI provider',
-    states: /own AWS account/,
-    contradicts: [/OpenAI/i, /Azure/i, /Anthropic/i, /Gemini/i, /Cohere/i],
-  },
-  {
-    fact: 'uptime over the last twelve months: 99.98%',
-    about: /uptime|availability/i,
-    states: /99\.98 ?%/,
-    contradicts: [/99\.9[0-79] ?%/, /99\.99 ?%/],
-  },
-  {
-    fact: 'Dana Whitfield is our CISO',
-    about: /\bCISO\b|Chief Information Security Officer/i,
-    states: /Dana Whitfield/,
-    contradicts: [
-      /Jordan Lee/,
-      /(?:CISO|Chief Information Security Officer),? (?!Dana Whitfield\b)[A-Z][a-z]+ [A-Z][a-z]+/,
-    ],
-  },
-  {
-    fact: 'privacy questions go to privacy@acme.example (DPO Maria Keller)',
-    about: /privacy|\bDPO\b|data protection officer/i,
-    states: /privacy@acme\.example/,
-    contradicts: [/\bdpo@/i, /\bgdpr@/i, /\bDr\. /],
-  },
-  {
-    fact: 'the security steering committee reviews the risk register quarterly',
-    about: /risk register/i,
-    states: /quarterly/,
-    contradicts: [/monthly/i, /weekly/i, /yearly|annually|every year/i],
-  },
-  {
-    fact: 'production runs in three availability zones per region',
-    about: /availability zones/i,
-    states: /three availability zones/,
-    contradicts: [/\b(?:one|two|four|five|\d+) availability zones\b/i],
-  },
-  {
-    fact: 'personal devices may not reach company systems',
-    about: /personal devices?|\bBYOD\b|own devices?/i,
-    states: /may not be used|requires a managed company device/,
-    contradicts: [/managed apps?/i, /personal devices? (?:can|may) (?:be used|reach|access)/i],
-  },
-  {
-    fact: 'Cloudflare provides the WAF and DDoS protection in front of every public endpoint',
-    about: /DDoS|web application firewall|\bWAF\b/i,
-    states: /Cloudflare/,
-    contradicts: [/CloudFront/i, /Shield Advanced/i, /AWS WAF/i, /Akamai/i, /Fastly/i],
-  },
-  {
-    fact: 'security logs are kept for 12 months',
-    about: /\blogs?\b[^.]*(?:kept|retained|retention)|(?:kept|retained|retention)[^.]*\blogs?\b/i,
-    states: /12 months/,
-    contradicts: [/\b(?:3|6|13|18|24) months\b/, /\btwo years\b/i],
-  },
-  {
-    fact: 'the last full failover test was in November 2025',
-    about: /failover test|disaster recovery test/i,
-    states: /November 2025/,
-    contradicts: [otherMonths('November')],
-  },
-  {
-    fact: 'recovery time objective: 4 hours',
-    about: /recovery time|\bRTO\b/i,
-    states: /\b(?:4|four) hours\b/,
-    contradicts: [
-      /\b(?:[1-35-9]|1\d|2\d|48|72) hours\b/,
-      /\b(?:one|two|three|five|six|eight|twelve) hours\b/i,
-      /24–48 hours|48–72 hours/,
-    ],
-  },
-  {
-    fact: 'recovery point objective: 15 minutes',
-    about: /recovery point|\bRPO\b/i,
-    states: /\b(?:15|fifteen) minutes\b/,
-    contradicts: [/\b(?:1|5|10|30|60|one|five|ten|thirty|sixty) minutes\b/i],
-  },
-  {
-    fact: 'backups are kept for 35 days',
-    about: /backups?/i,
-    states: /35 days/,
-    contradicts: [/backups?[^.;]*\b(?:7|14|30|60|90) days\b/i, /\b(?:7|14|30|60|90) days\b[^.;]*backups?/i],
-  },
-  {
-    fact: 'the phishing simulation click rate is 2.1%',
-    about: /click rate/i,
-    states: /2\.1 ?%/,
-    contradicts: [/(?<![\d.])(?!2\.1 ?%)\d+(?:\.\d+)? ?%/],
-  },
-  {
-    fact: 'six security engineers, led by the CISO',
-    about: /security (?:team|engineers)/i,
-    states: /six security engineers/i,
-    contradicts: [/team of (?:\w+|\d+)/i, /\b(?:four|five|seven|eight|ten|\d+) security engineers\b/i],
-  },
-  {
-    fact: 'the board approves the information security policy',
-    about: /information security policy/i,
-    states: /board/,
-    contradicts: [/approved by (?:management|the CEO|the CISO)/i],
-  },
-];
+/** The story's facts as of the day it was seeded: its dates move with the seeding day (decision 335). */
+export function demoFacts(calendar: DemoCalendar): DemoFact[] {
+  const { tokens, months } = calendar;
+  const otherQuarters = [1, 2, 3, 4].filter((quarter) => quarter !== calendar.penTestQuarter).join('');
+  return [
+    {
+      fact: 'Schellman audits our SOC 2 and SOC 1 reports',
+      about: /\bSOC ?[12]\b|service auditor/i,
+      states: /Schellman/,
+      contradicts: [/Prescient/i, /A-LIGN/i, /\bKPMG\b/, /Deloitte/i, /\bPwC\b/, /\bEY\b/],
+    },
+    {
+      fact: `the SOC 2 Type II report covers ${tokens.socPeriod} (periods start in ${months.socPeriodStart})`,
+      about: /\bSOC ?[12]\b|service auditor|examination/i,
+      states: new RegExp(tokens.socPeriod!),
+      contradicts: [
+        new RegExp(
+          `\\b(?:${otherMonthNames(months.socPeriodStart).join('|')})(?: \\d{1,2})?,? (?:\\d{4} )?(?:to|through|until|-|–) `,
+        ),
+        /calendar year/i,
+        /\b(?:for|of) 20\d\d\b/,
+      ],
+    },
+    {
+      fact: 'the last SOC 2 report has an unqualified opinion and no exceptions',
+      about: /\bSOC ?2\b|service auditor/i,
+      states: /no exceptions/i,
+      contradicts: [/\b(?:an?|one|two|three|several|\d+) exceptions?\b/i, /\bqualified opinion\b(?!s)/i],
+    },
+    {
+      fact: 'we are certified to ISO/IEC 27001:2022 by BSI',
+      about: /27001/,
+      states: /certified to ISO\/IEC 27001:2022/,
+      contradicts: [
+        /in progress/i,
+        /working towards?/i,
+        /not (?:yet )?certified/i,
+        /\bpreparing\b/i,
+        /27001:2013/,
+        /\b(?:TÜV|DNV|A-LIGN|Schellman)\b/,
+      ],
+    },
+    {
+      fact: 'PCI DSS: Stripe takes the card payments of our fees; we validate with SAQ A',
+      about: /\bPCI\b|cardholder/i,
+      states: /SAQ A/,
+      contradicts: [
+        /does not apply/i,
+        /not applicable/i,
+        /\bQSA\b|qualified security assessor/i,
+        /report on compliance/i,
+      ],
+    },
+    {
+      fact: 'HIPAA applies to Acme Benefits only',
+      about: /HIPAA|protected health information|business associate|\bBAA\b/i,
+      states: /Acme Benefits/,
+      contradicts: [
+        /\bHR product\b/i,
+        /\bstandard product\b/i,
+        /Acme (?:Payroll|HR) › [^›]+ › (?:HIPAA|Business associate)/i,
+      ],
+    },
+    {
+      fact: `NCC Group ran the last penetration test, in ${tokens.penTestMonth}, with no critical or high findings`,
+      about: /penetration test|pen test|pentest/i,
+      states: /NCC Group/,
+      contradicts: [
+        /Cobalt/i,
+        /Bishop Fox/i,
+        /Trail of Bits/i,
+        otherMonths(months.penTest),
+        new RegExp(`\\bQ[${otherQuarters}] 20\\d\\d\\b`),
+        /\ball high findings\b/i,
+        /high findings (?:were|are) (?:all )?fixed/i,
+      ],
+    },
+    {
+      fact: 'affected customers hear of a confirmed breach within 48 hours',
+      about: /(?:notif|told|inform)[^.]*(?:breach|incident)|(?:breach|incident)[^.]*(?:notif|told|inform)/i,
+      states: /48 hours/,
+      contradicts: [
+        /\b(?:12|24|36|72|96) hours\b/,
+        /\b(?:one|two|three|four|five|seven|\d+) (?:business )?days\b/i,
+      ],
+    },
+    {
+      fact: 'SCIM provisioning is in beta, not generally available',
+      about: /\bSCIM\b/,
+      states: /\bbeta\b/,
+      contradicts: [/\bis available\b/i, /(?<!not (?:yet )?)generally available/i],
+    },
+    {
+      fact: 'SendGrid sends our transactional e-mail',
+      states: /SendGrid/,
+      contradicts: [/Postmark/i, /Mailgun/i, /Amazon SES/i, /Mailchimp|Mandrill/i],
+    },
+    {
+      fact: 'AI features use models hosted in our own AWS account, never a third-party AI provider',
+      states: /own AWS account/,
+      contradicts: [/OpenAI/i, /Azure/i, /Anthropic/i, /Gemini/i, /Cohere/i],
+    },
+    {
+      fact: 'uptime over the last twelve months: 99.98%',
+      about: /uptime|availability/i,
+      states: /99\.98 ?%/,
+      contradicts: [/99\.9[0-79] ?%/, /99\.99 ?%/],
+    },
+    {
+      fact: 'Dana Whitfield is our CISO',
+      about: /\bCISO\b|Chief Information Security Officer/i,
+      states: /Dana Whitfield/,
+      contradicts: [
+        /Jordan Lee/,
+        /(?:CISO|Chief Information Security Officer),? (?!Dana Whitfield\b)[A-Z][a-z]+ [A-Z][a-z]+/,
+      ],
+    },
+    {
+      fact: 'privacy questions go to privacy@acme.example (DPO Maria Keller)',
+      about: /privacy|\bDPO\b|data protection officer/i,
+      states: /privacy@acme\.example/,
+      contradicts: [/\bdpo@/i, /\bgdpr@/i, /\bDr\. /],
+    },
+    {
+      fact: 'the security steering committee reviews the risk register quarterly',
+      about: /risk register/i,
+      states: /quarterly/,
+      contradicts: [/monthly/i, /weekly/i, /yearly|annually|every year/i],
+    },
+    {
+      fact: 'production runs in three availability zones per region',
+      about: /availability zones/i,
+      states: /three availability zones/,
+      contradicts: [/\b(?:one|two|four|five|\d+) availability zones\b/i],
+    },
+    {
+      fact: 'personal devices may not reach company systems',
+      about: /personal devices?|\bBYOD\b|own devices?/i,
+      states: /may not be used|requires a managed company device/,
+      contradicts: [/managed apps?/i, /personal devices? (?:can|may) (?:be used|reach|access)/i],
+    },
+    {
+      fact: 'Cloudflare provides the WAF and DDoS protection in front of every public endpoint',
+      about: /DDoS|web application firewall|\bWAF\b/i,
+      states: /Cloudflare/,
+      contradicts: [/CloudFront/i, /Shield Advanced/i, /AWS WAF/i, /Akamai/i, /Fastly/i],
+    },
+    {
+      fact: 'security logs are kept for 12 months',
+      about: /\blogs?\b[^.]*(?:kept|retained|retention)|(?:kept|retained|retention)[^.]*\blogs?\b/i,
+      states: /12 months/,
+      contradicts: [/\b(?:3|6|13|18|24) months\b/, /\btwo years\b/i],
+    },
+    {
+      fact: `the last full failover test was in ${tokens.failoverMonth}`,
+      about: /failover test|disaster recovery test/i,
+      states: new RegExp(tokens.failoverMonth!),
+      contradicts: [otherMonths(months.failover)],
+    },
+    {
+      fact: 'recovery time objective: 4 hours',
+      about: /recovery time|\bRTO\b/i,
+      states: /\b(?:4|four) hours\b/,
+      contradicts: [
+        /\b(?:[1-35-9]|1\d|2\d|48|72) hours\b/,
+        /\b(?:one|two|three|five|six|eight|twelve) hours\b/i,
+        /24–48 hours|48–72 hours/,
+      ],
+    },
+    {
+      fact: 'recovery point objective: 15 minutes',
+      about: /recovery point|\bRPO\b/i,
+      states: /\b(?:15|fifteen) minutes\b/,
+      contradicts: [/\b(?:1|5|10|30|60|one|five|ten|thirty|sixty) minutes\b/i],
+    },
+    {
+      fact: 'backups are kept for 35 days',
+      about: /backups?/i,
+      states: /35 days/,
+      contradicts: [/backups?[^.;]*\b(?:7|14|30|60|90) days\b/i, /\b(?:7|14|30|60|90) days\b[^.;]*backups?/i],
+    },
+    {
+      fact: 'the phishing simulation click rate is 2.1%',
+      about: /click rate/i,
+      states: /2\.1 ?%/,
+      contradicts: [/(?<![\d.])(?!2\.1 ?%)\d+(?:\.\d+)? ?%/],
+    },
+    {
+      fact: 'six security engineers, led by the CISO',
+      about: /security (?:team|engineers)/i,
+      states: /six security engineers/i,
+      contradicts: [/team of (?:\w+|\d+)/i, /\b(?:four|five|seven|eight|ten|\d+) security engineers\b/i],
+    },
+    {
+      fact: 'the board approves the information security policy',
+      about: /information security policy/i,
+      states: /board/,
+      contradicts: [/approved by (?:management|the CEO|the CISO)/i],
+    },
+  ];
+}
 
 /**
  * A piece of the organisation's text. `context` says where it is (product › card › item, the
@@ -262,7 +252,7 @@ function sentencesOf(text: string): string[] {
 }
 
 /** Every sentence that contradicts a fact, and every fact no passage states. */
-export function findContradictions(passages: DemoPassage[], facts: DemoFact[] = demoFacts) {
+export function findContradictions(passages: DemoPassage[], facts: DemoFact[]) {
   const contradictions: Contradiction[] = [];
   const unstated: string[] = [];
   for (const fact of facts) {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { knowledgeBaseEntries, organisations } from '../schema';
+import { type DemoCalendar, dated, demoCalendar } from './demo-calendar';
 
 type Level = 'public' | 'restricted' | 'internal';
 type Source = 'manual' | 'questionnaire' | 'status_page';
@@ -13,7 +14,7 @@ type Entry = [
 ];
 
 const q = (name: string) => ({ source: 'questionnaire' as const, name });
-const sig = q('SIG Lite 2026');
+const sig = q('SIG Lite {sigLiteYear}');
 const caiq = q('CAIQ v4');
 const hecvat = q('HECVAT Lite');
 const vsa = q('VSA Core');
@@ -23,7 +24,7 @@ const entries: Entry[] = [
   // Compliance and audits
   [
     'Do you have a SOC 2 Type II report?',
-    'Yes. Acme Cloud completes a SOC 2 Type II audit every year covering the Security, Availability and Confidentiality criteria. The current report, by Schellman, covers April 1, 2025 to March 31, 2026 and is available under NDA from the Trust Center.',
+    'Yes. Acme Cloud completes a SOC 2 Type II audit every year covering the Security, Availability and Confidentiality criteria. The current report, by Schellman, covers {socPeriod} and is available under NDA from the Trust Center.',
     'public',
     { favorite: true },
   ],
@@ -73,7 +74,7 @@ const entries: Entry[] = [
   ],
   [
     'Have you had any qualified opinions or exceptions in your last SOC 2 report?',
-    'No. The last SOC 2 Type II report, for April 1, 2025 to March 31, 2026, has an unqualified opinion and no exceptions were noted.',
+    'No. The last SOC 2 Type II report, for {socPeriod}, has an unqualified opinion and no exceptions were noted.',
     'restricted',
     { comment: 'Share only with the report under NDA.' },
   ],
@@ -96,7 +97,7 @@ const entries: Entry[] = [
   ],
   [
     'When is your next external audit?',
-    'Our current SOC 2 Type II period ends on March 31, 2027 and its fieldwork starts in April; BSI’s ISO 27001 surveillance audit follows in June.',
+    'Our current SOC 2 Type II period ends on {nextSocPeriodEnd} and its fieldwork starts in {nextSocFieldworkMonth}; BSI’s ISO 27001 surveillance audit follows in {isoSurveillanceMonth}.',
     'restricted',
   ],
   [
@@ -234,7 +235,7 @@ const entries: Entry[] = [
   ],
   [
     'Who performed your last penetration test?',
-    'The last penetration test was performed by NCC Group in August 2025. There were no critical or high findings, and both medium findings were fixed within 14 days and re-tested.',
+    'The last penetration test was performed by NCC Group in {penTestMonth}. There were no critical or high findings, and both medium findings were fixed within 14 days and re-tested.',
     'restricted',
   ],
   [
@@ -412,7 +413,7 @@ const entries: Entry[] = [
   ],
   [
     'What was the result of the last disaster recovery test?',
-    'The last full failover test, in November 2025, restored service in the second region in 2 hours 40 minutes with no data loss.',
+    'The last full failover test, in {failoverMonth}, restored service in the second region in 2 hours 40 minutes with no data loss.',
     'restricted',
   ],
   [
@@ -832,7 +833,7 @@ const entries: Entry[] = [
   ],
   [
     'What is the planned date for the SOC 2 report renewal?',
-    'The next SOC 2 Type II report, for April 1, 2026 to March 31, 2027, is expected in May 2027.',
+    'The next SOC 2 Type II report, for {nextSocPeriod}, is expected in {nextSocReportMonth}.',
     'public',
   ],
   [
@@ -874,12 +875,17 @@ const productOf = (question: string): 'payroll' | 'hr' | 'benefits' | null => {
  */
 export async function seedDemoKnowledgeBase(
   db: Database,
-  input: { organisationId: string; productIds: { payroll: string; hr: string; benefits: string } },
+  input: {
+    organisationId: string;
+    productIds: { payroll: string; hr: string; benefits: string };
+    calendar?: DemoCalendar;
+  },
 ): Promise<void> {
-  const now = Date.now();
+  const calendar = input.calendar ?? demoCalendar();
+  const now = calendar.seededAt.getTime();
   const day = 24 * 3600 * 1000;
   await db.insert(knowledgeBaseEntries).values(
-    entries.map(([question, answer, accessLevel, options = {}], index) => {
+    dated(entries, calendar).map(([question, answer, accessLevel, options = {}], index) => {
       const createdAt = new Date(now - ((index * 37) % 360) * day - index * 60_000);
       const product = productOf(question);
       return {

@@ -12,6 +12,7 @@ import {
   subprocessors,
   trustedByCompanies,
 } from '../schema';
+import { type DemoCalendar, demoCalendar } from './demo-calendar';
 
 type Product = { id: string; organisationId: string };
 
@@ -103,8 +104,15 @@ const trustedBy: Company[] = [
 /** Risk answers, grades, trusted-by companies, subprocessors and the overview of the demo products. */
 export async function seedDemoSpecialisedCards(
   db: Database,
-  input: { organisationId: string; payrollProductId: string; hrProductId: string; otherProductIds: string[] },
+  input: {
+    organisationId: string;
+    payrollProductId: string;
+    hrProductId: string;
+    otherProductIds: string[];
+    calendar?: DemoCalendar;
+  },
 ): Promise<void> {
+  const calendar = input.calendar ?? demoCalendar();
   const { organisationId } = input;
   const productIds = [input.payrollProductId, ...input.otherProductIds];
   const questions = await db
@@ -148,7 +156,7 @@ export async function seedDemoSpecialisedCards(
       ...row,
       additionalDetails: row.additionalDetails ?? '',
       // Distinct creation times keep the seeded order stable.
-      createdAt: new Date(Date.UTC(2025, 0, 1 + index)),
+      createdAt: calendar.daysAgo(700 - index),
     })),
   );
   await db

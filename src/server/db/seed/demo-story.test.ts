@@ -6,15 +6,19 @@ import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { accountMembers, items, products, subprocessors } from '../schema';
 import { seedDemoOrganisation } from './demo';
+import { demoCalendar } from './demo-calendar';
 import { type DemoPassage, demoFacts, findContradictions, readOrganisationText } from './demo-facts';
 
 let demo: TestApp;
 let organisationId: string;
 let passages: DemoPassage[];
+const seededAt = new Date();
+const facts = demoFacts(demoCalendar(seededAt));
 beforeAll(async () => {
   demo = await createTestApp();
   const organisation = await seedDemoOrganisation(demo.database.db, {
     adminPassword: 'demo-password-for-tests',
+    seededAt,
     storage: demo.providers.storage,
   });
   organisationId = organisation.id;
@@ -22,7 +26,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => demo.close());
 
-const factNamed = (start: string) => demoFacts.find((fact) => fact.fact.startsWith(start))!;
+const factNamed = (start: string) => facts.find((fact) => fact.fact.startsWith(start))!;
 
 describe('the demo organisation tells one story', () => {
   it('reads text from every kind of source, including the extracted text of its PDFs', () => {
@@ -38,7 +42,7 @@ describe('the demo organisation tells one story', () => {
   });
 
   it('states every fact somewhere, and no source contradicts one', () => {
-    expect(findContradictions(passages)).toEqual({ contradictions: [], unstated: [] });
+    expect(findContradictions(passages, facts)).toEqual({ contradictions: [], unstated: [] });
   });
 
   it('catches a source that disagrees with the rest', () => {
@@ -59,7 +63,7 @@ describe('the demo organisation tells one story', () => {
         text: 'ISO 27001 (in progress).\nAuditor: BSI.',
       },
     ];
-    const { contradictions } = findContradictions([...passages, ...reintroduced]);
+    const { contradictions } = findContradictions([...passages, ...reintroduced], facts);
     expect(contradictions.map(({ fact, phrase }) => [fact, phrase])).toEqual([
       [factNamed('Schellman').fact, 'Prescient'],
       [factNamed('we are certified to ISO').fact, 'in progress'],

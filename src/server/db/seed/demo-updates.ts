@@ -1,6 +1,7 @@
 import type { UpdateCategory } from '../../../shared/updates';
 import type { Database } from '../client';
 import { subscribers, topics, topicUpdates } from '../schema';
+import { type DemoCalendar, dated, demoCalendar, demoStoryDaysAgo } from './demo-calendar';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -18,12 +19,12 @@ const demoTopics: DemoTopic[] = [
   {
     subject: 'New SOC 2 Type II report available',
     category: 'compliance',
-    daysAgo: 40,
+    daysAgo: demoStoryDaysAgo.socReportPublished,
     isPinned: true,
     updates: [
       {
         message:
-          'Our **SOC 2 Type II** report from Schellman, covering April 1, 2025 to March 31, 2026, is available. The opinion is unqualified and no exceptions were noted.\n\nSigned-in customers can download it from the *Reports* card.',
+          'Our **SOC 2 Type II** report from Schellman, covering {socPeriod}, is available. The opinion is unqualified and no exceptions were noted.\n\nSigned-in customers can download it from the *Reports* card.',
       },
     ],
   },
@@ -42,7 +43,7 @@ const demoTopics: DemoTopic[] = [
   {
     subject: 'ISO/IEC 27001:2022 transition completed',
     category: 'compliance',
-    daysAgo: 330,
+    daysAgo: demoStoryDaysAgo.isoTransition,
     updates: [
       {
         message:
@@ -51,9 +52,9 @@ const demoTopics: DemoTopic[] = [
     ],
   },
   {
-    subject: 'OpenSSL vulnerability (CVE-2025-0001) assessment',
+    subject: 'OpenSSL vulnerability (CVE-{cveYear}-0001) assessment',
     category: 'vulnerabilities',
-    daysAgo: 290,
+    daysAgo: demoStoryDaysAgo.opensslAssessment,
     updates: [
       {
         message:
@@ -99,7 +100,7 @@ const demoTopics: DemoTopic[] = [
   {
     subject: 'Annual penetration test completed',
     category: 'vulnerabilities',
-    daysAgo: 150,
+    daysAgo: demoStoryDaysAgo.penTestCompleted,
     updates: [
       {
         message:
@@ -170,10 +171,11 @@ const demoSubscribers = [
 /** Trust updates and a few confirmed subscribers for the demo organisation. */
 export async function seedDemoUpdates(
   db: Database,
-  options: { organisationId: string; adminId: string; now?: Date },
+  options: { organisationId: string; adminId: string; calendar?: DemoCalendar },
 ): Promise<void> {
-  const now = (options.now ?? new Date()).getTime();
-  for (const demo of demoTopics) {
+  const calendar = options.calendar ?? demoCalendar();
+  const now = calendar.seededAt.getTime();
+  for (const demo of dated(demoTopics, calendar)) {
     const startedAt = now - demo.daysAgo * dayMs;
     const [topic] = await db
       .insert(topics)

@@ -6,6 +6,7 @@ import type { FileStorage } from '../../providers/storage';
 import type { Database } from '../client';
 import { assets, organisations, productLinks, products, staffUsers } from '../schema';
 import { seedDemoAccess } from './demo-access';
+import { demoCalendar } from './demo-calendar';
 import { seedDemoCards } from './demo-cards';
 import { seedDemoCollaboration } from './demo-collaboration';
 import { seedDemoDocuments } from './demo-documents';
@@ -24,8 +25,9 @@ export function generateDemoPassword(): string {
 /** The demo organisation: every feature that exists is filled with realistic content. */
 export async function seedDemoOrganisation(
   db: Database,
-  options: { adminPassword: string; storage?: FileStorage },
+  options: { adminPassword: string; storage?: FileStorage; seededAt?: Date },
 ) {
+  const calendar = demoCalendar(options.seededAt);
   const passwordHash = await hashPassword(options.adminPassword);
   return db.transaction(async (tx) => {
     const accent = '#4338ca';
@@ -101,26 +103,35 @@ export async function seedDemoOrganisation(
       payrollProductId: payroll!.id,
       hrProductId: hr!.id,
       benefitsProductId: benefits!.id,
+      calendar,
     });
     await seedDemoSpecialisedCards(tx, {
       organisationId,
       payrollProductId: payroll!.id,
       hrProductId: hr!.id,
       otherProductIds: [hr!.id, benefits!.id],
+      calendar,
     });
     await seedDemoAccess(tx, { organisationId, payrollProductId: payroll!.id });
-    await seedDemoCollaboration(tx, { organisationId, payrollProductId: payroll!.id, adminId: admin!.id });
+    await seedDemoCollaboration(tx, {
+      organisationId,
+      payrollProductId: payroll!.id,
+      adminId: admin!.id,
+      calendar,
+    });
     await seedDemoKnowledgeBase(tx, {
       organisationId,
       productIds: { payroll: payroll!.id, hr: hr!.id, benefits: benefits!.id },
+      calendar,
     });
-    await seedDemoUpdates(tx, { organisationId, adminId: admin!.id });
+    await seedDemoUpdates(tx, { organisationId, adminId: admin!.id, calendar });
     if (options.storage) {
       await seedDemoDocuments(tx, {
         organisationId,
         productId: payroll!.id,
         adminId: admin!.id,
         storage: options.storage,
+        calendar,
       });
     }
     return organisation!;

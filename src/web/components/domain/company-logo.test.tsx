@@ -51,4 +51,19 @@ describe('CompanyLogo', () => {
     const container = await hydrateSettledImage(false);
     expect(container.querySelector('img')?.getAttribute('src')).toBe(company.logo);
   });
+
+  it('draws a company without a logo as its monogram in a colour of its own, not a grey icon', () => {
+    const render = (name: string) => {
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(<CompanyLogo company={{ source: 'custom', name }} size={56} />);
+      return container.firstElementChild as HTMLElement;
+    };
+    const globex = render('Globex Corporation');
+    const hooli = render('Hooli');
+    expect(globex.textContent).toBe('GC');
+    expect(hooli.textContent).toBe('HO');
+    expect(globex.dataset.testid).toBeUndefined();
+    expect(globex.style.backgroundColor).not.toBe(hooli.style.backgroundColor);
+    expect(render('globex corporation ').style.backgroundColor).toBe(globex.style.backgroundColor);
+  });
 });

@@ -7,7 +7,7 @@ type CompanyLogoProps = { company: CompanyRef; size: number; className?: string 
 
 /**
  * A company's logo (spec 2 §9 sizes: 25 in the picker, 30 in lists, 56 in the trusted-by grid): the
- * picked logo image, the built-in companies' drawn monogram, and a building icon when an image fails.
+ * picked logo image, else a monogram in the company's colour, and a building icon when an image fails.
  */
 export function CompanyLogo({ company, size, className }: CompanyLogoProps) {
   const display = companyDisplay(company);
@@ -29,7 +29,7 @@ export function CompanyLogo({ company, size, className }: CompanyLogoProps) {
       />
     );
   }
-  if (display.logo || company.source === 'custom' || !display.domain) {
+  if (display.logo) {
     return (
       <span
         aria-hidden
