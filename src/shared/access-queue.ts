@@ -20,6 +20,8 @@ export const queueLimits = {
   pageMax: 10_000,
   searchMaxLength: 200,
   bulkMax: 100,
+  /** "Select all N matching" takes at most this many pending requests; decisions go bulkMax at a time. */
+  selectAllMax: 10_000,
   historyMax: 20,
   facetMax: 100,
 } as const;
@@ -144,6 +146,14 @@ export const BulkApproveInput = z.object({
   permissionProfileId: z.string().uuid().nullable().optional(),
 });
 export const BulkDeclineInput = DeclineAccessInput.extend({ ids: bulkIds });
+
+/** The pending requests a view matches, in its order, for "select all N matching" (at most selectAllMax). */
+export const MatchingPendingRequests = z.object({
+  ids: z.array(z.string().uuid()),
+  /** Every pending request the view matches; more than ids.length when over selectAllMax. */
+  total: z.number().int(),
+});
+export type MatchingPendingRequests = z.infer<typeof MatchingPendingRequests>;
 
 /** Requests a colleague decided meanwhile are left as they are and named, not an error. */
 export const BulkDecisionResult = z.object({

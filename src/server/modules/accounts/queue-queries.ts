@@ -8,6 +8,7 @@ import {
   type AccessRequestPage,
   type AccessRequestQueueQuery,
   defaultQueueSort,
+  type MatchingPendingRequests,
   type QueueCounts,
   queueLimits,
 } from '../../../shared/access-queue';
@@ -298,6 +299,25 @@ export async function listAccessRequestPage(
     counts,
     facets: { products: productList, sources, countries },
   };
+}
+
+/** The pending requests the view's search and filters match, in its order, for a decision on all of them. */
+export async function listMatchingPendingIds(
+  db: Database,
+  organisationId: string,
+  query: AccessRequestQueueQuery,
+): Promise<MatchingPendingRequests> {
+  const where = and(...viewConditions(organisationId, query), eq(accessRequests.status, 'pending'));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: accessRequests.id })
+      .from(accessRequests)
+      .where(where)
+      .orderBy(...orderOf(query.sort ?? defaultQueueSort('pending')))
+      .limit(queueLimits.selectAllMax),
+    db.select({ total: count() }).from(accessRequests).where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), total: Number(counted?.total ?? 0) };
 }
 
 function toHistoryEntry({ request, decidedBy }: RequestRowData): AccessRequestHistoryEntry {

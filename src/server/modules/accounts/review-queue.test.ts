@@ -257,6 +257,43 @@ describe('the review queue list', () => {
   });
 });
 
+describe('select all N matching', () => {
+  it('lists every pending request the view matches, in its order, whatever the tab, and only its own', async () => {
+    const mine = await setUp();
+    const stranger = await setUp();
+    const matching = async (query: string) => {
+      const response = await call(mine.readOnly, 'GET', `/api/access-requests/pending-ids${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { ids: string[]; total: number };
+    };
+    const idsOf = (...emails: string[]) => emails.map((email) => mine.byEmail(email).id);
+    expect(await matching('?page=2&pageSize=1')).toEqual({
+      ids: idsOf(
+        'charles@engines.example',
+        'ada@engines.example',
+        'grace@navy.example',
+        'alan@bletchley.example',
+      ),
+      total: 4,
+    });
+    // The declined request of the same search is not pending, so it is not in the answer.
+    expect(await matching('?status=all&q=engines&sort=name')).toEqual({
+      ids: idsOf('ada@engines.example', 'charles@engines.example'),
+      total: 2,
+    });
+    expect(await matching(`?productId=${mine.other.id}&country=US`)).toEqual({
+      ids: idsOf('grace@navy.example'),
+      total: 1,
+    });
+    const theirs = await call(stranger.readOnly, 'GET', '/api/access-requests/pending-ids');
+    expect(theirs.json().ids.filter((id: string) => idsOf('ada@engines.example').includes(id))).toEqual([]);
+    expect((await t.app.inject({ url: '/api/access-requests/pending-ids' })).statusCode).toBe(401);
+    const wrong = await call(mine.readOnly, 'GET', '/api/access-requests/pending-ids?sort=random');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toContain('querystring.sort');
+  });
+});
+
 describe('a request in detail', () => {
   it('shows what was asked for and the requests of the same person and domain', async () => {
     const { session, byEmail, other } = await setUp();

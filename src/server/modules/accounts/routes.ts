@@ -24,6 +24,7 @@ import {
   BulkApproveInput,
   BulkDecisionResult,
   BulkDeclineInput,
+  MatchingPendingRequests,
 } from '../../../shared/access-queue';
 import { AppError } from '../../../shared/errors';
 import { EndedSessions } from '../../../shared/sessions';
@@ -45,7 +46,7 @@ import {
   deletePermissionProfile,
   updatePermissionProfile,
 } from './permission-profiles';
-import { getAccessRequest, listAccessRequests } from './review-queue';
+import { getAccessRequest, listAccessRequests, listMatchingPendingRequests } from './review-queue';
 import { revokeAccount } from './revoke-account';
 import { updateAccount } from './update-account';
 
@@ -74,6 +75,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (ctx, request) => {
       return listAccessRequests({ ctx, input: request.query });
     },
+  );
+
+  staff.get(
+    '/api/access-requests/pending-ids',
+    {
+      summary:
+        'The pending requests the view (search, filters, sort) matches, up to 10,000, for a decision on all of them',
+      querystring: AccessRequestQueueQuery,
+      response: { 200: MatchingPendingRequests },
+    },
+    async (ctx, request) => listMatchingPendingRequests({ ctx, input: request.query }),
   );
 
   staff.post(

@@ -7,7 +7,9 @@ import type {
   BulkApproveInput,
   BulkDecisionResult,
   BulkDeclineInput,
+  MatchingPendingRequests,
 } from '../../../../shared/access-queue';
+import { queueLimits } from '../../../../shared/access-queue';
 import { apiRequest } from '../../../lib/api-client';
 import { apiQueryOf, type QueueView } from '../lib/queue-view';
 import { accessKeys } from './query-keys';
@@ -72,22 +74,57 @@ export function useDeclineAccessRequest() {
   return useRequestDecision<DeclineInput>('decline');
 }
 
+/** A decision on more than one batch stopped part-way: what was decided stays decided. */
+export class PartialBulkDecision extends Error {
+  constructor(
+    readonly decided: BulkDecisionResult,
+    readonly failure: unknown,
+  ) {
+    super('The decision stopped part-way.');
+  }
+}
+
+type BulkRun<Input> = { ids: string[]; input: Input; onProgress?(done: number): void };
+
+/**
+ * A selection of any size, decided bulkMax requests per call (each call one transaction), one after
+ * another; the queue refreshes once at the end. A failed call stops the run and says what was decided.
+ */
 function useBulkDecision<Input>(verb: 'bulk-approve' | 'bulk-decline') {
-  const onSuccess = useInvalidateAfterDecision();
+  const onSettled = useInvalidateAfterDecision();
   return useMutation({
-    mutationFn: (input: Input) =>
-      apiRequest<BulkDecisionResult>(`/api/access-requests/${verb}`, {
-        method: 'POST',
-        body: input,
-      }),
-    onSuccess,
+    mutationFn: async ({ ids, input, onProgress }: BulkRun<Input>) => {
+      const total: BulkDecisionResult = { decidedIds: [], alreadyDecidedIds: [] };
+      for (let start = 0; start < ids.length; start += queueLimits.bulkMax) {
+        const batch = ids.slice(start, start + queueLimits.bulkMax);
+        try {
+          const result = await apiRequest<BulkDecisionResult>(`/api/access-requests/${verb}`, {
+            method: 'POST',
+            body: { ...input, ids: batch },
+          });
+          total.decidedIds.push(...result.decidedIds);
+          total.alreadyDecidedIds.push(...result.alreadyDecidedIds);
+        } catch (failure) {
+          if (start === 0) throw failure;
+          throw new PartialBulkDecision(total, failure);
+        }
+        onProgress?.(start + batch.length);
+      }
+      return total;
+    },
+    onSettled,
   });
 }
 
 export function useBulkApprove() {
-  return useBulkDecision<BulkApprove>('bulk-approve');
+  return useBulkDecision<Omit<BulkApprove, 'ids'>>('bulk-approve');
 }
 
 export function useBulkDecline() {
-  return useBulkDecision<BulkDecline>('bulk-decline');
+  return useBulkDecision<Omit<BulkDecline, 'ids'>>('bulk-decline');
+}
+
+/** The ids of every pending request the view matches, fetched when staff choose "select all". */
+export function fetchMatchingPendingRequests(view: QueueView) {
+  return apiRequest<MatchingPendingRequests>(`/api/access-requests/pending-ids?${apiQueryOf(view)}`);
 }

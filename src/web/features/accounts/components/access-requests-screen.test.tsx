@@ -185,4 +185,49 @@ describe('the review queue screen', () => {
     expect(dialogTitle()).toBeUndefined();
     expect(document.querySelector('section[aria-label="Selected requests"]')).toBeNull();
   });
+
+  it('selects every pending request the view matches, beyond the page, and decides them 100 at a time', async () => {
+    const matching = Array.from(
+      { length: 130 },
+      (_, index) => `7a0e4c1d-3b2f-4e6a-9c8d-${String(index).padStart(12, '0')}`,
+    );
+    const crowded = { ...pageOf(), total: 130, pageCount: 65, counts: { ...pageOf().counts, pending: 130 } };
+    const calls = stubFetch((call) => {
+      if (call.url.startsWith('/api/access-requests?')) return json(crowded);
+      if (call.url.startsWith('/api/access-requests/pending-ids?'))
+        return json({ ids: matching, total: matching.length });
+      return answer(call);
+    });
+    rendered = await renderInDom(
+      <MemoryRouter initialEntries={['/console/access-requests?q=engines']}>
+        <AccessRequestsScreen />
+      </MemoryRouter>,
+    );
+    await waitFor(() => document.querySelectorAll('[data-testid="access-request-row"]').length === 2);
+    // Paging keeps a selection: it belongs to the view, not to its page.
+    await click(document.querySelector('[aria-label="Select Ada Lovelace"]'));
+    await click(byText('button', 'Next')[0]);
+    await settle();
+    expect(listCalls(calls).some((call) => call.url.includes('page=2'))).toBe(true);
+    expect(byText('section[aria-label="Selected requests"] span', '1 request selected')).toHaveLength(1);
+
+    await click(document.querySelector('[aria-label="Select every pending request on this page"]'));
+    await click(byText('button', 'Select all 130 pending requests that match')[0]);
+    await waitFor(() => document.querySelector('[data-testid="all-matching-selected"]') !== null);
+    expect(document.querySelector('[data-testid="all-matching-selected"]')?.textContent).toBe(
+      'All 130 pending requests that match are selected.',
+    );
+    const idsCall = calls.find((call) => call.url.startsWith('/api/access-requests/pending-ids?'));
+    expect(new URLSearchParams(idsCall!.url.split('?')[1]).get('q')).toBe('engines');
+    await click(byText('button', 'Approve 130')[0]);
+    expect(dialogTitle()).toBe('Approve 130 access requests?');
+    await click(byText('button', 'Approve 130 requests')[0]);
+    await settle(5);
+    expect(writes(calls).map((call) => (call.body as { ids: string[] }).ids)).toEqual([
+      matching.slice(0, 100),
+      matching.slice(100),
+    ]);
+    expect(dialogTitle()).toBeUndefined();
+    expect(document.querySelector('section[aria-label="Selected requests"]')).toBeNull();
+  });
 });

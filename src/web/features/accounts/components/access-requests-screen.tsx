@@ -2,7 +2,7 @@ import { Check, Inbox, PanelRightOpen, Search, SlidersHorizontal, X } from 'luci
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type AccessRequestRow, RequesterType, requesterTypeLabels } from '../../../../shared/access';
-import type { AccessRequestPage, QueueCounts } from '../../../../shared/access-queue';
+import { type AccessRequestPage, type QueueCounts, queueLimits } from '../../../../shared/access-queue';
 import { countOf } from '../../../../shared/plural';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -12,7 +12,11 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
-import { useAccessRequestDetail, useAccessRequestPage } from '../api/access-requests';
+import {
+  fetchMatchingPendingRequests,
+  useAccessRequestDetail,
+  useAccessRequestPage,
+} from '../api/access-requests';
 import { useAccessSettings } from '../api/access-settings';
 import { usePermissionProfiles } from '../api/permission-profiles';
 import { countryName, declinedByLabels, formatDate, relationshipLabel, sourceLabel } from '../lib/format';
@@ -24,7 +28,7 @@ import {
   viewFromSearchParams,
   withChange,
 } from '../lib/queue-view';
-import { BulkApproveDialog, BulkDeclineDialog } from './bulk-decision-dialogs';
+import { BulkApproveDialog, BulkDeclineDialog, type BulkSelection } from './bulk-decision-dialogs';
 import { EmptyState, PageHeader } from './console-page';
 import { ApproveDialog, DeclineDialog } from './request-decision-dialogs';
 import { ndaLabel, RequestDetailDrawer } from './request-detail-drawer';
@@ -433,6 +437,68 @@ function useRequestFromMailLink(open: (request: AccessRequestRow) => void): () =
   }, [setSearchParams]);
 }
 
+type Selection = {
+  viewKey: string;
+  ids: ReadonlySet<string>;
+  seen: ReadonlyMap<string, AccessRequestRow>;
+};
+const emptySelection = (viewKey: string): Selection => ({ viewKey, ids: new Set(), seen: new Map() });
+
+/** The view without its page: moving between pages keeps what is selected. */
+function selectionKeyOf(view: QueueView): string {
+  const params = searchParamsFromView(view);
+  params.delete('page');
+  return params.toString();
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
+
+/**
+ * Once a whole page is selected, offers every pending request the view matches (up to selectAllMax),
+ * like a mail client; then says how many are selected.
+ */
+function SelectAllMatching({
+  pageIsSelected,
+  selectedCount,
+  pendingMatching,
+  state,
+  onSelectAll,
+}: {
+  pageIsSelected: boolean;
+  selectedCount: number;
+  pendingMatching: number;
+  state: { isLoading: boolean; error: string | null; total: number | null };
+  onSelectAll(): void;
+}) {
+  if (state.total !== null && selectedCount > 0) {
+    return (
+      <p className="text-slate-700" data-testid="all-matching-selected">
+        {state.total > selectedCount
+          ? `The first ${selectedCount.toLocaleString('en')} of ${state.total.toLocaleString('en')} pending requests that match are selected.`
+          : `All ${countOf(selectedCount, 'pending request')} that match are selected.`}
+      </p>
+    );
+  }
+  if (!pageIsSelected || pendingMatching <= selectedCount) return null;
+  const shown = Math.min(pendingMatching, queueLimits.selectAllMax).toLocaleString('en');
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <Button size="sm" variant="ghost" onClick={onSelectAll} disabled={state.isLoading}>
+        {state.isLoading
+          ? 'Selecting…'
+          : pendingMatching > queueLimits.selectAllMax
+            ? `Select the first ${shown} of ${pendingMatching.toLocaleString('en')} pending requests that match`
+            : `Select all ${shown} pending requests that match`}
+      </Button>
+      {state.error ? (
+        <span role="alert" className="text-red-700">
+          {state.error}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 const isDialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 
 /**
@@ -443,7 +509,6 @@ const isDialogOpen = () => document.querySelector('[role="dialog"], [role="alert
 export function AccessRequestsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => viewFromSearchParams(searchParams), [searchParams]);
-  const viewKey = searchParamsFromView(view).toString();
   const page = useAccessRequestPage(view);
   const settings = useAccessSettings();
   const profiles = usePermissionProfiles();
@@ -452,12 +517,18 @@ export function AccessRequestsScreen() {
   const [declining, setDeclining] = useState<AccessRequestRow | null>(null);
   const [showing, setShowing] = useState<AccessRequestRow | null>(null);
   const forgetMailLink = useRequestFromMailLink(setShowing);
-  const [bulk, setBulk] = useState<{ verb: 'approve' | 'decline'; requests: AccessRequestRow[] } | null>(
-    null,
-  );
-  const [selection, setSelection] = useState<{ viewKey: string; ids: ReadonlySet<string> }>({
-    viewKey,
-    ids: new Set(),
+  const [bulk, setBulk] = useState<{ verb: 'approve' | 'decline'; selection: BulkSelection } | null>(null);
+  // A selection belongs to one view (paging keeps it) and remembers the rows staff saw, for names.
+  const selectionKey = selectionKeyOf(view);
+  const [selection, setSelection] = useState<Selection>(() => emptySelection(selectionKey));
+  const [matching, setMatching] = useState<{
+    isLoading: boolean;
+    error: string | null;
+    total: number | null;
+  }>({
+    isLoading: false,
+    error: null,
+    total: null,
   });
   // No row is active until staff move to one (j/k, or focus): a and d never act on a row nobody chose.
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
@@ -465,9 +536,10 @@ export function AccessRequestsScreen() {
 
   const rows = page.data?.requests ?? [];
   const pendingRows = rows.filter((row) => row.status === 'pending');
-  // A selection belongs to one view and only to requests still pending on it.
-  const selectedIds = selection.viewKey === viewKey ? selection.ids : new Set<string>();
-  const selected = pendingRows.filter((row) => selectedIds.has(row.id));
+  const current = selection.viewKey === selectionKey ? selection : emptySelection(selectionKey);
+  const selectedIds = current.ids;
+  const selectedOnPage = pendingRows.filter((row) => selectedIds.has(row.id));
+  const pendingMatching = page.data?.counts.pending ?? 0;
 
   const changeView = useCallback(
     (change: Partial<QueueView>, options: { replace?: boolean } = {}) => {
@@ -484,12 +556,38 @@ export function AccessRequestsScreen() {
     [changeView],
   );
 
-  const setSelected = (ids: Iterable<string>) => setSelection({ viewKey, ids: new Set(ids) });
-  const toggle = (row: AccessRequestRow, on: boolean) => {
-    const next = new Set(selected.map((entry) => entry.id));
-    if (on) next.add(row.id);
-    else next.delete(row.id);
-    setSelected(next);
+  const clearSelection = () => {
+    setSelection(emptySelection(selectionKey));
+    setMatching({ isLoading: false, error: null, total: null });
+  };
+  const changeSelection = (rowsChanged: AccessRequestRow[], on: boolean) => {
+    const ids = new Set(selectedIds);
+    const seen = new Map(current.seen);
+    for (const row of rowsChanged) {
+      if (on) ids.add(row.id);
+      else ids.delete(row.id);
+      seen.set(row.id, row);
+    }
+    setSelection({ viewKey: selectionKey, ids, seen });
+  };
+  const toggle = (row: AccessRequestRow, on: boolean) => changeSelection([row], on);
+  const selectAllMatching = async () => {
+    setMatching({ isLoading: true, error: null, total: null });
+    try {
+      const found = await fetchMatchingPendingRequests(view);
+      const seen = new Map(current.seen);
+      for (const row of pendingRows) seen.set(row.id, row);
+      setSelection({ viewKey: selectionKey, ids: new Set(found.ids), seen });
+      setMatching({ isLoading: false, error: null, total: found.total });
+    } catch (error) {
+      setMatching({ isLoading: false, error: messageOf(error), total: null });
+    }
+  };
+  const openBulk = (verb: 'approve' | 'decline') => {
+    const seen = [...current.seen.values(), ...rows].filter(
+      (row, index, all) => selectedIds.has(row.id) && all.findIndex((other) => other.id === row.id) === index,
+    );
+    setBulk({ verb, selection: { ids: [...selectedIds], seen } });
   };
 
   const activeRow = activeIndex === null ? undefined : rows[Math.min(activeIndex, rows.length - 1)];
@@ -592,31 +690,23 @@ export function AccessRequestsScreen() {
         <Filters view={view} facets={data?.facets} onChange={(change) => changeView(change)} />
       ) : null}
 
-      {selected.length > 0 ? (
+      {selectedIds.size > 0 ? (
         <section
           aria-label="Selected requests"
           className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl bg-slate-900 px-4 py-2.5 text-sm text-white shadow-lg"
         >
           <span className="mr-auto font-medium" aria-live="polite">
-            {countOf(selected.length, 'request')} selected
+            {countOf(selectedIds.size, 'request')} selected
           </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setBulk({ verb: 'approve', requests: selected })}
-          >
+          <Button size="sm" variant="secondary" onClick={() => openBulk('approve')}>
             <Check className="size-4" aria-hidden />
-            Approve {selected.length}
+            Approve {selectedIds.size}
           </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setBulk({ verb: 'decline', requests: selected })}
-          >
+          <Button size="sm" variant="secondary" onClick={() => openBulk('decline')}>
             <X className="size-4" aria-hidden />
-            Decline {selected.length}
+            Decline {selectedIds.size}
           </Button>
-          <Button size="sm" variant="dark" onClick={() => setSelected([])}>
+          <Button size="sm" variant="dark" onClick={clearSelection}>
             Clear selection
           </Button>
         </section>
@@ -651,13 +741,13 @@ export function AccessRequestsScreen() {
             {pendingRows.length > 0 ? (
               <Checkbox
                 checked={
-                  selected.length === 0
+                  selectedOnPage.length === 0
                     ? false
-                    : selected.length === pendingRows.length
+                    : selectedOnPage.length === pendingRows.length
                       ? true
                       : 'indeterminate'
                 }
-                onCheckedChange={(on) => setSelected(on ? pendingRows.map((row) => row.id) : [])}
+                onCheckedChange={(on) => changeSelection(pendingRows, on === true)}
                 aria-label="Select every pending request on this page"
               />
             ) : null}
@@ -668,6 +758,13 @@ export function AccessRequestsScreen() {
               </span>{' '}
               of <span className="font-medium text-slate-900 tabular-nums">{data?.total}</span>
             </p>
+            <SelectAllMatching
+              pageIsSelected={pendingRows.length > 0 && selectedOnPage.length === pendingRows.length}
+              selectedCount={selectedIds.size}
+              pendingMatching={pendingMatching}
+              state={matching}
+              onSelectAll={() => void selectAllMatching()}
+            />
           </div>
           <ul aria-label="Access requests" className="divide-y divide-slate-100">
             {rows.map((request, index) => (
@@ -716,16 +813,16 @@ export function AccessRequestsScreen() {
       />
       <DeclineDialog request={declining} onClose={() => setDeclining(null)} />
       <BulkApproveDialog
-        requests={bulk?.verb === 'approve' ? bulk.requests : null}
+        selection={bulk?.verb === 'approve' ? bulk.selection : null}
         defaultAccessDays={settings.data?.defaultAccessDays}
         profiles={profiles.data ?? []}
         onClose={() => setBulk(null)}
-        onDone={() => setSelected([])}
+        onDone={clearSelection}
       />
       <BulkDeclineDialog
-        requests={bulk?.verb === 'decline' ? bulk.requests : null}
+        selection={bulk?.verb === 'decline' ? bulk.selection : null}
         onClose={() => setBulk(null)}
-        onDone={() => setSelected([])}
+        onDone={clearSelection}
       />
       <RequestDetailDrawer
         request={showing}
