@@ -139,7 +139,14 @@ describe('analytics people can read', () => {
       expect.stringMatching(`,"Globex","${email}","downloaded","${documentName}"$`),
     );
 
-    // A phone: the same pages fit and stay usable.
+    // A phone: the same pages fit and stay usable, also under a long name with no place to break.
+    const { csrfToken } = await (await page.request.get(`${journey.baseUrl}/api/auth/session`)).json();
+    const accountId = new URL(page.url()).pathname.split('/').pop();
+    const renamed = await page.request.patch(`${journey.baseUrl}/api/accounts/${accountId}`, {
+      headers: { 'x-csrf-token': csrfToken },
+      data: { name: 'GlobexCorporationInternationalHoldingsAndSubsidiariesEMEALimited' },
+    });
+    expect(renamed.status()).toBe(200);
     const phone = await journey.newContext(390);
     const small = await phone.newPage();
     await signInAsStaff(small, journey.baseUrl);

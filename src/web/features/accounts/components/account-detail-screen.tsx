@@ -368,7 +368,9 @@ export function AccountDetailScreen({
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-950">{account.name}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-950">
+              {account.name}
+            </h1>
             <ReviewStatusBadge status={account.reviewStatus} />
           </div>
           <p className={`mt-1 text-sm ${expiry.isExpired ? 'font-medium text-red-700' : 'text-slate-600'}`}>

@@ -16,7 +16,9 @@ export function PageHeader({
     <div className="flex flex-wrap items-start justify-between gap-4">
       <title>{`${title} | Attest`}</title>
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-950">{title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-950">
+          {title}
+        </h1>
         <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p>
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

@@ -74,8 +74,10 @@ export function AccountEngagementDetail({
     <div className="space-y-6">
       {back}
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-950">{account.name}</h1>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-950">
+            {account.name}
+          </h1>
           <p className="mt-1 text-sm text-slate-600">
             {account.domain ? `${account.domain} · ` : ''}
             {formatDate(range.from)} to {formatDate(range.to)} · last seen {formatSeen(totals.lastSeenAt)}
