@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCsrfToken } from '../../../lib/api-client';
 import { renderDeferredPartsWith } from '../../../lib/deferred-part';
 import { portalQueryChangeEvent, writePortalQuery } from '../../../lib/portal-query';
-import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
+import { cardViewFixture, itemViewFixture, viewWithCards } from '../../../lib/test-support/card-view-fixture';
 import { CardSections } from './card-sections';
 import { byText, click, type Rendered, renderInDom, settle } from './documents-card/documents-fixture';
 import { serverCardParts } from './server-card-parts';

@@ -4,7 +4,7 @@ import type { SectionKind } from '../../../../shared/card-kinds';
 import type { CardView } from '../../../../shared/cards';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { renderDeferredPartsWith } from '../../../lib/deferred-part';
-import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
+import { cardViewFixture, itemViewFixture, viewWithCards } from '../../../lib/test-support/card-view-fixture';
 import { CardSections } from './card-sections';
 import { documentFileFixture } from './documents-card/documents-fixture';
 import { serverCardParts } from './server-card-parts';

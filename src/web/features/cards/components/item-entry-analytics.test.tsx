@@ -2,12 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initPortalAnalytics } from '../../../lib/analytics';
 import { setCsrfToken } from '../../../lib/api-client';
+import { cardViewFixture, itemViewFixture, viewWithCards } from '../../../lib/test-support/card-view-fixture';
 import {
   type BeaconMock,
   captureBeacons,
   sentEvents as sentBeaconEvents,
 } from '../../../lib/test-support/sent-analytics';
-import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
 import { click, type Rendered, renderInDom, settle } from './documents-card/documents-fixture';
 import { ItemEntry } from './item-entry';
 

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ItemView } from '../../../../shared/cards';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
-import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
+import { cardViewFixture, itemViewFixture, viewWithCards } from '../../../lib/test-support/card-view-fixture';
 import { ItemEntry } from './item-entry';
 
 function render(item: ItemView, options: { mode?: 'main' | 'public'; editing?: CardEditingSlots } = {}) {

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
-import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
+import { cardViewFixture, itemViewFixture, viewWithCards } from '../../../lib/test-support/card-view-fixture';
 import { CardIcon } from './card-icon';
 import { renderCardIconsWith } from './page-card-icon';
 import { PortalCard } from './portal-card';

@@ -8,7 +8,7 @@ import type { PortalView } from '../../../../shared/portal';
 import type { SpecialisedView, Subprocessor } from '../../../../shared/specialised-cards';
 import { setCsrfToken } from '../../../lib/api-client';
 import { renderDeferredPartsWith } from '../../../lib/deferred-part';
-import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
+import { cardViewFixture, itemViewFixture, viewWithCards } from '../../../lib/test-support/card-view-fixture';
 import { specialisedTexts } from '../lib/specialised';
 import { PortalCard } from './portal-card';
 import { serverCardParts } from './server-card-parts';

@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CardView } from '../../../../shared/cards';
-import { cardViewFixture, itemViewFixture, viewWithCards } from '../lib/card-view-fixture';
+import { cardViewFixture, itemViewFixture, viewWithCards } from '../../../lib/test-support/card-view-fixture';
 import { renderStaticCardBodiesWith, StaticCardBody } from './static-card-body';
 import { StaticCardBodyRenderer } from './static-card-body-renderer';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CardKind, cardKinds } from '../../../../shared/card-kinds';
+import { cardViewFixture, itemViewFixture } from '../../../lib/test-support/card-view-fixture';
 import { emptyCardText, isCardShown, isGridCard, previewItems } from './card-content';
-import { cardViewFixture, itemViewFixture } from './card-view-fixture';
 
 describe('previewItems', () => {
   it('lists at most 3 items, enabled ones only, in the card order; expanded, every enabled item', () => {

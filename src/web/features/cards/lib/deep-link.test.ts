@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CardKind, canCardDo } from '../../../../shared/card-kinds';
-import { cardViewFixture, itemViewFixture, viewWithCards } from './card-view-fixture';
+import { cardViewFixture, itemViewFixture, viewWithCards } from '../../../lib/test-support/card-view-fixture';
 import { cardKindsWithoutEditor, findItemAtAddress } from './deep-link';
 
 const policy = itemViewFixture({ title: 'Vendor risk policy' });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { assignItemSlugs, deriveItemSlug, findItemBySlug, itemSlug } from '../../../../shared/item-links';
-import { cardViewFixture, itemViewFixture, productFixture, viewWithCards } from './card-view-fixture';
+import {
+  cardViewFixture,
+  itemViewFixture,
+  productFixture,
+  viewWithCards,
+} from '../../../lib/test-support/card-view-fixture';
 import { findDeepLinkedItem } from './deep-link';
 import { addressWithoutItem, itemPermalinkHref, requestAccessHref } from './item-permalink';
 

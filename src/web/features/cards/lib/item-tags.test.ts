@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemViewFixture } from './card-view-fixture';
+import { itemViewFixture } from '../../../lib/test-support/card-view-fixture';
 import { itemTags } from './item-tags';
 
 const labels = (...args: Parameters<typeof itemTags>) => itemTags(...args).map((tag) => tag.label);

@@ -49,7 +49,7 @@ export function PortalShell({ data, children, onWelcomeOpenChange }: PortalShell
       <PreviewBanner view={view} basePath={basePath} />
       <SiteHeader view={view} basePath={basePath} />
       <main id="main" className="flex flex-1 flex-col bg-slate-50">
-        <OverviewHero view={view} />
+        <OverviewHero view={view} basePath={basePath} />
         {children}
       </main>
       <SiteFooter view={view} />

@@ -43,8 +43,9 @@ export function SiteHeader({ view, basePath }: SiteHeaderProps) {
   return (
     <header className="border-b border-slate-200 bg-white">
       {notification}
-      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6 md:min-h-20 lg:px-8">
-        <div className="flex min-w-0 items-center gap-3 md:gap-4">
+      {/* On a phone two rows: logo and sign-in, then product and search; from sm one row, as before. */}
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-2 gap-y-2.5 px-4 py-3 sm:gap-x-6 sm:gap-y-3 sm:px-6 md:min-h-20 lg:px-8">
+        <div className="order-1 flex min-w-0 flex-1 items-center gap-2 sm:flex-none sm:gap-3 md:gap-4">
           <Logo view={view} />
           {customisation.showPortalTitle ? (
             <>
@@ -58,10 +59,14 @@ export function SiteHeader({ view, basePath }: SiteHeaderProps) {
             </>
           ) : null}
         </div>
-        {search ? <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto">{search}</div> : null}
-        <div className="flex items-center gap-2">
-          <ProductMenu view={view} basePath={basePath} />
-          {headerEnd}
+        {headerEnd ? (
+          <div className="order-2 -mr-2.5 flex shrink-0 items-center sm:order-4 sm:mr-0">{headerEnd}</div>
+        ) : null}
+        <div className="order-3 flex w-full min-w-0 items-center gap-3 sm:contents">
+          <div className="flex shrink-0 items-center empty:hidden sm:order-3">
+            <ProductMenu view={view} basePath={basePath} />
+          </div>
+          {search ? <div className="min-w-0 flex-1 sm:order-2 sm:ml-auto sm:flex-none">{search}</div> : null}
         </div>
       </div>
       {organisation.bannerUrl ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentLimits, documentMessages } from '../../../../../shared/documents';
-import { cardViewFixture, itemViewFixture } from '../../lib/card-view-fixture';
+import { cardViewFixture, itemViewFixture } from '../../../../lib/test-support/card-view-fixture';
 import {
   canBulkDownload,
   categoryCounts,
@@ -141,6 +141,16 @@ describe('counts and bulk download', () => {
       { kind: 'Reports', title: 'Reports', count: 2 },
       { kind: 'Documents', title: 'Our documents', count: 1 },
     ]);
+    const ownOnly = documentEntries(cards, {
+      featuredItemUids: [],
+      files: [documentFileFixture(policy.itemUid), documentFileFixture(policy.itemUid)],
+    });
+    expect(categoryCounts(ownOnly, cards)).toEqual([]);
+    const reportsOnly = documentEntries(cards, {
+      featuredItemUids: [],
+      files: [documentFileFixture(report.itemUid)],
+    });
+    expect(categoryCounts(reportsOnly, cards)).toEqual([{ kind: 'Reports', title: 'Reports', count: 1 }]);
   });
 
   it('offers bulk download only when enabled, with a product, and with a downloadable file', () => {

@@ -177,13 +177,17 @@ export function isCollapsible(entries: readonly DocumentEntry[], isSmallScreen: 
   return entries.length > (isSmallScreen ? collapsedTileCount.small : collapsedTileCount.large);
 }
 
-/** Documents per category card, in category order, for the per-category Edit / View row. */
+/**
+ * Documents per category card, in category order, for the per-category Edit / View row. When every
+ * document is the Documents card's own there is no row: "Documents · 5 documents" would only repeat it.
+ */
 export function categoryCounts(
   entries: readonly DocumentEntry[],
   cards: readonly CardView[],
 ): DocumentCategoryCount[] {
   const counts = new Map<CardKind, number>();
   for (const entry of entries) counts.set(entry.category, (counts.get(entry.category) ?? 0) + 1);
+  if (counts.size === 1 && counts.has('Documents')) return [];
   return [...counts.entries()]
     .sort(([a], [b]) => categoryRank(a) - categoryRank(b))
     .map(([kind, count]) => {

@@ -5,8 +5,12 @@ import type { CardView } from '../../../../../shared/cards';
 import type { DocumentsView } from '../../../../../shared/documents';
 import type { PortalView, ViewerMode } from '../../../../../shared/portal';
 import { setCsrfToken } from '../../../../lib/api-client';
+import {
+  cardViewFixture,
+  itemViewFixture,
+  viewWithCards,
+} from '../../../../lib/test-support/card-view-fixture';
 import { waitFor } from '../../../../lib/test-support/render-in-dom';
-import { cardViewFixture, itemViewFixture, viewWithCards } from '../../lib/card-view-fixture';
 import { DocumentsCard } from './documents-card';
 import {
   byText,

@@ -4,7 +4,11 @@ import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StatusIndicator } from '../../../../../shared/specialised-cards';
-import { cardViewFixture, itemViewFixture, viewWithCards } from '../../lib/card-view-fixture';
+import {
+  cardViewFixture,
+  itemViewFixture,
+  viewWithCards,
+} from '../../../../lib/test-support/card-view-fixture';
 import { IntegrationWidget } from './integration-widget';
 import { StatusIndicatorBadge } from './live-widgets';
 

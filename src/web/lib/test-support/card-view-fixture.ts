@@ -1,12 +1,12 @@
-import { defaultSectionOrder } from '../../../../shared/card-kinds';
-import type { CardView, ItemView } from '../../../../shared/cards';
-import { wantedItemSlug } from '../../../../shared/item-links';
+import { defaultSectionOrder } from '../../../shared/card-kinds';
+import type { CardView, ItemView } from '../../../shared/cards';
+import { wantedItemSlug } from '../../../shared/item-links';
 import {
   PortalCustomisation,
   type PortalView,
   type ProductSummary,
   type ViewerMode,
-} from '../../../../shared/portal';
+} from '../../../shared/portal';
 
 /** Cards and items for component tests; each test overrides what it is about. */
 let sequence = 0;
