@@ -38,6 +38,13 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://trust.example.com');
   });
 
+  it('reads the web build once unless WATCH_WEB_BUILD asks, and never watches in production', () => {
+    expect(loadConfig({}).watchWebBuild).toBe(false);
+    expect(loadConfig({ WATCH_WEB_BUILD: 'true' }).watchWebBuild).toBe(true);
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', WATCH_WEB_BUILD: 'true' };
+    expect(loadConfig(production).watchWebBuild).toBe(false);
+  });
+
   it('listens on loopback outside production unless HOST is set', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');

@@ -95,7 +95,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     keyGenerator: (request) => `invite:${readSessionToken(request, 'member', isProduction) ?? request.ip}`,
   });
 
-  const pageOptions = { isWatching: !isProduction };
+  const pageOptions = { isWatching: deps.config.watchWebBuild };
   const refuse = async (reply: FastifyReply, viewer: Viewer, message: string) =>
     reply
       .status(400)

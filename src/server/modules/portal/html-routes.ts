@@ -122,7 +122,7 @@ const ownTopLevelPaths = new Set([
 
 export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { config } = deps;
-  const buildOptions = { isWatching: !config.isProduction };
+  const buildOptions = { isWatching: config.watchWebBuild };
 
   await app.register(fastifyStatic, {
     root: clientAssetsDirectory,

@@ -137,7 +137,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       });
       return reply
         .type('text/html; charset=utf-8')
-        .send(await renderActionPageHtml(organisation, page, { isWatching: !deps.config.isProduction }));
+        .send(await renderActionPageHtml(organisation, page, { isWatching: deps.config.watchWebBuild }));
     },
   );
 
