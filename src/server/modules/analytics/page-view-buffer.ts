@@ -4,25 +4,34 @@ import { analyticsEvents } from '../../db/schema';
 type EventRow = typeof analyticsEvents.$inferInsert;
 
 const flushEveryMs = 2000;
-const flushAtRows = 200;
+const flushAtRows = 500;
+/** What a node holds while the database is behind; views beyond it are counted and reported, not kept. */
+export const pageViewBufferMaxRows = 20_000;
 
 /**
  * Page views are written in batches off the request path: the portal page never waits for the
- * analytics write, and a burst of views costs one multi-row insert instead of one per request.
+ * analytics write, and a crowd costs one multi-row insert per batch, one at a time. Memory is bounded;
+ * a graceful stop writes what is held (`flush`), a crash loses at most what was not yet written.
  */
 export class PageViewBuffer {
   private rows: EventRow[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private inFlight: Promise<void> = Promise.resolve();
+  private writing: Promise<void> | null = null;
+  private dropped = 0;
 
   constructor(
-    private readonly db: Database,
+    private readonly db: Pick<Database, 'insert'>,
     private readonly onError: (error: unknown) => void,
+    private readonly maxRows = pageViewBufferMaxRows,
   ) {}
 
   push(row: EventRow): void {
+    if (this.rows.length >= this.maxRows) {
+      this.dropped += 1;
+      return;
+    }
     this.rows.push(row);
-    if (this.rows.length >= flushAtRows) {
+    if (this.rows.length >= flushAtRows && !this.writing) {
       void this.flush();
       return;
     }
@@ -32,21 +41,37 @@ export class PageViewBuffer {
     }
   }
 
-  /** Writes what is pending; resolves when every earlier flush has finished too. */
-  flush(): Promise<void> {
+  /** Writes everything held, one batch at a time; resolves when nothing is left or a write failed. */
+  async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    while (this.writing) await this.writing;
+    if (this.rows.length === 0) return this.reportDropped();
     const batch = this.rows;
     this.rows = [];
-    this.inFlight = this.inFlight.then(async () => {
-      if (batch.length === 0) return;
-      try {
-        await this.db.insert(analyticsEvents).values(batch);
-      } catch (error) {
-        this.onError(error);
-      }
-    });
-    return this.inFlight;
+    this.writing = this.write(batch);
+    await this.writing;
+    this.writing = null;
+    this.reportDropped();
+    if (this.rows.length >= flushAtRows) await this.flush();
+    else if (this.rows.length > 0 && !this.timer) {
+      this.timer = setTimeout(() => void this.flush(), flushEveryMs);
+      this.timer.unref();
+    }
+  }
+
+  private async write(batch: EventRow[]): Promise<void> {
+    try {
+      await this.db.insert(analyticsEvents).values(batch);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  private reportDropped(): void {
+    if (this.dropped === 0) return;
+    this.onError(new Error(`${this.dropped} page views were not recorded: the database fell behind`));
+    this.dropped = 0;
   }
 }
 
