@@ -360,8 +360,9 @@ describe('collaboration on the demo organisation', () => {
   it('staff see the events of these journeys on the analytics dashboard and export them as CSV', {
     timeout: 120_000,
   }, async () => {
-    // Leaving sends what the member's page still holds; the dashboard is read until it is all there.
-    await memberPage.close();
+    // Leaving sends what the member's page still holds (its pagehide runs: a bare close would skip it);
+    // the dashboard is read until it is all there.
+    await memberPage.close({ runBeforeUnload: true });
     await expect
       .poll(
         async () => {
@@ -373,7 +374,7 @@ describe('collaboration on the demo organisation', () => {
             accounts: dashboard.accounts.map((row) => row.name),
           };
         },
-        { timeout: 30_000, interval: 500 },
+        { timeout: 60_000, interval: 500 },
       )
       .toMatchObject({
         visits: expect.any(Number),
