@@ -107,9 +107,18 @@ describe('the review queue', () => {
     expect(await rows(shared).first().textContent()).toContain('Ada Lovelace');
     await shared.close();
 
-    // Working through the queue from the keyboard.
+    // Every pending request the view matches, beyond its first page, can be selected at once.
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => rows(page).count()).toBe(25);
+    await page.getByLabel('Select every pending request on this page').click();
+    await page.getByRole('button', { name: `Select all ${pending - 3} pending requests that match` }).click();
+    await page.getByText(`All ${pending - 3} pending requests that match are selected.`).waitFor();
+    await page.getByText(`${pending - 3} requests selected`).waitFor();
+    await shoot(page, 'review-queue-all-matching', 1280);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await page.getByText('requests selected').waitFor({ state: 'hidden' });
+
+    // Working through the queue from the keyboard.
     await page.locator('body').press('j');
     const active = page.locator('[data-testid="access-request-row"][data-active="true"]');
     const activeName = (await active.getByRole('checkbox').getAttribute('aria-label'))?.replace(
