@@ -15,8 +15,8 @@ afterAll(async () => t.close());
 const view = (organisationId: string) => ({
   organisationId,
   name: 'page_view',
-  source: 'server',
-  viewerMode: 'public' as const,
+  source: 'server' as const,
+  viewerMode: 'public',
   path: '/acme',
   createdAt: new Date(),
 });
