@@ -8,6 +8,7 @@ import {
   screenshots,
   settle,
   signInAsStaff,
+  untilDeferredPartsLive,
   useJourneyHarness,
   watchForErrors,
 } from './support/journey-harness';
@@ -169,6 +170,8 @@ describe('collaboration on the demo organisation', () => {
     // A public document: opened in a new tab, then downloaded.
     const tile = memberPage.getByTestId('document-tile').filter({ hasText: 'Information security policy' });
     await tile.scrollIntoViewIfNeeded();
+    // A link clicked before its card's code is in is followed by the browser alone: no client event.
+    await untilDeferredPartsLive(memberPage);
     const [viewer] = await Promise.all([
       memberContext.waitForEvent('page'),
       tile.getByRole('link', { name: 'Information security policy', exact: true }).click(),

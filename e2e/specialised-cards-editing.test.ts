@@ -302,7 +302,8 @@ describe('staff edit the specialised cards in place', () => {
     // The default heading names the organisation (spec 2 §2).
     expect(await visitor.card.textContent()).toContain('Companies that trust Acme');
     expect((await grid.innerText()).replace(/\s+/g, ' ')).toContain(
-      'Stripe (opens in a new tab) Northwind Traders',
+      // A company without a logo shows its monogram (decision 335).
+      'Stripe (opens in a new tab) NT Northwind Traders',
     );
     // A company with a site links to it; the click is counted (spec 2 §7 analytics).
     await expect(grid.getByRole('link', { name: /Stripe/ }).getAttribute('href')).resolves.toBe(
