@@ -308,16 +308,17 @@ export async function listMatchingPendingIds(
   query: AccessRequestQueueQuery,
 ): Promise<MatchingPendingRequests> {
   const where = and(...viewConditions(organisationId, query), eq(accessRequests.status, 'pending'));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ id: accessRequests.id })
-      .from(accessRequests)
-      .where(where)
-      .orderBy(...orderOf(query.sort ?? defaultQueueSort('pending')))
-      .limit(queueLimits.selectAllMax),
-    db.select({ total: count() }).from(accessRequests).where(where),
-  ]);
-  return { ids: rows.map((row) => row.id), total: Number(counted?.total ?? 0) };
+  const rows = await db
+    .select({ id: accessRequests.id })
+    .from(accessRequests)
+    .where(where)
+    .orderBy(...orderOf(query.sort ?? defaultQueueSort('pending')))
+    .limit(queueLimits.selectAllMax);
+  const ids = rows.map((row) => row.id);
+  // Under the cap the ids are all of them; only a capped list needs the count.
+  if (ids.length < queueLimits.selectAllMax) return { ids, total: ids.length };
+  const [counted] = await db.select({ total: count() }).from(accessRequests).where(where);
+  return { ids, total: Number(counted?.total ?? ids.length) };
 }
 
 function toHistoryEntry({ request, decidedBy }: RequestRowData): AccessRequestHistoryEntry {

@@ -584,9 +584,9 @@ export function AccessRequestsScreen() {
     }
   };
   const openBulk = (verb: 'approve' | 'decline') => {
-    const seen = [...current.seen.values(), ...rows].filter(
-      (row, index, all) => selectedIds.has(row.id) && all.findIndex((other) => other.id === row.id) === index,
-    );
+    const known = new Map(current.seen);
+    for (const row of rows) known.set(row.id, row);
+    const seen = [...known.values()].filter((row) => selectedIds.has(row.id));
     setBulk({ verb, selection: { ids: [...selectedIds], seen } });
   };
 
