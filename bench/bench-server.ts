@@ -22,8 +22,10 @@ import { createTestSession } from '../src/server/test/sessions';
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-bench-'));
+// BENCH_NODE_ENV: 'production' as `NODE_ENV=production npm start` runs, '' as a plain `npm start` does.
+const nodeEnv = process.env.BENCH_NODE_ENV ?? 'production';
 const config = loadConfig({
-  NODE_ENV: 'production',
+  ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}),
   SMTP_URL: 'smtp://127.0.0.1:9',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   LOG_LEVEL: 'silent',
@@ -66,6 +68,7 @@ const session = await createTestSession(database.db, {
 });
 // The production cookie name (__Host-), as the app configured for production reads it.
 const memberCookie = `${sessionCookieName('member', config.isProduction)}=${session.token}`;
+
 // The first-visit baseline: the portal's own HTML with every script, preload and page-data block taken out.
 app.get('/__bench/no-script/acme', async (_request, reply) => {
   const page = await app.inject({ url: '/acme' });

@@ -4,12 +4,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { createBenchDatabase } from './bench-database';
 
 /**
  * The demo organisation's portal page (`/acme`) and view (`{base}/view`) as browsers ask for them
  * (`Accept-Encoding: gzip, deflate, br, zstd`), against the very bytes the app sent, served by a bare
  * node:http server in its own process; a signed-in member's view against the anonymous one; and the
- * view with the cache bypassed (the first request after an edit). Interleaved rounds, medians, ratios.
+ * view with the cache bypassed (the first request after an edit); a signed-in member's page and view
+ * against the anonymous ones. Interleaved rounds, medians, ratios.
  * Not a test: no thresholds.
  */
 const port = Number(process.env.BENCH_PORT ?? 3900);
@@ -72,12 +74,38 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+type Setup = { label: string; env: Record<string, string> };
+
+/**
+ * Each start a newcomer or an operator runs: a plain `npm start` (development mode, React's development
+ * build) and `NODE_ENV=production`, on PGlite, and on PostgreSQL when BENCH_DATABASE_URL names a server.
+ */
 export async function benchPortalView() {
-  // React's production build, as `npm start` runs it: a first render after an edit costs what it does there.
-  const app = await startProcess('bench/bench-server.ts', {
-    BENCH_PORT: String(port),
-    NODE_ENV: 'production',
-  });
+  const engines = [{ label: 'PGlite', databaseUrl: null as string | null }];
+  if (process.env.BENCH_DATABASE_URL)
+    engines.push({ label: 'PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL });
+  const figures = [];
+  for (const engine of engines) {
+    for (const nodeEnv of ['', 'production']) {
+      const created = engine.databaseUrl ? await createBenchDatabase(engine.databaseUrl, 'portal') : null;
+      try {
+        const label = `${engine.label}, ${nodeEnv ? 'NODE_ENV=production' : 'default start'}`;
+        const env = {
+          BENCH_NODE_ENV: nodeEnv,
+          NODE_ENV: nodeEnv,
+          ...(created ? { BENCH_DATABASE_URL: created.url } : {}),
+        };
+        figures.push(await benchPortalViewOnce({ label, env }));
+      } finally {
+        await created?.drop();
+      }
+    }
+  }
+  return figures;
+}
+
+async function benchPortalViewOnce(setup: Setup) {
+  const app = await startProcess('bench/bench-server.ts', { BENCH_PORT: String(port), ...setup.env });
   const { memberCookie } = JSON.parse(app.line) as { memberCookie: string };
   const appUrl = `http://127.0.0.1:${port}`;
   const trivialUrl = `http://127.0.0.1:${trivialPort}`;
@@ -97,10 +125,12 @@ export async function benchPortalView() {
       sizes[target] =
         `${(plain.body.length / 1000).toFixed(0)} kB, ${(raw.body.length / 1000).toFixed(1)} kB ${raw.headers['content-encoding'] ?? 'identity'}, ${(gzip.body.length / 1000).toFixed(1)} kB gzip`;
     }
-    // The member really is signed in: their view names them (an ignored cookie would measure the anonymous view).
-    const memberView = await fetchRaw(`${appUrl}${viewPath}`, { cookie: memberCookie });
-    if (!memberView.body.toString('utf8').includes('"firstName":"Hank"'))
-      throw new Error('the member session was not accepted');
+    // The member really is signed in: their view and page name them (an ignored cookie would measure the anonymous ones).
+    for (const target of [viewPath, pagePath]) {
+      const answer = await fetchRaw(`${appUrl}${target}`, { cookie: memberCookie });
+      if (!answer.body.toString('utf8').includes('"firstName":"Hank"'))
+        throw new Error(`the member session was not accepted on ${target}`);
+    }
     trivial = (
       await startProcess('bench/trivial-server.ts', {
         BENCH_TRIVIAL_PORT: String(trivialPort),
@@ -113,6 +143,7 @@ export async function benchPortalView() {
       page: { url: `${appUrl}${pagePath}`, headers: browser },
       viewBaseline: { url: `${trivialUrl}${viewPath}`, headers: browser },
       view: { url: `${appUrl}${viewPath}`, headers: browser },
+      memberPage: { url: `${appUrl}${pagePath}`, headers: { ...browser, cookie: memberCookie } },
       memberView: { url: `${appUrl}${viewPath}`, headers: { ...browser, cookie: memberCookie } },
       uncachedView: { url: `${appUrl}/__bench/uncached-view`, headers: browser },
     };
@@ -135,20 +166,23 @@ export async function benchPortalView() {
       }`;
     console.log(
       [
-        `portal-view (${rounds} interleaved rounds of ${seconds} s, ${connections} connections, medians, Accept-Encoding: ${browserAcceptEncoding}):`,
+        `portal-view, ${setup.label} (${rounds} interleaved rounds of ${seconds} s, ${connections} connections, medians, Accept-Encoding: ${browserAcceptEncoding}):`,
         `  /acme ${sizes[pagePath]}; view ${sizes[viewPath]}`,
         row('GET /acme, same bytes from a trivial server', 'pageBaseline'),
         row('GET /acme (anonymous)', 'page', 'pageBaseline'),
         row('GET {base}/view, same bytes, trivial server', 'viewBaseline'),
         row('GET {base}/view (anonymous)', 'view', 'viewBaseline'),
+        row('GET /acme (signed-in member) vs anonymous', 'memberPage', 'page'),
         row('GET {base}/view (signed-in member) vs anon.', 'memberView', 'view'),
         row('same view, cache bypassed, vs anonymous', 'uncachedView', 'view'),
       ].join('\n'),
     );
     return {
+      setup: setup.label,
       page: rate('page') / rate('pageBaseline'),
       view: rate('view') / rate('viewBaseline'),
-      member: rate('memberView') / rate('view'),
+      memberPage: rate('memberPage') / rate('page'),
+      memberView: rate('memberView') / rate('view'),
     };
   } finally {
     trivial?.kill('SIGTERM');

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPostgres } from '../src/server/db/client';
@@ -18,6 +17,7 @@ import {
 } from '../src/server/test/factories';
 import { createTestSession } from '../src/server/test/sessions';
 import { RequesterType } from '../src/shared/access';
+import { createBenchDatabase } from './bench-database';
 
 /**
  * The staff review queue (GET /api/access-requests) over 10 000 requests of one organisation on
@@ -84,6 +84,7 @@ async function timed(action: () => Promise<unknown>): Promise<number> {
 export async function benchReviewQueue() {
   const created = await createBenchDatabase(
     process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    'queue',
   );
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-bench-queue-'));
   const database = await openPostgres({ url: created.url });
@@ -213,27 +214,6 @@ export async function benchReviewQueue() {
     await created.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A database of the benchmark's own beside the given one, dropped after the run. */
-async function createBenchDatabase(serverUrl: string) {
-  const name = `attest_bench_queue_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchReviewQueue();

@@ -1,4 +1,4 @@
-import type { PortalView } from './portal';
+import type { PortalMember, PortalView } from './portal';
 
 /**
  * The contract between the server and the web build: what the server hands to the SSR bundle and
@@ -53,6 +53,8 @@ export type ServerRenderer = {
   renderAboutPage(data: AboutPageData): string;
   renderErrorPage(data: ErrorPageData): string;
   renderActionPage(data: ActionPageData): string;
+  /** The signed-in member's header button exactly as the portal page renders it before hydration. */
+  renderMemberButton(member: PortalMember): string;
 };
 
 /** JSON that is safe inside a script element: no '<' can close it early. */

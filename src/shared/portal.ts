@@ -141,6 +141,8 @@ export const ViewerSummary = z.object({
     .nullable(),
 });
 export type ViewerSummary = z.infer<typeof ViewerSummary>;
+/** The signed-in account member as their page shows them. */
+export type PortalMember = NonNullable<ViewerSummary['member']>;
 
 /** The page model of GET {base}/view: what the portal shell needs; later issues add to it. */
 export const PortalView = z.object({

@@ -6,10 +6,12 @@ import type {
   PortalPageData,
   ServerRenderer,
 } from '../shared/page';
+import type { PortalMember } from '../shared/portal';
 import { ActionPage } from './app/routes/action-page';
 import { ErrorPage } from './app/routes/error-page';
 import { AboutPage } from './app/routes/portal/about-page';
 import { PortalPage } from './app/routes/portal/portal-page';
+import { MemberButton } from './features/access/components/header-access-entry';
 import { CardIcon } from './features/cards/components/card-icon';
 import { renderCardIconsWith } from './features/cards/components/page-card-icon';
 import { serverCardParts } from './features/cards/components/server-card-parts';
@@ -32,4 +34,5 @@ export const renderer: ServerRenderer = {
   renderAboutPage: (data: AboutPageData) => renderToString(<AboutPage data={data} />),
   renderErrorPage: (data: ErrorPageData) => renderToString(<ErrorPage data={data} />),
   renderActionPage: (data: ActionPageData) => renderToString(<ActionPage data={data} />),
+  renderMemberButton: (member: PortalMember) => renderToString(<MemberButton member={member} />),
 };

@@ -66,7 +66,8 @@ function isServerRenderer(value: unknown): value is ServerRenderer {
     typeof candidate?.renderPortalPage === 'function' &&
     typeof candidate.renderAboutPage === 'function' &&
     typeof candidate.renderErrorPage === 'function' &&
-    typeof candidate.renderActionPage === 'function'
+    typeof candidate.renderActionPage === 'function' &&
+    typeof candidate.renderMemberButton === 'function'
   );
 }
 

@@ -1,10 +1,10 @@
+// @postgres: the batch insert is raw SQL over a JSON parameter; both engines must read it alike.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
 import { analyticsEvents } from '../../db/schema';
-import { createOrganisation } from '../../test/factories';
+import { createAccountMember, createOrganisation } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { PageViewBuffer } from './page-view-buffer';
+import { insertPageViews, PageViewBuffer } from './page-view-buffer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,34 +17,35 @@ const view = (organisationId: string) => ({
   name: 'page_view',
   source: 'server' as const,
   viewerMode: 'public',
+  accountId: null,
+  accountMemberId: null,
   path: '/acme',
   createdAt: new Date(),
 });
 
-/** A database whose inserts wait until the test lets them finish, as one that fell behind does. */
+/** A write whose batches wait until the test lets them finish, as a database that fell behind does. */
 function stalledDatabase() {
   const batches: unknown[][] = [];
   const releases: Array<() => void> = [];
-  const db = {
-    insert: () => ({
-      values: (rows: unknown[]) => {
-        batches.push(rows);
-        return new Promise<void>((resolve) => releases.push(resolve));
-      },
-    }),
-  } as unknown as Pick<Database, 'insert'>;
+  const write = (rows: unknown[]) => {
+    batches.push(rows);
+    return new Promise<void>((resolve) => releases.push(resolve));
+  };
   const releaseAll = () => {
     for (const release of releases.splice(0)) release();
   };
-  return { db, batches, releaseAll };
+  return { write, batches, releaseAll };
 }
 
 describe('the page view buffer', () => {
   it('writes a crowd in batches, and a stop writes every view it holds', async () => {
     const { organisation } = await createOrganisation(t.database.db);
-    const buffer = new PageViewBuffer(t.database.db, (error) => {
-      throw error;
-    });
+    const buffer = new PageViewBuffer(
+      (rows) => insertPageViews(t.database.db, rows),
+      (error) => {
+        throw error;
+      },
+    );
     for (let index = 0; index < 1_234; index += 1) buffer.push(view(organisation.id));
     await buffer.flush();
     const [written] = await t.database.db
@@ -54,9 +55,29 @@ describe('the page view buffer', () => {
     expect(written?.total).toBe(1_234);
   });
 
+  it("keeps every field of a member's view as it was counted", async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const { account, member } = await createAccountMember(t.database.db, organisation.id);
+    const createdAt = new Date('2026-03-04T05:06:07.089Z');
+    const row = {
+      ...view(organisation.id),
+      viewerMode: 'account_external',
+      accountId: account.id,
+      accountMemberId: member.id,
+      path: "/acme/item/o'brien-\\-ü",
+      createdAt,
+    };
+    await insertPageViews(t.database.db, [row]);
+    const [stored] = await t.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.organisationId, organisation.id));
+    expect(stored).toMatchObject({ ...row, props: {}, visitorId: null, staffUserId: null });
+  });
+
   it('writes one batch at a time while the database is slow, and gathers what comes meanwhile', async () => {
     const stalled = stalledDatabase();
-    const buffer = new PageViewBuffer(stalled.db, () => {});
+    const buffer = new PageViewBuffer(stalled.write, () => {});
     const organisationId = '00000000-0000-4000-8000-000000000001';
     for (let index = 0; index < 500; index += 1) buffer.push(view(organisationId));
     for (let index = 0; index < 700; index += 1) buffer.push(view(organisationId));
@@ -72,7 +93,7 @@ describe('the page view buffer', () => {
   it('holds at most its bound while the database stalls, and says how many views it could not keep', async () => {
     const stalled = stalledDatabase();
     const errors: string[] = [];
-    const buffer = new PageViewBuffer(stalled.db, (error) => errors.push((error as Error).message), 3);
+    const buffer = new PageViewBuffer(stalled.write, (error) => errors.push((error as Error).message), 3);
     const organisationId = '00000000-0000-4000-8000-000000000001';
     for (let index = 0; index < 8; index += 1) buffer.push(view(organisationId));
     const stopped = buffer.flush();

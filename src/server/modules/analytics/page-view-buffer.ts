@@ -1,7 +1,20 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { analyticsEvents } from '../../db/schema';
 
-type EventRow = typeof analyticsEvents.$inferInsert;
+/** One server-side page view, as `recordPageView` counts it. */
+export type PageViewRow = {
+  organisationId: string;
+  name: string;
+  source: 'server';
+  viewerMode: string;
+  accountId: string | null;
+  accountMemberId: string | null;
+  path: string;
+  createdAt: Date;
+};
+type EventRow = PageViewRow;
+type WriteRows = (rows: EventRow[]) => Promise<unknown>;
 
 const flushEveryMs = 2000;
 const flushAtRows = 500;
@@ -20,7 +33,7 @@ export class PageViewBuffer {
   private dropped = 0;
 
   constructor(
-    private readonly db: Pick<Database, 'insert'>,
+    private readonly writeRows: WriteRows,
     private readonly onError: (error: unknown) => void,
     private readonly maxRows = pageViewBufferMaxRows,
   ) {}
@@ -62,7 +75,7 @@ export class PageViewBuffer {
 
   private async write(batch: EventRow[]): Promise<void> {
     try {
-      await this.db.insert(analyticsEvents).values(batch);
+      await this.writeRows(batch);
     } catch (error) {
       this.onError(error);
     }
@@ -75,13 +88,37 @@ export class PageViewBuffer {
   }
 }
 
+/**
+ * A batch as one statement with one JSON parameter: building a 500-row insert value by value cost
+ * more CPU than the database's work, and on PGlite that CPU is the request thread's.
+ */
+export async function insertPageViews(db: Database, rows: EventRow[]): Promise<void> {
+  const json = JSON.stringify(
+    rows.map((row) => [
+      row.organisationId,
+      row.name,
+      row.source,
+      row.viewerMode,
+      row.accountId,
+      row.accountMemberId,
+      row.path,
+      row.createdAt.toISOString(),
+    ]),
+  );
+  await db.execute(sql`
+    insert into ${analyticsEvents}
+      (organisation_id, name, source, viewer_mode, account_id, account_member_id, path, created_at)
+    select (v->>0)::uuid, v->>1, v->>2, v->>3, (v->>4)::uuid, (v->>5)::uuid, v->>6, (v->>7)::timestamptz
+    from json_array_elements(${json}::json) as v`);
+}
+
 const buffers = new WeakMap<Database, PageViewBuffer>();
 
 /** One buffer per database handle, so test apps with their own databases never share one. */
 export function pageViewBufferFor(db: Database, onError: (error: unknown) => void): PageViewBuffer {
   let buffer = buffers.get(db);
   if (!buffer) {
-    buffer = new PageViewBuffer(db, onError);
+    buffer = new PageViewBuffer((rows) => insertPageViews(db, rows), onError);
     buffers.set(db, buffer);
   }
   return buffer;

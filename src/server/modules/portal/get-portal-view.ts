@@ -30,11 +30,23 @@ export async function getPortalView({
   ctx: Context;
   input: PortalViewInput;
 }): Promise<PortalView> {
+  return (await getShapedPortalView({ ctx, input })).view;
+}
+
+/** The view and the key of the access shape it was shared by; null when it was built for this viewer alone. */
+export async function getShapedPortalView({
+  ctx,
+  input,
+}: {
+  ctx: Context;
+  input: PortalViewInput;
+}): Promise<{ view: PortalView; shapeKey: string | null }> {
   const shape = await loadAccessShape(ctx.db, ctx.viewer);
-  if (!shape) return buildPortalView(ctx, input);
+  if (!shape) return { view: await buildPortalView(ctx, input), shapeKey: null };
   const shared = await sharedPortalView(ctx, shape, input);
-  if (!ctx.viewer.member) return shared;
-  return { ...shared, viewer: { ...shared.viewer, member: memberSummaryOf(ctx.viewer) } };
+  if (!ctx.viewer.member) return { view: shared, shapeKey: shape.key };
+  const view = { ...shared, viewer: { ...shared.viewer, member: memberSummaryOf(ctx.viewer) } };
+  return { view, shapeKey: shape.key };
 }
 
 function sharedPortalView(ctx: Context, shape: AccessShape, input: PortalViewInput): Promise<PortalView> {
@@ -47,7 +59,7 @@ function sharedPortalView(ctx: Context, shape: AccessShape, input: PortalViewInp
 /** How the view goes out: ready bytes for everyone of a shape, those bytes around one member's summary, or built for one staff view. */
 export type PortalViewAnswer =
   | { kind: 'shared'; body: PreparedBody }
-  | { kind: 'personal'; body: SplicedBody; part: string }
+  | { kind: 'personal'; body: SplicedBody; parts: string[] }
   | { kind: 'single'; json: string };
 
 /** Stands for the member summary in a shared serialised view; random, so no content can contain it. */
@@ -78,9 +90,9 @@ export async function getPortalViewAnswer({
   const body = await ctx.providers.cache.body(id, revision, `${key}:personal`, async () => {
     const view = await sharedPortalView(ctx, shape, input);
     const withPlaceholder = { ...view, viewer: { ...view.viewer, member: JSON.parse(memberPlaceholder) } };
-    return prepareSplicedBody(json, JSON.stringify(withPlaceholder), memberPlaceholder);
+    return prepareSplicedBody(json, JSON.stringify(withPlaceholder), [memberPlaceholder]);
   });
-  return { kind: 'personal', body, part: JSON.stringify(memberSummaryOf(ctx.viewer)) };
+  return { kind: 'personal', body, parts: [JSON.stringify(memberSummaryOf(ctx.viewer))] };
 }
 
 async function buildPortalView(ctx: Context, input: PortalViewInput): Promise<PortalView> {

@@ -22,13 +22,14 @@ import { portalContentSecurityPolicy } from '../consent';
 import { portalName } from '../mail';
 import { getNotificationBar } from '../updates';
 import { findHomeDestination } from './find-home-destination';
-import { getPortalView } from './get-portal-view';
+import { getShapedPortalView } from './get-portal-view';
+import { personalPageKey, personalParts, preparePersonalPage } from './personal-page';
 import { prepareBody } from './prepared-body';
-import { sendPreparedBody } from './send-body';
+import { sendPreparedBody, sendSplicedBody } from './send-body';
 
 /**
  * A page without any per-person part: a Public-mode viewer without a session (no CSRF token, no
- * member summary). Signed-in pages are rendered per request from the shared page model.
+ * member summary). A member's page is shared with their own parts spliced in; staff pages are drawn per request.
  */
 function isSharedPage(viewer: Viewer): boolean {
   return viewer.mode === 'public' && viewer.session === null && viewer.member === null;
@@ -210,9 +211,9 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     if (isPreviewAsked && viewer.mode !== 'preview') throw new AppError('forbidden', messages.noAccess);
     const ctx = verbContext(deps, request);
     // The notification bar is part of the first paint: no layout shift when it arrives later.
-    const [build, view, notification] = await Promise.all([
+    const [build, { view, shapeKey }, notification] = await Promise.all([
       loadWebBuild(buildOptions),
-      getPortalView({ ctx, input: { productSlug: input.productSlug, productId: input.productId } }),
+      getShapedPortalView({ ctx, input: { productSlug: input.productSlug, productId: input.productId } }),
       getNotificationBar({ ctx, input: { product: input.productSlug } }),
     ]);
     const item = resolveItem(view.cards, input);
@@ -245,14 +246,36 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       // Exactly the origins of this organisation's configured scripts, on top of the default policy.
       .header('content-security-policy', portalContentSecurityPolicy(view.customisation));
     markIfStale(request, reply);
-    const render = () => renderPortalDocument(build, data, { revision: viewer.organisation.revision, item });
-    if (!isSharedPage(viewer)) return reply.send(render());
+    const renderData = (pageData: PortalPageData) =>
+      renderPortalDocument(build, pageData, { revision: viewer.organisation.revision, item });
     // Every anonymous visitor gets the same page for what it resolved to: rendered and compressed once
     // per revision. Keyed by the resolved product and item, so made-up query values cannot fill the cache.
     const { id, revision } = viewer.organisation;
     const key = `page:${build.entries.portal.script}:${input.basePath}:${view.product.productId}:${item?.item.itemUid ?? ''}`;
-    const body = await deps.providers.cache.body(id, revision, key, async () => prepareBody(html, render()));
-    return sendPreparedBody(request, reply, body);
+    if (isSharedPage(viewer)) {
+      const body = await deps.providers.cache.body(id, revision, key, async () =>
+        prepareBody(html, renderData(data)),
+      );
+      return sendPreparedBody(request, reply, body);
+    }
+    const member = view.viewer.member;
+    if (shapeKey === null || member === null) return reply.send(renderData(data));
+    // A member's page is shared by their access shape with their own parts spliced in per request.
+    const personalKey = `${key}:member:${shapeKey}:${personalPageKey(member)}:${data.csrfToken !== null}:${data.recentUpdate?.topicId ?? ''}`;
+    const template = await deps.providers.cache.body(id, revision, personalKey, async () =>
+      preparePersonalPage(
+        build,
+        { ...data, view: { ...view, viewer: { ...view.viewer, member } } },
+        renderData,
+      ),
+    );
+    if (template.kind === 'unshareable') return reply.send(renderData(data));
+    return sendSplicedBody(
+      request,
+      reply,
+      template.body,
+      personalParts(build, template, member, data.csrfToken),
+    );
   }
 
   const portalRoute = { config: { viewer: 'portal' as const } };

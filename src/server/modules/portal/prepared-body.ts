@@ -35,65 +35,88 @@ export function prepareBody(contentType: string, text: string): PreparedBody {
 }
 
 /**
- * A shared answer with one per-person part in the middle (a signed-in member's own summary): the two
- * shared parts are kept as raw deflate segments that end on a full flush, so a gzip body for one person
- * is the shared segments around their small part, with a CRC over the whole, and no recompression.
+ * A shared answer with per-person parts between shared segments (a signed-in member's own summary,
+ * their name in the page header). The shared segments are kept as raw deflate that ends on a full
+ * flush, so a gzip body for one person is the ready segments around their small parts, with a CRC
+ * over the whole, and no recompression.
  */
 export type SplicedBody = {
   contentType: string;
-  prefix: Buffer;
-  suffix: Buffer;
-  deflatedPrefix: Buffer;
-  deflatedSuffix: Buffer;
-  prefixCrc: number;
+  /** One more than the parts: the text before the first placeholder, between them, after the last. */
+  segments: Buffer[];
+  deflatedSegments: Buffer[];
+  firstSegmentCrc: number;
   byteLength: number;
 };
 
-export function prepareSplicedBody(contentType: string, text: string, placeholder: string): SplicedBody {
-  const at = text.indexOf(placeholder);
-  if (at < 0 || text.indexOf(placeholder, at + placeholder.length) >= 0) {
-    throw new Error('a spliced body needs its placeholder exactly once');
+/**
+ * `placeholders` must each occur exactly once in `text`, in this order; `spliceBody` takes the parts
+ * in the same order.
+ */
+export function prepareSplicedBody(
+  contentType: string,
+  text: string,
+  placeholders: readonly string[],
+): SplicedBody {
+  const segments: Buffer[] = [];
+  let from = 0;
+  for (const placeholder of placeholders) {
+    const at = text.indexOf(placeholder);
+    if (at < from || text.indexOf(placeholder, at + 1) >= 0) {
+      throw new Error('a spliced body needs each placeholder exactly once, in order');
+    }
+    segments.push(Buffer.from(text.slice(from, at), 'utf8'));
+    from = at + placeholder.length;
   }
-  const prefix = Buffer.from(text.slice(0, at), 'utf8');
-  const suffix = Buffer.from(text.slice(at + placeholder.length), 'utf8');
-  const deflatedPrefix = deflateRawSync(prefix, {
-    level: gzipLevel,
-    finishFlush: zlibConstants.Z_FULL_FLUSH,
-  });
-  const deflatedSuffix = deflateRawSync(suffix, { level: gzipLevel });
+  segments.push(Buffer.from(text.slice(from), 'utf8'));
+  const last = segments.length - 1;
+  const deflatedSegments = segments.map((segment, index) =>
+    deflateRawSync(segment, {
+      level: gzipLevel,
+      ...(index < last ? { finishFlush: zlibConstants.Z_FULL_FLUSH } : {}),
+    }),
+  );
+  const sum = (buffers: Buffer[]) => buffers.reduce((total, buffer) => total + buffer.length, 0);
   return {
     contentType,
-    prefix,
-    suffix,
-    deflatedPrefix,
-    deflatedSuffix,
-    prefixCrc: crc32(prefix),
-    byteLength: prefix.length + suffix.length + deflatedPrefix.length + deflatedSuffix.length,
+    segments,
+    deflatedSegments,
+    firstSegmentCrc: crc32(segments[0]!),
+    byteLength: sum(segments) + sum(deflatedSegments),
   };
 }
 
 const gzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 
-/** The body with `part` in the placeholder's place, in the chosen encoding. */
-export function spliceBody(body: SplicedBody, part: string, encoding: ContentEncoding): Buffer {
-  const middle = Buffer.from(part, 'utf8');
-  if (encoding === 'identity') return Buffer.concat([body.prefix, middle, body.suffix]);
+/** Node's crc32 answers 0 for `Buffer.from('')` (no backing store) whatever the running value was. */
+const continueCrc = (data: Buffer, crc: number) => (data.length === 0 ? crc : crc32(data, crc));
+
+/** The body with each part in its placeholder's place, in the chosen encoding. */
+export function spliceBody(body: SplicedBody, parts: readonly string[], encoding: ContentEncoding): Buffer {
+  if (parts.length !== body.segments.length - 1) throw new Error('one part per placeholder');
+  const middles = parts.map((part) => Buffer.from(part, 'utf8'));
+  const whole = () =>
+    body.segments.flatMap((segment, index) => (index ? [middles[index - 1]!, segment] : [segment]));
+  if (encoding === 'identity') return Buffer.concat(whole());
   if (encoding === 'br') {
     // Brotli streams cannot be joined: the per-person answer is compressed whole (gzip is preferred).
-    return brotliCompressSync(Buffer.concat([body.prefix, middle, body.suffix]), {
+    return brotliCompressSync(Buffer.concat(whole()), {
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
     });
   }
+  let crc = body.firstSegmentCrc;
+  let length = body.segments[0]!.length;
+  const deflated: Buffer[] = [gzipHeader, body.deflatedSegments[0]!];
+  middles.forEach((middle, index) => {
+    const segment = body.segments[index + 1]!;
+    crc = continueCrc(segment, continueCrc(middle, crc));
+    length += middle.length + segment.length;
+    deflated.push(...storedBlocks(middle), body.deflatedSegments[index + 1]!);
+  });
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(body.suffix, crc32(middle, body.prefixCrc)), 0);
-  trailer.writeUInt32LE((body.prefix.length + middle.length + body.suffix.length) % 2 ** 32, 4);
-  return Buffer.concat([
-    gzipHeader,
-    body.deflatedPrefix,
-    ...storedBlocks(middle),
-    body.deflatedSuffix,
-    trailer,
-  ]);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  return Buffer.concat([...deflated, trailer]);
 }
 
 /** Longest stored deflate block (RFC 1951 §3.2.4: LEN is 16 bits). */

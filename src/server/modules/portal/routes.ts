@@ -25,7 +25,7 @@ function sendView(request: FastifyRequest, reply: FastifyReply, answer: PortalVi
   if (answer.kind === 'single') {
     return reply.type('application/json; charset=utf-8').send(answer.json as unknown as PortalView);
   }
-  if (answer.kind === 'personal') return sendSplicedBody(request, reply, answer.body, answer.part);
+  if (answer.kind === 'personal') return sendSplicedBody(request, reply, answer.body, answer.parts);
   if (!request.staleSince) reply.header('cache-control', 'no-cache');
   return sendPreparedBody(request, reply, answer.body);
 }

@@ -51,14 +51,14 @@ export function sendPreparedBody(request: FastifyRequest, reply: FastifyReply, b
   return reply.send(body.encodings[encoding]);
 }
 
-/** A shared body around one person's part, for them only: no validator, never stored by anyone. */
+/** A shared body around one person's parts, for them only: no validator, never stored by anyone. */
 export function sendSplicedBody(
   request: FastifyRequest,
   reply: FastifyReply,
   body: SplicedBody,
-  part: string,
+  parts: readonly string[],
 ) {
   const encoding = chooseEncoding(request.headers['accept-encoding'], personalPreference);
   setEncodingHeaders(reply, encoding);
-  return reply.type(body.contentType).send(spliceBody(body, part, encoding));
+  return reply.type(body.contentType).send(spliceBody(body, parts, encoding));
 }

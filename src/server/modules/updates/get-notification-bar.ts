@@ -1,4 +1,5 @@
 import { type NotificationBarResponse, updateLimits } from '../../../shared/updates';
+import { loadAccessShape } from '../../policy/access-shape';
 import { loadVisibleTopics, type VisitorContext } from './list-visitor-updates';
 
 const hourMs = 60 * 60 * 1000;
@@ -24,8 +25,8 @@ async function buildNotificationBar(ctx: VisitorContext, product: string | undef
 
 /**
  * The notification bar (spec 1 §2): the newest update the viewer may see, when it was created within
- * 24 hours. Public answers are cached per revision for at most the cache's lifetime (seconds), so an
- * update leaves the bar at most that long after its 24 hours end.
+ * 24 hours. Public answers, and members' per access shape, are cached per revision for at most the
+ * cache's lifetime (seconds), so an update leaves the bar at most that long after its 24 hours end.
  */
 export async function getNotificationBar({
   ctx,
@@ -35,8 +36,18 @@ export async function getNotificationBar({
   input: { product?: string };
 }): Promise<NotificationBarResponse> {
   const now = new Date();
-  if (ctx.viewer.mode !== 'public') return buildNotificationBar(ctx, input.product, now);
   const { id, revision } = ctx.viewer.organisation;
+  if (ctx.viewer.mode === 'account_external') {
+    // Members of one access shape may see the same topics: one answer per shape and product.
+    const shape = await loadAccessShape(ctx.db, ctx.viewer);
+    if (shape) {
+      const key = `updates:latest:${shape.key}:${input.product ?? ''}`;
+      return ctx.providers.cache.publicValue(id, revision, key, () =>
+        buildNotificationBar(ctx, input.product, now),
+      );
+    }
+  }
+  if (ctx.viewer.mode !== 'public') return buildNotificationBar(ctx, input.product, now);
   return ctx.providers.cache.publicValue(id, revision, 'updates:latest', () =>
     buildNotificationBar(ctx, undefined, now),
   );

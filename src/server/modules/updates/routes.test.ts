@@ -417,6 +417,24 @@ describe('notification bar', () => {
     });
     expect((await latest())?.subject).toBe('Fresh news');
     expect((await latest('', staff.session.cookies))?.subject).toBe('Private fresh');
+    // Members share one answer per access shape; it never reaches the public, nor the reverse.
+    const memberCookies = async (reviewStatus: 'approved' | 'pending') => {
+      const { member } = await createAccountMember(t.database.db, staff.organisation.id, { reviewStatus });
+      const session = await createTestSession(t.database.db, {
+        organisationId: staff.organisation.id,
+        accountMemberId: member.id,
+      });
+      return session.cookies;
+    };
+    const [first, second, pending] = [
+      await memberCookies('approved'),
+      await memberCookies('approved'),
+      await memberCookies('pending'),
+    ];
+    expect((await latest('', first))?.subject).toBe('Private fresh');
+    expect((await latest())?.subject).toBe('Fresh news');
+    expect((await latest('', pending))?.subject).toBe('Fresh news');
+    expect((await latest('', second))?.subject).toBe('Private fresh');
   });
 });
 

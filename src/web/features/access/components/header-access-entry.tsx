@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { type MouseEvent, Suspense, useEffect, useState } from 'react';
-import type { PortalView } from '../../../../shared/portal';
+import type { PortalMember, PortalView } from '../../../../shared/portal';
 import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
 import { followQueryLink } from '../../../lib/portal-query';
 import { headerTexts } from '../lib/header-texts';
@@ -17,6 +17,18 @@ const triggerClassName =
   'inline-flex h-10 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 hover:text-slate-900';
 
 /**
+ * The signed-in member's trigger until the menu's code is live. The server renders it alone too: it is
+ * the one personal part of a member's page markup, spliced into the page shared by the access shape.
+ */
+export function MemberButton({ member }: { member: PortalMember }) {
+  return (
+    <button type="button" className={triggerClassName} aria-label={accountLabel(member)} disabled>
+      <MemberTrigger member={member} />
+    </button>
+  );
+}
+
+/**
  * The header's end (spec 1 §2 Header): the account menu for a signed-in member, a quiet 'Sign in' for
  * public visitors when restricted content exists, nothing otherwise.
  */
@@ -27,21 +39,9 @@ export function HeaderAccessEntry({ view, basePath }: HeaderAccessEntryProps) {
 
   // A signed-in member whose access is not (or no longer) granted is in Public mode; the menu shows their review.
   if (member && (mode === 'account_external' || mode === 'public')) {
-    if (!isHydrated) {
-      return (
-        <button type="button" className={triggerClassName} aria-label={accountLabel(member)} disabled>
-          <MemberTrigger member={member} />
-        </button>
-      );
-    }
+    if (!isHydrated) return <MemberButton member={member} />;
     return (
-      <Suspense
-        fallback={
-          <button type="button" className={triggerClassName} aria-label={accountLabel(member)} disabled>
-            <MemberTrigger member={member} />
-          </button>
-        }
-      >
+      <Suspense fallback={<MemberButton member={member} />}>
         <AccountMenu view={view} basePath={basePath} />
       </Suspense>
     );
