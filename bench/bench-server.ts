@@ -28,7 +28,7 @@ const config = loadConfig({
   ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}),
   SMTP_URL: 'smtp://127.0.0.1:9',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
   DATA_DIR: dataDir,
 });
 const database = databaseUrl ? await openPostgres({ url: databaseUrl }) : await openPglite({ dataDir });

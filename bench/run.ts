@@ -1,4 +1,5 @@
 import { benchBulkDownload } from './bulk-download';
+import { benchCrowd } from './crowd';
 import { benchFanOut } from './fan-out';
 import { benchFirstVisit } from './first-visit';
 import { benchHealthUnderSearch } from './health-under-search';
@@ -10,6 +11,7 @@ import { benchStartup } from './startup';
 
 /** npm run bench: every benchmark, one after another (they would disturb each other in parallel). */
 await benchPortalView();
+await benchCrowd();
 await benchFirstVisit();
 await benchBulkDownload();
 await benchFanOut();

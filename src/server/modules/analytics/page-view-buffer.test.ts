@@ -34,7 +34,7 @@ function stalledDatabase() {
   const releaseAll = () => {
     for (const release of releases.splice(0)) release();
   };
-  return { write, batches, releaseAll };
+  return { write, batches, releaseAll, pending: () => releases.length };
 }
 
 describe('the page view buffer', () => {
@@ -75,19 +75,26 @@ describe('the page view buffer', () => {
     expect(stored).toMatchObject({ ...row, props: {}, visitorId: null, staffUserId: null });
   });
 
-  it('writes one batch at a time while the database is slow, and gathers what comes meanwhile', async () => {
+  it('writes one batch of at most 100 rows at a time while the database is slow, and a stop writes the rest', async () => {
     const stalled = stalledDatabase();
     const buffer = new PageViewBuffer(stalled.write, () => {});
     const organisationId = '00000000-0000-4000-8000-000000000001';
-    for (let index = 0; index < 500; index += 1) buffer.push(view(organisationId));
-    for (let index = 0; index < 700; index += 1) buffer.push(view(organisationId));
-    expect(stalled.batches.map((batch) => batch.length)).toEqual([500]);
-    const stopped = buffer.flush();
-    stalled.releaseAll();
-    await new Promise((resolve) => setImmediate(resolve));
-    stalled.releaseAll();
+    for (let index = 0; index < 1_234; index += 1) buffer.push(view(organisationId));
+    // The 100th view started a write; the rest wait for it, however many come.
+    expect(stalled.batches.map((batch) => batch.length)).toEqual([100]);
+    let isStopped = false;
+    const stopped = buffer.flush().then(() => {
+      isStopped = true;
+    });
+    while (!isStopped) {
+      expect(stalled.pending()).toBeLessThanOrEqual(1);
+      stalled.releaseAll();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     await stopped;
-    expect(stalled.batches.map((batch) => batch.length)).toEqual([500, 700]);
+    const sizes = stalled.batches.map((batch) => batch.length);
+    expect(sizes.every((size) => size <= 100)).toBe(true);
+    expect(sizes.reduce((total, size) => total + size, 0)).toBe(1_234);
   });
 
   it('holds at most its bound while the database stalls, and says how many views it could not keep', async () => {

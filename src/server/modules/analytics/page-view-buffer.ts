@@ -17,7 +17,11 @@ type EventRow = PageViewRow;
 type WriteRows = (rows: EventRow[]) => Promise<unknown>;
 
 const flushEveryMs = 2000;
-const flushAtRows = 500;
+/**
+ * Rows per statement. On PGlite a write runs on the request thread: 100 rows hold it about 5 ms,
+ * where 500 held it long enough to show in the page's p99.
+ */
+const flushAtRows = 100;
 /** What a node holds while the database is behind; views beyond it are counted and reported, not kept. */
 export const pageViewBufferMaxRows = 20_000;
 
@@ -54,23 +58,17 @@ export class PageViewBuffer {
     }
   }
 
-  /** Writes everything held, one batch at a time; resolves when nothing is left or a write failed. */
+  /** Writes everything held, one batch at a time; resolves when nothing is left (failed batches are reported). */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     while (this.writing) await this.writing;
-    if (this.rows.length === 0) return this.reportDropped();
-    const batch = this.rows;
-    this.rows = [];
-    this.writing = this.write(batch);
-    await this.writing;
-    this.writing = null;
-    this.reportDropped();
-    if (this.rows.length >= flushAtRows) await this.flush();
-    else if (this.rows.length > 0 && !this.timer) {
-      this.timer = setTimeout(() => void this.flush(), flushEveryMs);
-      this.timer.unref();
+    while (this.rows.length > 0) {
+      this.writing = this.write(this.rows.splice(0, flushAtRows));
+      await this.writing;
+      this.writing = null;
     }
+    this.reportDropped();
   }
 
   private async write(batch: EventRow[]): Promise<void> {

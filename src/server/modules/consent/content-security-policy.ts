@@ -54,9 +54,16 @@ export function portalCspDirectives(scripts: Scripts, cookieBanner: CookieBanner
   return directives;
 }
 
-export function portalContentSecurityPolicy(customisation: {
-  scripts: Scripts;
-  cookieBanner: CookieBanner | null;
-}): string {
-  return serializeCsp(portalCspDirectives(customisation.scripts, customisation.cookieBanner));
+type PolicyInput = { scripts: Scripts; cookieBanner: CookieBanner | null };
+
+/** The cached page model hands every request the same customisation object: its policy is built once. */
+const policyOf = new WeakMap<PolicyInput, string>();
+
+export function portalContentSecurityPolicy(customisation: PolicyInput): string {
+  let policy = policyOf.get(customisation);
+  if (policy === undefined) {
+    policy = serializeCsp(portalCspDirectives(customisation.scripts, customisation.cookieBanner));
+    policyOf.set(customisation, policy);
+  }
+  return policy;
 }

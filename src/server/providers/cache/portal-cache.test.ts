@@ -147,6 +147,40 @@ describe('portal cache', () => {
     );
   });
 
+  it('gives callers that miss the same entry together one load, and starts a new one after an invalidation', async () => {
+    const { organisation } = await createOrganisation(database.db);
+    let loads = 0;
+    let finishLoad: (value: string) => void = () => {};
+    const load = () => {
+      loads++;
+      return new Promise<string>((resolve) => {
+        finishLoad = resolve;
+      });
+    };
+    const crowd = [1, 2, 3].map(() =>
+      nodeA.body(organisation.id, 1, 'page', () => load().then((text) => ({ text, byteLength: 1 }))),
+    );
+    expect(loads).toBe(1);
+    finishLoad('built once');
+    expect((await Promise.all(crowd)).map((body) => body.text)).toEqual([
+      'built once',
+      'built once',
+      'built once',
+    ]);
+
+    const beforeChange = nodeA.publicValue(organisation.id, 1, 'model', load);
+    nodeA.invalidate(organisation.id);
+    const afterChange = nodeA.publicValue(organisation.id, 1, 'model', load);
+    expect(loads).toBe(3);
+    finishLoad('after the change');
+    expect(await afterChange).toBe('after the change');
+    // The load that straddled the change is not joined by later callers, nor stored.
+    expect(await nodeA.publicValue(organisation.id, 1, 'model', async () => 'stored')).toBe(
+      'after the change',
+    );
+    void beforeChange;
+  });
+
   it('keeps response bodies within its byte budget, least recently used out, and drops them on a change', async () => {
     const small = await createPortalCache(database, { maxBodyBytes: 3_000 });
     try {

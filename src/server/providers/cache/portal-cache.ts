@@ -116,6 +116,25 @@ export async function createPortalCache(
     );
   }
 
+  /**
+   * Requests that miss the same entry together share one load: a crowd arriving as an entry expires
+   * (or right after an edit) waits for one page build instead of each starting its own and stalling
+   * the node. Keyed with the invalidation count, so no one joins a load an invalidation made stale.
+   */
+  const loading = new Map<ValueStore, Map<string, Promise<unknown>>>();
+  function loadOnce<T>(store: ValueStore, key: string, load: () => Promise<T>): Promise<T> {
+    let inStore = loading.get(store);
+    if (!inStore) {
+      inStore = new Map();
+      loading.set(store, inStore);
+    }
+    const running = inStore.get(key);
+    if (running) return running as Promise<T>;
+    const started = load().finally(() => inStore.delete(key));
+    inStore.set(key, started);
+    return started;
+  }
+
   async function cachedValue<T>(
     store: ValueStore,
     organisationId: string,
@@ -132,7 +151,7 @@ export async function createPortalCache(
     const before = invalidationCount;
     let value: T;
     try {
-      value = await load();
+      value = await loadOnce(store, `${before}:${organisationId}:${revision}:${key}`, load);
     } catch (error) {
       // What was built at this very revision is still its content; only time-bound parts may have aged.
       if (cached?.revision === revision && canServeStale(cached, error)) {
