@@ -20,7 +20,7 @@ import { createTestSession } from '../src/server/test/sessions';
  * process, never in the app.
  */
 const port = Number(process.env.BENCH_PORT ?? 3900);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-bench-'));
 // BENCH_NODE_ENV: 'production' as `NODE_ENV=production npm start` runs, '' as a plain `npm start` does.
 const nodeEnv = process.env.BENCH_NODE_ENV ?? 'production';

@@ -17,7 +17,7 @@ const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 function startBenchServer(): Promise<{ child: ChildProcess; memberCookie: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bench-server.ts'], {
-    env: { ...process.env, BENCH_PORT: String(port), BENCH_NODE_ENV: '', NODE_ENV: '' },
+    env: { ...process.env, BENCH_PORT: String(port), BENCH_NODE_ENV: '', NODE_ENV: '', BENCH_DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -32,8 +32,10 @@ function startBenchServer(): Promise<{ child: ChildProcess; memberCookie: string
   });
 }
 
-/** Another process keeping one core busy, as a shared machine has. */
-const startBurner = () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+/** Another process keeping one core busy, as a shared machine has; it ends when the bench does, however that ends. */
+const burnerScript =
+  'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e7; i++); try { process.kill(parent, 0); } catch { process.exit(0); } }';
+const startBurner = () => spawn(process.execPath, ['-e', burnerScript], { stdio: 'ignore' });
 
 function probeHealth(url: string, latencies: number[]): () => void {
   let isRunning = true;

@@ -93,7 +93,8 @@ export async function benchPortalView() {
         const env = {
           BENCH_NODE_ENV: nodeEnv,
           NODE_ENV: nodeEnv,
-          ...(created ? { BENCH_DATABASE_URL: created.url } : {}),
+          // Empty on PGlite: the server must not take the parent's BENCH_DATABASE_URL (the server's own database).
+          BENCH_DATABASE_URL: created?.url ?? '',
         };
         figures.push(await benchPortalViewOnce({ label, env }));
       } finally {
