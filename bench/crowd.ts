@@ -17,7 +17,13 @@ const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 function startBenchServer(): Promise<{ child: ChildProcess; memberCookie: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bench-server.ts'], {
-    env: { ...process.env, BENCH_PORT: String(port), BENCH_NODE_ENV: '', NODE_ENV: '', BENCH_DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      BENCH_PORT: String(port),
+      BENCH_NODE_ENV: '',
+      NODE_ENV: '',
+      BENCH_DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
