@@ -109,8 +109,11 @@ describe('the review queue', () => {
 
     // Every pending request the view matches, beyond its first page, can be selected at once.
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => rows(page).count()).toBe(25);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBeNull();
+    await page.getByText(`Showing 1–25 of ${pending - 3}`).waitFor();
+    expect(await page.getByLabel('Search requests').inputValue()).toBe('');
     await page.getByLabel('Select every pending request on this page').click();
+    await page.getByText('25 requests selected').waitFor();
     await page.getByRole('button', { name: `Select all ${pending - 3} pending requests that match` }).click();
     await page.getByText(`All ${pending - 3} pending requests that match are selected.`).waitFor();
     await page.getByText(`${pending - 3} requests selected`).waitFor();

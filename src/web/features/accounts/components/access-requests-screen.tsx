@@ -88,8 +88,12 @@ function StatusTabs({ view, counts }: { view: QueueView; counts: QueueCounts | u
 function SearchField({ value, onSearch }: { value: string; onSearch(q: string): void }) {
   const [text, setText] = useState(value);
   const latest = useRef(value);
+  // Only typing starts a search: a new onSearch (the router's, after any address change) must not
+  // re-send the text of the render before "Clear filters" emptied it.
+  const search = useRef(onSearch);
+  search.current = onSearch;
   useEffect(() => {
-    // Back/Forward or a shared link changed the search: show it.
+    // Back/Forward, a shared link or Clear filters changed the search: show it.
     if (value !== latest.current) {
       latest.current = value;
       setText(value);
@@ -100,10 +104,10 @@ function SearchField({ value, onSearch }: { value: string; onSearch(q: string): 
     if (trimmed === latest.current) return;
     const timer = setTimeout(() => {
       latest.current = trimmed;
-      onSearch(trimmed);
+      search.current(trimmed);
     }, 300);
     return () => clearTimeout(timer);
-  }, [text, onSearch]);
+  }, [text]);
   return (
     <div className="relative min-w-0 flex-1 basis-64">
       <label htmlFor="queue-search" className="sr-only">
