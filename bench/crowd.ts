@@ -1,7 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { startBenchServer } from './start-bench-server';
+import { percentile } from './stats';
 
 /**
  * A crowd after an incident: 50 connections (a fifth of them a signed-in member) ask for `/acme` for
@@ -15,28 +17,8 @@ const connections = Number(process.env.BENCH_CROWD_CONNECTIONS ?? 50);
 const burners = Number(process.env.BENCH_CROWD_BURNERS ?? 1);
 const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-function startBenchServer(): Promise<{ child: ChildProcess; memberCookie: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bench-server.ts'], {
-    env: {
-      ...process.env,
-      BENCH_PORT: String(port),
-      BENCH_NODE_ENV: '',
-      NODE_ENV: '',
-      BENCH_DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const line = chunk.toString();
-      if (line.startsWith('ready')) {
-        const { memberCookie } = JSON.parse(line.slice('ready'.length)) as { memberCookie: string };
-        resolve({ child, memberCookie });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-  });
-}
+/** A health probe that gets no answer within this is counted at this latency and the next one starts. */
+const probeTimeLimitMs = 10_000;
 
 /** Another process keeping one core busy, as a shared machine has; it ends when the bench does, however that ends. */
 const burnerScript =
@@ -49,12 +31,16 @@ function probeHealth(url: string, latencies: number[]): () => void {
     if (!isRunning) return;
     const started = performance.now();
     http
-      .get(url, (response) => {
+      .get(url, { timeout: probeTimeLimitMs }, (response) => {
         response.resume();
         response.on('end', () => {
           latencies.push(performance.now() - started);
           setTimeout(probe, 250);
         });
+      })
+      .on('timeout', function onTimeout(this: http.ClientRequest) {
+        latencies.push(probeTimeLimitMs);
+        this.destroy();
       })
       .on('error', () => setTimeout(probe, 250));
   };
@@ -64,13 +50,13 @@ function probeHealth(url: string, latencies: number[]): () => void {
   };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-
 export async function benchCrowd() {
-  const { child, memberCookie } = await startBenchServer();
+  // The default start on PGlite: the server must not take a BENCH_DATABASE_URL meant for another bench.
+  const { child, memberCookie } = await startBenchServer(port, {
+    BENCH_NODE_ENV: '',
+    NODE_ENV: '',
+    BENCH_DATABASE_URL: '',
+  });
   const burnerProcesses = Array.from({ length: burners }, startBurner);
   const url = `http://127.0.0.1:${port}/acme`;
   const answersPerSecond = new Map<number, number>();
@@ -78,7 +64,7 @@ export async function benchCrowd() {
   try {
     // The crowd meets a node that has served the page once, as a node in service has; the first
     // render after a start or an edit is shared by everyone waiting for it (portal-cache.ts).
-    await fetch(url).then((response) => response.text());
+    await fetch(url, { signal: AbortSignal.timeout(60_000) }).then((response) => response.text());
     const started = performance.now();
     const count = () => {
       const second = Math.floor((performance.now() - started) / 1000);

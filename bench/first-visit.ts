@@ -109,7 +109,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 export async function benchFirstVisit() {
-  const server = await startBenchServer(port);
+  const { child: server } = await startBenchServer(port);
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {

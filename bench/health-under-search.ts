@@ -9,6 +9,7 @@ import { organisations, products } from '../src/server/db/schema';
 import { seedDemoOrganisation } from '../src/server/db/seed/demo';
 import { freePort } from '../src/server/test/server-process';
 import { fillKnowledgeBase } from './search';
+import { percentile } from './stats';
 
 /**
  * GET /healthz answered while 10 clients search 100 000 FAQ entries on embedded PGlite, against the same
@@ -21,11 +22,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const searchers = Number(process.env.BENCH_SEARCHERS ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
 const terms = ['SOC 2 report', 'backup', 'access review', 'encryption at rest', 'data retention', 'MFA'];
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 async function prepareDataDirectory(): Promise<{ dataDir: string; productId: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-bench-health-'));

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createBenchDatabase } from './bench-database';
+import { startBenchServer } from './start-bench-server';
 
 /**
  * The demo organisation's portal page (`/acme`) and view (`{base}/view`) as browsers ask for them
@@ -106,8 +107,8 @@ export async function benchPortalView() {
 }
 
 async function benchPortalViewOnce(setup: Setup) {
-  const app = await startProcess('bench/bench-server.ts', { BENCH_PORT: String(port), ...setup.env });
-  const { memberCookie } = JSON.parse(app.line) as { memberCookie: string };
+  const app = await startBenchServer(port, setup.env);
+  const { memberCookie } = app;
   const appUrl = `http://127.0.0.1:${port}`;
   const trivialUrl = `http://127.0.0.1:${trivialPort}`;
   const browser = { 'accept-encoding': browserAcceptEncoding };

@@ -12,6 +12,7 @@ import { searchContent } from '../src/server/modules/search/search-content';
 import type { Viewer } from '../src/server/policy/viewer';
 import type { EmbeddingProvider } from '../src/server/providers/ai';
 import { normalise } from '../src/server/providers/ai/openai-embeddings';
+import { percentile } from './stats';
 
 /**
  * Server search (POST {base}/search's verb) over the demo organisation plus 100 000 knowledge-base
@@ -145,11 +146,6 @@ async function accountViewer(handle: DatabaseHandle): Promise<Viewer> {
     },
   };
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 async function time(action: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

@@ -13,8 +13,7 @@ export type PageViewRow = {
   path: string;
   createdAt: Date;
 };
-type EventRow = PageViewRow;
-type WriteRows = (rows: EventRow[]) => Promise<unknown>;
+type WriteRows = (rows: PageViewRow[]) => Promise<unknown>;
 
 const flushEveryMs = 2000;
 /**
@@ -31,7 +30,7 @@ export const pageViewBufferMaxRows = 20_000;
  * a graceful stop writes what is held (`flush`), a crash loses at most what was not yet written.
  */
 export class PageViewBuffer {
-  private rows: EventRow[] = [];
+  private rows: PageViewRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
   private dropped = 0;
@@ -42,7 +41,7 @@ export class PageViewBuffer {
     private readonly maxRows = pageViewBufferMaxRows,
   ) {}
 
-  push(row: EventRow): void {
+  push(row: PageViewRow): void {
     if (this.rows.length >= this.maxRows) {
       this.dropped += 1;
       return;
@@ -71,7 +70,7 @@ export class PageViewBuffer {
     this.reportDropped();
   }
 
-  private async write(batch: EventRow[]): Promise<void> {
+  private async write(batch: PageViewRow[]): Promise<void> {
     try {
       await this.writeRows(batch);
     } catch (error) {
@@ -87,27 +86,18 @@ export class PageViewBuffer {
 }
 
 /**
- * A batch as one statement with one JSON parameter: building a 500-row insert value by value cost
- * more CPU than the database's work, and on PGlite that CPU is the request thread's.
+ * A batch as one statement with one JSON parameter, as the outbox writes its mails: building a 500-row
+ * insert value by value cost more CPU than the database's work, and on PGlite that CPU is the request thread's.
  */
-export async function insertPageViews(db: Database, rows: EventRow[]): Promise<void> {
-  const json = JSON.stringify(
-    rows.map((row) => [
-      row.organisationId,
-      row.name,
-      row.source,
-      row.viewerMode,
-      row.accountId,
-      row.accountMemberId,
-      row.path,
-      row.createdAt.toISOString(),
-    ]),
-  );
+export async function insertPageViews(db: Database, rows: PageViewRow[]): Promise<void> {
   await db.execute(sql`
     insert into ${analyticsEvents}
       (organisation_id, name, source, viewer_mode, account_id, account_member_id, path, created_at)
-    select (v->>0)::uuid, v->>1, v->>2, v->>3, (v->>4)::uuid, (v->>5)::uuid, v->>6, (v->>7)::timestamptz
-    from json_array_elements(${json}::json) as v`);
+    select r."organisationId", r.name, r.source, r."viewerMode", r."accountId", r."accountMemberId", r.path,
+      r."createdAt"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("organisationId" uuid, name text,
+      source text, "viewerMode" text, "accountId" uuid, "accountMemberId" uuid, path text,
+      "createdAt" timestamptz)`);
 }
 
 const buffers = new WeakMap<Database, PageViewBuffer>();

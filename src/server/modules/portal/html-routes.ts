@@ -263,11 +263,7 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     // A member's page is shared by their access shape with their own parts spliced in per request.
     const personalKey = `${key}:member:${shapeKey}:${personalPageKey(member)}:${data.csrfToken !== null}:${data.recentUpdate?.topicId ?? ''}`;
     const template = await deps.providers.cache.body(id, revision, personalKey, async () =>
-      preparePersonalPage(
-        build,
-        { ...data, view: { ...view, viewer: { ...view.viewer, member } } },
-        renderData,
-      ),
+      preparePersonalPage(build, data, member, renderData),
     );
     if (template.kind === 'unshareable') return reply.send(renderData(data));
     return sendSplicedBody(

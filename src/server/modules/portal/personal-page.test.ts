@@ -4,8 +4,8 @@ import type { PortalPageData } from '../../../shared/page';
 import { accountMembers } from '../../db/schema';
 import { renderPortalDocument } from '../../render/portal-document';
 import { loadWebBuild } from '../../render/web-build';
-import { createAccountMember, createOrganisation } from '../../test/factories';
-import { createTestSession } from '../../test/sessions';
+import { createOrganisation } from '../../test/factories';
+import { createSignedInMember, createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -43,14 +43,12 @@ async function renderedAlone(html: string, revision: number): Promise<string> {
 describe("a signed-in member's portal page, shared by their access shape", () => {
   it("is byte for byte the page drawn for that member alone, with no other member's name, e-mail or token", async () => {
     const { organisation } = await createOrganisation(t.database.db, { name: 'Splice Co' });
-    const { account, member: first } = await createAccountMember(t.database.db, organisation.id, {
-      name: 'Globex <Security> & "Friends"',
-    });
+    const {
+      account,
+      member: first,
+      session: firstSession,
+    } = await createSignedInMember(t.database.db, organisation.id, { name: 'Globex <Security> & "Friends"' });
     await t.database.db.update(accountMembers).set({ firstName: 'Zoë', lastName: "O'Brien <b>" });
-    const firstSession = await createTestSession(t.database.db, {
-      organisationId: organisation.id,
-      accountMemberId: first.id,
-    });
     const second = await memberOf(organisation.id, account.id, {
       firstName: '',
       lastName: '',
@@ -89,11 +87,7 @@ describe("a signed-in member's portal page, shared by their access shape", () =>
 
   it('sends gzip joined from the shared segments that decodes to the same page', async () => {
     const { organisation } = await createOrganisation(t.database.db);
-    const { member } = await createAccountMember(t.database.db, organisation.id);
-    const session = await createTestSession(t.database.db, {
-      organisationId: organisation.id,
-      accountMemberId: member.id,
-    });
+    const { session } = await createSignedInMember(t.database.db, organisation.id);
     const plain = await t.app.inject({ url: `/${organisation.slug}`, cookies: session.cookies });
     const gzip = await t.app.inject({
       url: `/${organisation.slug}`,
@@ -106,16 +100,12 @@ describe("a signed-in member's portal page, shared by their access shape", () =>
 
   it('keeps members of accounts in different review states apart', async () => {
     const { organisation } = await createOrganisation(t.database.db);
-    const approved = await createAccountMember(t.database.db, organisation.id, { name: 'Approved Co' });
-    const pending = await createAccountMember(t.database.db, organisation.id, {
+    const approved = await createSignedInMember(t.database.db, organisation.id, { name: 'Approved Co' });
+    const pending = await createSignedInMember(t.database.db, organisation.id, {
       name: 'Pending Co',
       reviewStatus: 'pending',
     });
-    for (const { member } of [approved, pending]) {
-      const session = await createTestSession(t.database.db, {
-        organisationId: organisation.id,
-        accountMemberId: member.id,
-      });
+    for (const { member, session } of [approved, pending]) {
       const page = (await t.app.inject({ url: `/${organisation.slug}`, cookies: session.cookies })).body;
       expect(page).toBe(await renderedAlone(page, organisation.revision));
       expect(pageData(page).view.viewer.member?.email).toBe(member.email);

@@ -51,15 +51,16 @@ function partsOf(
 }
 
 /**
- * `render` draws the whole document from page data. Every stand-in must end up inside exactly one
+ * `render` draws the whole document from page data, whose member is `member`. Every stand-in must end up inside exactly one
  * part: if the page showed a member's string anywhere else, sharing it would be wrong, so it is not.
  */
 export function preparePersonalPage(
   build: WebBuild,
-  data: PortalPageData & { view: { viewer: { member: PortalMember } } },
+  data: PortalPageData,
+  member: PortalMember,
   render: (data: PortalPageData) => string,
 ): PersonalPageTemplate {
-  const standInMember: PortalMember = { ...data.view.viewer.member, ...standInStrings };
+  const standInMember: PortalMember = { ...member, ...standInStrings };
   const standInCsrf = data.csrfToken === null ? null : csrfStandIn;
   const text = render({
     ...data,

@@ -9,7 +9,7 @@ import type {
 import { updateMessages } from '../../../shared/updates';
 import { jobs, topicUpdates } from '../../db/schema';
 import { createAccountMember } from '../../test/factories';
-import { createTestSession } from '../../test/sessions';
+import { createSignedInMember, createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fanOutQueue } from './queries';
 import { addConfirmedSubscribers, staffOrganisation, topicInput } from './test-support';
@@ -418,14 +418,8 @@ describe('notification bar', () => {
     expect((await latest())?.subject).toBe('Fresh news');
     expect((await latest('', staff.session.cookies))?.subject).toBe('Private fresh');
     // Members share one answer per access shape; it never reaches the public, nor the reverse.
-    const memberCookies = async (reviewStatus: 'approved' | 'pending') => {
-      const { member } = await createAccountMember(t.database.db, staff.organisation.id, { reviewStatus });
-      const session = await createTestSession(t.database.db, {
-        organisationId: staff.organisation.id,
-        accountMemberId: member.id,
-      });
-      return session.cookies;
-    };
+    const memberCookies = async (reviewStatus: 'approved' | 'pending') =>
+      (await createSignedInMember(t.database.db, staff.organisation.id, { reviewStatus })).session.cookies;
     const [first, second, pending] = [
       await memberCookies('approved'),
       await memberCookies('approved'),
