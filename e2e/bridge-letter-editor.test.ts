@@ -82,6 +82,8 @@ describe('the bridge-letter editor', () => {
     await openCardEditor(page, 'Reports');
     const soc2 = letterEditor(page, 'soc2');
     await soc2.waitFor();
+    // Each letter's editor appears when its own data has loaded: wait for the SOC 1 one too.
+    await letterEditor(page, 'soc1').waitFor({ state: 'attached' });
     expect(await letterEditor(page, 'soc1').count()).toBe(1);
     const enable = soc2.getByRole('switch', { name: 'Enable bridge letter' });
     expect(await enable.getAttribute('aria-checked')).toBe('true');

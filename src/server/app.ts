@@ -2,14 +2,8 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context';
 import { accessRoutes } from './modules/access';
 import { accountRoutes } from './modules/accounts';
@@ -42,6 +36,7 @@ import { updateRoutes } from './modules/updates';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { oneUseRoutesPlugin } from './plugins/one-use-routes';
+import { openApiPlugin } from './plugins/openapi';
 import { refuseNulPlugin } from './plugins/refuse-nul';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { requestLogPlugin } from './plugins/request-log';
@@ -108,12 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(rateLimit, { global: false, ...(redisHealth ? { store: redisHealth.Store } : {}) });
   const rateLimitCounters = (): RateLimitCounters => redisHealth?.counters() ?? 'per_node';
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Attest API', version: '0.1.0', description: 'Trust center and updates portal' },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(openApiPlugin);
   await app.register(viewerPlugin, {
     db: deps.database.db,
     config: deps.config,
@@ -150,7 +140,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productRoutes, deps);
   await app.register(trustCenterExportRoutes, deps);
   await app.register(backupRoutes, deps);
-
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** One error vocabulary: verbs throw AppError(code); the UI switches on codes, never on message text. */
 export const errorCodes = {
   bad_request: 400,
@@ -18,6 +20,21 @@ export const errorCodes = {
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
+
+/** Every error leaves the server in this shape (server/plugins/error-handler.ts); the API document names it. */
+export const ApiError = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string().describe('What went wrong, in words for a person'),
+      fields: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe('Per input field, what is wrong with it (validation errors)'),
+      requestId: z.string().optional().describe('On 5xx only: quote it to match the server log'),
+    }),
+  })
+  .describe('An error');
 
 export type ErrorBody = {
   /** requestId: on server errors (5xx), to match a report with the server's logs. */

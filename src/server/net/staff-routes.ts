@@ -10,8 +10,11 @@ import type {
   RouteGenericInterface,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type AppDeps, type Context, verbContext } from '../context';
+
+/** A 204's schema: nothing is sent (Fastify serialises no body), and the API description says so. */
+export const noContent = z.undefined().describe('Done; no content');
 
 type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -87,7 +90,7 @@ export function staffRoutes<Extra extends object = Record<never, never>>(
       const answers = schema.response ?? { 204: null };
       const status = '204' in answers ? 204 : '201' in answers ? 201 : '202' in answers ? 202 : 200;
       // Typed at the call site by S; here the schema is only passed on.
-      const routeSchema: FastifySchema = { tags: module.tags, ...schema };
+      const routeSchema: FastifySchema = { tags: module.tags, response: { 204: noContent }, ...schema };
       app.route({
         method,
         url,

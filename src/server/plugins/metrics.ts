@@ -3,7 +3,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { ApiError } from '../../shared/errors';
 import type { AppDeps } from '../context';
+import { mediaAnswer } from '../net/answers';
+import { metricsBearer } from '../net/api-security';
 import type { RateLimitCounters } from '../providers/rate-limit-redis';
 
 type MetricsOptions = AppDeps & { rateLimitCounters: () => RateLimitCounters };
@@ -139,13 +142,27 @@ export const metricsPlugin = fp(async (app: FastifyInstance, deps: MetricsOption
     },
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!isTokenValid(request.headers.authorization, token)) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer')
-        .send({ error: { code: 'unauthenticated', message: 'Send METRICS_TOKEN as a bearer token.' } });
-    }
-    return reply.header('content-type', register.contentType).send(await register.metrics());
-  });
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Prometheus metrics (only when the server was started with METRICS_TOKEN)',
+        security: metricsBearer,
+        response: {
+          200: mediaAnswer('Metrics in the Prometheus text format', ['text/plain'], { isText: true }),
+          401: ApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!isTokenValid(request.headers.authorization, token)) {
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ error: { code: 'unauthenticated', message: 'Send METRICS_TOKEN as a bearer token.' } });
+      }
+      return reply.header('content-type', register.contentType).send(await register.metrics());
+    },
+  );
 });

@@ -21,6 +21,8 @@ import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import { Slug } from '../../../shared/portal';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
+import { htmlPage, mediaAnswer, redirectAnswer } from '../../net/answers';
+import { signedInMember } from '../../net/api-security';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import type { Viewer } from '../../policy/viewer';
 import { type ActionPageContent, renderActionPageHtml } from '../../render/action-page';
@@ -112,6 +114,10 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           pageOptions,
         ),
       );
+  const refusalPageAnswer = htmlPage('The page that says why the link or token cannot be used');
+  const sessionStartedAnswer = redirectAnswer(
+    'Signed in: the member session cookie is set and Location is the portal',
+  );
   const startSession = (reply: FastifyReply, viewer: Viewer, session: NewMemberSession) => {
     setSessionCookie(reply, 'member', session, isProduction);
     return reply.header('cache-control', 'no-store').redirect(`/${viewer.organisation.slug}`, 303);
@@ -212,6 +218,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         summary: 'The page a sign-in link opens: a button that posts the token (opening it changes nothing)',
         params: shareParams,
         querystring: z.object({ token: Token.optional() }),
+        response: { 200: htmlPage('The page with the sign-in button'), 400: refusalPageAnswer },
       },
     },
     async (request, reply) => {
@@ -248,6 +255,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         summary: 'Uses a one-time sign-in token (form or JSON): sets the member session, 303 to the portal',
         params: shareParams,
         body: SignInConfirmInput,
+        response: { 303: sessionStartedAnswer, 400: refusalPageAnswer },
       },
     },
     async (request, reply) => {
@@ -306,6 +314,10 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           "The expiry reminder's link: a page with a button that asks for more time (opening it changes nothing)",
         params: shareParams,
         querystring: z.object({ token: Token.optional() }),
+        response: {
+          200: htmlPage('The page with the button that asks for more time'),
+          400: htmlPage('The page that says the link cannot be used'),
+        },
       },
     },
     async (request, reply) => {
@@ -335,6 +347,11 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         params: shareParams,
         // A missing or broken token gets the page that says so, not a JSON error.
         body: z.object({ token: z.string().max(limits.queryValueMaxLength).optional() }),
+        response: {
+          200: htmlPage('The page that says more time was asked for'),
+          400: htmlPage('The page that says the link cannot be used'),
+          409: htmlPage('The page that says why more time cannot be asked for now'),
+        },
       },
     },
     async (request, reply) => {
@@ -401,6 +418,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           "Signs in with a token from the organisation's identity provider (form or JSON), 303 to the portal",
         params: shareParams,
         body: z.object({ byoidJwt: Token }),
+        response: { 303: sessionStartedAnswer, 400: refusalPageAnswer },
       },
     },
     async (request, reply) => {
@@ -426,6 +444,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     {
       schema: {
         tags: ['access'],
+        security: signedInMember,
         summary: "Asks staff to extend the signed-in member's account access",
         params: accountParams,
         response: { 200: ExtendAccessResult },
@@ -452,6 +471,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
       schema: {
         tags: ['access'],
+        security: signedInMember,
         summary: 'Invites colleagues to the signed-in member’s account: one mail each with an invite link',
         params: accountParams,
         body: InviteColleaguesInput,
@@ -472,6 +492,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     {
       schema: {
         tags: ['access'],
+        security: signedInMember,
         summary: "Ends the member's session and clears the cookie; answers the portal page to return to",
         response: { 200: LogoutResult },
       },
@@ -529,6 +550,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         tags: ['access'],
         summary: "The member's signed NDA as a PDF with the evidence of acceptance",
         params: shareParams,
+        response: { 200: mediaAnswer('The signed NDA', ['application/pdf']) },
       },
     },
     async (request, reply) => {

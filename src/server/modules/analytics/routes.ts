@@ -16,6 +16,7 @@ import {
 } from '../../../shared/analytics';
 import { Slug } from '../../../shared/portal';
 import { type AppDeps, verbContext } from '../../context';
+import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core';
 import {
@@ -98,6 +99,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       summary: 'CSV export of events, accounts or documents for a range (UTF-8, optional BOM)',
       querystring: AnalyticsExportQuery,
+      response: { 200: mediaAnswer('The CSV file (UTF-8)', ['text/csv'], { isText: true }) },
     },
     async (ctx, request, reply) => {
       const { filename, csv } = await exportAnalytics({ ctx, input: request.query });
@@ -142,6 +144,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       summary: "CSV of one account's views, downloads and items opened in a range (UTF-8, optional BOM)",
       params: AccountEngagementParamsSchema,
       querystring: AccountEngagementExportQuery,
+      response: { 200: mediaAnswer('The CSV file (UTF-8)', ['text/csv'], { isText: true }) },
     },
     async (ctx, request, reply) => {
       const { filename, csv } = await exportAccountEngagement({

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limits } from '../../../shared/limits';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
+import { mediaAnswer, redirectAnswer } from '../../net/answers';
 import { getAsset } from './get-asset';
 import { renderMailLogo } from './render-mail-logo';
 import { renderOgImage } from './render-og-image';
@@ -23,6 +24,13 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         summary: 'An image of the organisation (logo, favicon, banner)',
         params: z.object({ orgId: z.string().uuid(), assetId: z.string().uuid() }),
         querystring: versionQuery,
+        response: {
+          200: mediaAnswer('The image, in the type it was uploaded as', [
+            'image/*',
+            'application/octet-stream',
+          ]),
+          304: redirectAnswer('Not modified (If-None-Match matched the ETag)'),
+        },
       },
     },
     async (request, reply) => {
@@ -52,6 +60,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         summary: `The ${limits.ogImageWidth}x${limits.ogImageHeight} link-preview image of the portal`,
         params: z.object({ orgId: z.string().uuid() }),
         querystring: versionQuery,
+        response: { 200: mediaAnswer('The PNG image', ['image/png']) },
       },
     },
     async (request, reply) => {
@@ -76,6 +85,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         summary: 'The organisation logo as mail clients can show it (an SVG logo drawn as PNG)',
         params: z.object({ orgId: z.string().uuid() }),
         querystring: versionQuery,
+        response: { 200: mediaAnswer('The logo', ['image/png', 'image/jpeg', 'image/gif', 'image/webp']) },
       },
     },
     async (request, reply) => {

@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../context';
+import { mediaAnswer } from '../../net/answers';
+import { backupBearer } from '../../net/api-security';
 import { packageJson } from '../../project-root';
 import { createBackup } from './backup-archive';
 
@@ -34,20 +36,34 @@ export const backupRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
   app.addHook('onClose', async () => void (await fs.rm(controlFile, { force: true })));
 
-  app.post('/admin/backup', { schema: { hide: true } }, async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization?.replace(/^Bearer /, '') ?? '');
-    const isLocal = request.socket.remoteAddress === request.socket.localAddress;
-    if (!isLocal || given.length !== token.length || !timingSafeEqual(given, Buffer.from(token))) {
-      throw new AppError(
-        'forbidden',
-        `Backups are taken on this machine with the token in ${controlFileName}`,
-      );
-    }
-    const archive = await createBackup({
-      database: deps.database,
-      dataDir: deps.config.dataDir,
-      attestVersion: packageJson.version,
-    });
-    return reply.header('content-type', 'application/gzip').header('cache-control', 'no-store').send(archive);
-  });
+  app.post(
+    '/admin/backup',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Streams a backup of the embedded database and files (npm run backup calls it)',
+        security: backupBearer,
+        response: { 200: mediaAnswer('The backup archive (tar, gzip)', ['application/gzip']) },
+      },
+    },
+    async (request, reply) => {
+      const given = Buffer.from(request.headers.authorization?.replace(/^Bearer /, '') ?? '');
+      const isLocal = request.socket.remoteAddress === request.socket.localAddress;
+      if (!isLocal || given.length !== token.length || !timingSafeEqual(given, Buffer.from(token))) {
+        throw new AppError(
+          'forbidden',
+          `Backups are taken on this machine with the token in ${controlFileName}`,
+        );
+      }
+      const archive = await createBackup({
+        database: deps.database,
+        dataDir: deps.config.dataDir,
+        attestVersion: packageJson.version,
+      });
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('cache-control', 'no-store')
+        .send(archive);
+    },
+  );
 };

@@ -19,6 +19,7 @@ import {
 import { limits } from '../../../shared/limits';
 import { Slug } from '../../../shared/portal';
 import { type AppDeps, verbContext } from '../../context';
+import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core';
 import { getBridgeLetter, saveBridgeLetter } from './bridge-letters';
@@ -43,7 +44,7 @@ const previewQuery = {
   permissionProfileId: z.string().uuid().optional(),
   preview: z.enum(['public']).optional(),
 };
-const binary = z.any().describe('the file bytes');
+const binary = mediaAnswer("The file's bytes, in its own type", ['application/octet-stream']);
 const tags = ['documents'];
 
 /** The staff library, item links, featured order, bridge letters, and visitors' views and downloads. */

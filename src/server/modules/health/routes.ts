@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../context';
+import { openToEveryone } from '../../net/api-security';
 import type { RateLimitCounters } from '../../providers/rate-limit-redis';
 import { checkReadiness } from './check-readiness';
 
@@ -12,6 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod<
     {
       schema: {
         tags: ['health'],
+        security: openToEveryone,
         summary: 'The process is up',
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
@@ -39,6 +41,7 @@ export const healthRoutes: FastifyPluginAsyncZod<
     {
       schema: {
         tags: ['health'],
+        security: openToEveryone,
         summary: 'Database and job queue reachable, not shutting down; job queue health',
         response: { 200: Readiness, 503: Readiness },
       },

@@ -18,6 +18,8 @@ import {
 } from '../../../shared/knowledge-base';
 import { Slug } from '../../../shared/portal';
 import { type AppDeps, verbContext } from '../../context';
+import { mediaAnswer } from '../../net/answers';
+import { openToEveryone } from '../../net/api-security';
 import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core';
 import { throwValidationMessage } from '../search';
@@ -102,6 +104,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       attachValidation: true,
       schema: {
         tags,
+        security: openToEveryone,
         summary: 'Knowledge-base search with a search key: query, filters, sort and pages',
         body: KbQuery,
         response: { 200: KbQueryResult },
@@ -120,6 +123,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       attachValidation: true,
       schema: {
         tags,
+        security: openToEveryone,
         summary: 'One knowledge-base entry by objectID, when the search key reaches it',
         body: KbEntryLookup,
         response: { 200: KbHit },
@@ -136,6 +140,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     {
       summary: 'Every entry as CSV (comma, quoted fields); ?bom=1 adds a byte-order mark for Excel',
       querystring: z.object({ bom: z.enum(['0', '1']).default('0') }),
+      response: { 200: mediaAnswer('The CSV file (UTF-8)', ['text/csv'], { isText: true }) },
     },
     async (ctx, request, reply) => {
       const csv = await exportKbEntries({ ctx, input: { bom: request.query.bom === '1' } });

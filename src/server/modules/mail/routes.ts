@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../shared/errors';
 import { OutboxMessageParams, OutboxRetryResult, OutboxState } from '../../../shared/mail-outbox';
 import { type AppDeps, verbContext } from '../../context';
+import { openToEveryone } from '../../net/api-security';
 import { isLoopbackPeer } from '../../net/ip-ranges';
 import { staffRoutes } from '../../net/staff-routes';
 import { GetMailboxMessageInput, getMailboxMessage } from './get-mailbox-message';
@@ -66,6 +67,7 @@ export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       onRequest,
       schema: {
         tags: ['dev'],
+        security: openToEveryone,
         summary: 'Messages the dev mailbox received, newest first',
         querystring: ListMailboxMessagesInput,
         response: { 200: MailboxMessage.array() },

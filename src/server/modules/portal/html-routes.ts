@@ -132,9 +132,9 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     immutable: true,
     maxAge: '365d',
     index: false,
-    // The build writes .br and .gz beside each text asset; they are sent as they are, by Accept-Encoding.
+    // The build writes .br and .gz beside each text asset; they are sent as they are, by Accept-Encoding
+    // (with Vary: Accept-Encoding, which @fastify/static adds itself since version 10).
     preCompressed: true,
-    setHeaders: (response) => response.setHeader('vary', 'Accept-Encoding'),
   });
 
   /**

@@ -13,6 +13,7 @@ import {
   questionnaireLimits,
 } from '../../../shared/questionnaires';
 import { type AppDeps, verbContext } from '../../context';
+import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core';
 import {
@@ -104,7 +105,13 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
 
   staff.get(
     '/api/questionnaires/:id/file',
-    { summary: 'Downloads a submitted questionnaire file', params: idParams },
+    {
+      summary: 'Downloads a submitted questionnaire file',
+      params: idParams,
+      response: {
+        200: mediaAnswer('The file, in the type it was submitted as', ['application/octet-stream']),
+      },
+    },
     async (ctx, request, reply) => {
       const file = await openQuestionnaireFile({ ctx, input: request.params });
       return reply

@@ -11,6 +11,7 @@ import {
   StaffSession,
 } from '../../../shared/staff';
 import { type AppDeps, verbContext } from '../../context';
+import { openToEveryone } from '../../net/api-security';
 import { staffRoutes as registerStaffRoutes } from '../../net/staff-routes';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import { getOrganisationSettings } from './get-organisation-settings';
@@ -62,6 +63,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
       schema: {
         tags: ['staff'],
+        security: openToEveryone,
         summary: 'Sign in with e-mail and password; sets the session cookie',
         body: SignInInput,
         response: { 200: StaffSession },

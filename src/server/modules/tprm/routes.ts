@@ -15,6 +15,7 @@ import {
   tprmMessages,
 } from '../../../shared/tprm';
 import { type AppDeps, verbContext } from '../../context';
+import { signedInMember, tprmBearer } from '../../net/api-security';
 import { staffRoutes } from '../../net/staff-routes';
 import { requireMemberViewer } from '../access';
 import { issueTprmToken, listMemberPartners, viewTprmToken } from './member-tokens';
@@ -124,6 +125,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: { usesUpOnGet: true },
       schema: {
         tags,
+        security: signedInMember,
         summary:
           'Shows a TPRM token (a JWT valid 24 hours) once; a second view is refused. Needs the member session and its CSRF header. The partner redeems it at GET /api/tprm/export.',
         params: z.object({ accountId: z.string().uuid(), partnerId: z.string().uuid() }),
@@ -154,6 +156,7 @@ export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
       schema: {
         tags,
+        security: tprmBearer,
         summary:
           'Redeems a TPRM token (Authorization: Bearer <token>) once for the account’s trust export, schema attest.trust-export 1.0',
         headers: z.object({

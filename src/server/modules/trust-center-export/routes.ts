@@ -11,6 +11,7 @@ import {
   trustCenterFileMaxBytes,
 } from '../../../shared/trust-center-export';
 import type { AppDeps } from '../../context';
+import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
 import { contentDisposition } from '../core';
 import { TrustCenterImportError } from './import-trust-center';
@@ -40,6 +41,9 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     {
       summary: 'The whole trust center as one JSON or YAML file, without secrets or people (statuspage:edit)',
       querystring: TrustCenterExportQuery,
+      response: {
+        200: mediaAnswer('The export file', ['application/json', 'application/yaml'], { isText: true }),
+      },
     },
     async (ctx, request, reply) => {
       const exported = await exportTrustCenterForStaff({ ctx, input: request.query });

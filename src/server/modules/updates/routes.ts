@@ -24,6 +24,7 @@ import {
   WebhookView,
 } from '../../../shared/updates';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
+import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
 import { addUpdate } from './add-update';
 import { createTopic } from './create-topic';
@@ -169,6 +170,11 @@ export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           summary: `${format === 'atom' ? 'Atom' : 'JSON Feed'} of public updates (per category with ?category=)`,
           params: shareParams,
           querystring: FeedQuery,
+          response: {
+            200: mediaAnswer('The feed', [feedContentTypes[format].split(';')[0] ?? 'application/json'], {
+              isText: true,
+            }),
+          },
         },
       },
       async (request, reply) => {
