@@ -10,14 +10,30 @@ import lockfile from 'proper-lockfile';
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'];
+// The server bundle (dist/node/, which journeys run) is built from src/server and the build scripts.
+const sources = [
+  'src/web',
+  'src/shared',
+  'src/server',
+  'scripts/build-release.mjs',
+  'scripts/server-build-options.mjs',
+  'vite.config.ts',
+  'package.json',
+];
+// Test files are not in any bundle: editing one rebuilds nothing.
+const isTestFile = (name: string) => /\.test\.tsx?$/.test(name);
 // build-complete is written last (after the server bundle and the precompressed assets).
-const outputs = ['dist/server/entry-server.js', 'dist/client/.vite/manifest.json', 'dist/build-complete'];
+const outputs = [
+  'dist/server/entry-server.js',
+  'dist/client/.vite/manifest.json',
+  'dist/node/main.js',
+  'dist/build-complete',
+];
 
 async function newestMtime(target: string): Promise<number> {
   const info = await stat(target);
   if (!info.isDirectory()) return info.mtimeMs;
-  const entries = await readdir(target, { withFileTypes: true });
+  const entries = (await readdir(target, { withFileTypes: true })).filter((entry) => !isTestFile(entry.name));
   const times = await Promise.all(entries.map((entry) => newestMtime(path.join(target, entry.name))));
   return Math.max(info.mtimeMs, ...times);
 }

@@ -20,7 +20,11 @@ async function waitForServer(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`the server did not start:\n${output()}`);
 }
 
-/** The real server as its own process (TypeScript through tsx, development mode), answering /healthz. */
+/**
+ * The real server as its own process, answering /healthz: the release build (dist/node/main.js, as
+ * `npm start` runs it; globalSetup rebuilds it when src/ is newer) in development mode, so the dev
+ * mailbox is there. The TypeScript entry (`npm run dev`) stays covered by the server tests' processes.
+ */
 export async function startJourneyServer(options: {
   dataDirectory: string;
   port: number;
@@ -28,7 +32,7 @@ export async function startJourneyServer(options: {
 }): Promise<JourneyServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/node/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -40,6 +44,8 @@ export async function startJourneyServer(options: {
       PUBLIC_URL: baseUrl,
       DEMO_ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
+      // No load balancer watches a journey's server: it stops without the drain time.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
