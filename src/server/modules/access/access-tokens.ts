@@ -1,27 +1,21 @@
-import { jwtVerify, SignJWT } from 'jose';
 import { accessLimits } from '../../../shared/access';
 import type { Database } from '../../db/client';
-import { installSigningKey } from '../core';
+import { loadTokenKey, signToken, type TokenKind, validOrNull, verifyToken } from '../core';
 
-const secretKey = 'access_token_secret';
-/** The install's own key for these tokens (core/install-secret.ts). */
-const tokenSecret = (db: Database) => installSigningKey(db, secretKey);
-
-const invitePurpose = 'colleague_invite';
+const inviteToken: TokenKind = { secret: 'access_token_secret', purpose: 'colleague_invite' };
+const extensionToken: TokenKind = { secret: 'access_token_secret', purpose: 'access_extension' };
 
 /** The invite link's token: subject = the invitee's e-mail, jti = the account_invites row. */
 export async function signInviteToken(
   db: Database,
   input: { organisationId: string; inviteId: string; email: string; expiresAt: Date },
 ): Promise<string> {
-  return new SignJWT({ purpose: invitePurpose })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(input.email)
-    .setJti(input.inviteId)
-    .setAudience(input.organisationId)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(input.expiresAt.getTime() / 1000))
-    .sign(await tokenSecret(db));
+  return signToken(db, inviteToken, {
+    audience: input.organisationId,
+    subject: input.email,
+    jwtId: input.inviteId,
+    expiresAt: input.expiresAt,
+  });
 }
 
 /** The invite's id and e-mail, or null when the token is expired, tampered with or for another organisation. */
@@ -30,30 +24,19 @@ export async function verifyInviteToken(
   organisationId: string,
   token: string,
 ): Promise<{ inviteId: string; email: string } | null> {
-  try {
-    const { payload } = await jwtVerify(token, await tokenSecret(db), {
-      algorithms: ['HS256'],
+  const verified = validOrNull(
+    await verifyToken(db, inviteToken, token, {
       audience: organisationId,
-      maxTokenAge: `${accessLimits.inviteDays}d`,
-    });
-    if (
-      payload.purpose !== invitePurpose ||
-      typeof payload.sub !== 'string' ||
-      typeof payload.jti !== 'string'
-    ) {
-      return null;
-    }
-    return { inviteId: payload.jti, email: payload.sub.toLowerCase() };
-  } catch {
-    return null;
-  }
+      maxAgeSeconds: accessLimits.inviteDays * 24 * 3600,
+    }),
+  );
+  if (!verified?.subject || !verified.jwtId) return null;
+  return { inviteId: verified.jwtId, email: verified.subject.toLowerCase() };
 }
-
-const extensionPurpose = 'access_extension';
 
 /** Resolves the install's signing secret ahead of a transaction (PGlite has one connection). */
 export async function loadTokenSecret(db: Database): Promise<void> {
-  await tokenSecret(db);
+  await loadTokenKey(db, extensionToken);
 }
 
 export type ExtensionClaims = {
@@ -75,17 +58,13 @@ export async function signExtensionToken(
   now = new Date(),
 ): Promise<string> {
   const expiresAt = input.periodEndsAt.getTime() + accessLimits.extensionLinkDaysAfterEnd * 24 * 3600 * 1000;
-  return new SignJWT({
-    purpose: extensionPurpose,
-    acct: input.accountId,
-    period: input.periodEndsAt.getTime(),
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(input.accountMemberId)
-    .setAudience(input.organisationId)
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(await tokenSecret(db));
+  return signToken(db, extensionToken, {
+    audience: input.organisationId,
+    subject: input.accountMemberId,
+    issuedAt: now,
+    expiresAt: new Date(expiresAt),
+    claims: { acct: input.accountId, period: input.periodEndsAt.getTime() },
+  });
 }
 
 /** The link's claims, or null when it is expired, forged, of another purpose or another organisation. */
@@ -95,30 +74,19 @@ export async function verifyExtensionToken(
   token: string,
   now = new Date(),
 ): Promise<ExtensionClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, await tokenSecret(db), {
-      algorithms: ['HS256'],
-      audience: organisationId,
-      currentDate: now,
-    });
-    const { purpose, acct, period, sub, iat } = payload;
-    if (
-      purpose !== extensionPurpose ||
-      typeof acct !== 'string' ||
-      typeof period !== 'number' ||
-      typeof sub !== 'string' ||
-      typeof iat !== 'number'
-    ) {
-      return null;
-    }
-    return {
-      organisationId,
-      accountMemberId: sub,
-      accountId: acct,
-      periodEndsAt: new Date(period),
-      issuedAt: new Date(iat * 1000),
-    };
-  } catch {
+  const verified = validOrNull(
+    await verifyToken(db, extensionToken, token, { audience: organisationId, now }),
+  );
+  if (!verified) return null;
+  const { acct, period } = verified.claims;
+  if (typeof acct !== 'string' || typeof period !== 'number' || !verified.subject || !verified.issuedAt) {
     return null;
   }
+  return {
+    organisationId,
+    accountMemberId: verified.subject,
+    accountId: acct,
+    periodEndsAt: new Date(period),
+    issuedAt: verified.issuedAt,
+  };
 }

@@ -17,6 +17,15 @@ export {
 } from './organisations';
 export { assertPreviewTargets, findPreviewNames } from './preview-targets';
 export { publishOrganisationChanged } from './publish-organisation-changed';
+export type { TokenCheck, TokenKind, VerifiedToken } from './signed-tokens';
+export {
+  anyAudience,
+  loadTokenKey,
+  neverExpires,
+  signToken,
+  validOrNull,
+  verifyToken,
+} from './signed-tokens';
 export { deliverSignedWebhookAttempt, isWebhookAddressRefused } from './signed-webhook';
 export type { StaffContext } from './staff-access';
 export { dayMs, notFound, requireAccessEditor, requireConsole, writeAudit } from './staff-access';

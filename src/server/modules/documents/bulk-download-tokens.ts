@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
 import { documentLimits } from '../../../shared/documents';
 import type { Database } from '../../db/client';
 import type { Viewer } from '../../policy/viewer';
-import { installSigningKey } from '../core';
+import { signToken, type TokenKind, validOrNull, verifyToken } from '../core';
 
-const secretKey = 'document_link_secret';
-
-/** The install's own key for these tokens (core/install-secret.ts). */
-const linkSecret = (db: Database) => installSigningKey(db, secretKey);
+const bulkDownloadToken: TokenKind = { secret: 'document_link_secret', purpose: 'bulk_download' };
 
 const shortHash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
@@ -40,12 +36,12 @@ export async function signBulkDownload(db: Database, viewer: Viewer, selection: 
   const size = Math.max(0, ...selection.selected) + 1;
   const bitmap = Buffer.alloc(Math.ceil(size / 8));
   for (const index of selection.selected) bitmap[index >> 3]! |= 1 << (index & 7);
-  return new SignJWT({ p: selection.productId, c: selection.catalogue, b: bitmap.toString('base64url') })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience(viewer.organisation.id)
-    .setSubject(viewerKey(viewer))
-    .setExpirationTime(`${documentLimits.signedUrlMinutes}m`)
-    .sign(await linkSecret(db));
+  return signToken(db, bulkDownloadToken, {
+    audience: viewer.organisation.id,
+    subject: viewerKey(viewer),
+    expiresAt: new Date(Date.now() + documentLimits.signedUrlMinutes * 60 * 1000),
+    claims: { p: selection.productId, c: selection.catalogue, b: bitmap.toString('base64url') },
+  });
 }
 
 /** The selection, or null when the token is expired, tampered with, or made for another viewer or organisation. */
@@ -54,21 +50,19 @@ export async function verifyBulkDownload(
   viewer: Viewer,
   token: string,
 ): Promise<BulkSelection | null> {
-  try {
-    const { payload } = await jwtVerify(token, await linkSecret(db), {
-      algorithms: ['HS256'],
+  const verified = validOrNull(
+    await verifyToken(db, bulkDownloadToken, token, {
       audience: viewer.organisation.id,
       subject: viewerKey(viewer),
-    });
-    const { p, c, b } = payload as { p?: unknown; c?: unknown; b?: unknown };
-    if (typeof p !== 'string' || typeof c !== 'string' || typeof b !== 'string') return null;
-    const bitmap = Buffer.from(b, 'base64url');
-    const selected: number[] = [];
-    for (let index = 0; index < bitmap.length * 8; index++) {
-      if (bitmap[index >> 3]! & (1 << (index & 7))) selected.push(index);
-    }
-    return { productId: p, catalogue: c, selected };
-  } catch {
-    return null;
+    }),
+  );
+  if (!verified) return null;
+  const { p, c, b } = verified.claims;
+  if (typeof p !== 'string' || typeof c !== 'string' || typeof b !== 'string') return null;
+  const bitmap = Buffer.from(b, 'base64url');
+  const selected: number[] = [];
+  for (let index = 0; index < bitmap.length * 8; index++) {
+    if (bitmap[index >> 3]! & (1 << (index & 7))) selected.push(index);
   }
+  return { productId: p, catalogue: c, selected };
 }

@@ -1,68 +1,57 @@
-import { jwtVerify, SignJWT } from 'jose';
 import { subscriptionLimits } from '../../../shared/subscriptions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { installSigningKey } from '../core';
+import { neverExpires, signToken, type TokenKind, validOrNull, verifyToken } from '../core';
 
-const secretKey = 'subscription_token_secret';
-
-/** The install's own key for these tokens (core/install-secret.ts). */
-const tokenSecret = (db: Database) => installSigningKey(db, secretKey);
-
-type TokenPurpose = 'subscribe_confirm' | 'unsubscribe';
+const confirmation: TokenKind = { secret: 'subscription_token_secret', purpose: 'subscribe_confirm' };
+const unsubscribe: TokenKind = { secret: 'subscription_token_secret', purpose: 'unsubscribe' };
 type TokenOrganisation = { id: string };
 
-async function signToken(
+async function signSubscriptionToken(
   db: Database,
-  purpose: TokenPurpose,
+  kind: TokenKind,
   organisation: TokenOrganisation,
   email: string,
   expiresInHours: number | null,
 ): Promise<string> {
-  // In milliseconds: a confirmation issued in the second of an unsubscribe must still count as newer.
-  const jwt = new SignJWT({ purpose, issuedAtMs: Date.now() })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(email)
-    .setAudience(organisation.id)
-    .setIssuedAt();
-  if (expiresInHours !== null) jwt.setExpirationTime(`${expiresInHours}h`);
-  return jwt.sign(await tokenSecret(db));
+  return signToken(db, kind, {
+    audience: organisation.id,
+    subject: email,
+    expiresAt: expiresInHours === null ? neverExpires : new Date(Date.now() + expiresInHours * 3600 * 1000),
+    // In milliseconds: a confirmation issued in the second of an unsubscribe must still count as newer.
+    claims: { issuedAtMs: Date.now() },
+  });
 }
 
-type VerifiedToken = { email: string; issuedAt: Date };
+type VerifiedSubscriptionToken = { email: string; issuedAt: Date };
 
 /** The e-mail the token was issued for and when, or null when it is expired, tampered with or for another purpose or organisation. */
-async function verifyToken(
+async function verifySubscriptionToken(
   db: Database,
-  purpose: TokenPurpose,
+  kind: TokenKind,
   organisation: TokenOrganisation,
   token: string,
-): Promise<VerifiedToken | null> {
-  try {
-    const { payload } = await jwtVerify(token, await tokenSecret(db), {
-      algorithms: ['HS256'],
-      audience: organisation.id,
-    });
-    if (payload.purpose !== purpose || typeof payload.sub !== 'string') return null;
-    const issuedAtMs =
-      typeof payload.issuedAtMs === 'number' ? payload.issuedAtMs : (payload.iat ?? 0) * 1000;
-    return { email: payload.sub, issuedAt: new Date(issuedAtMs) };
-  } catch {
-    return null;
-  }
+): Promise<VerifiedSubscriptionToken | null> {
+  const verified = validOrNull(await verifyToken(db, kind, token, { audience: organisation.id }));
+  if (!verified?.subject) return null;
+  const { issuedAtMs } = verified.claims;
+  return {
+    email: verified.subject,
+    issuedAt: typeof issuedAtMs === 'number' ? new Date(issuedAtMs) : (verified.issuedAt ?? new Date(0)),
+  };
 }
 
 export const signConfirmationToken = (db: Database, organisation: TokenOrganisation, email: string) =>
-  signToken(db, 'subscribe_confirm', organisation, email, subscriptionLimits.confirmationTokenHours);
+  signSubscriptionToken(db, confirmation, organisation, email, subscriptionLimits.confirmationTokenHours);
 /** The address and issue time of a confirmation token; confirmSubscription decides whether it was used. */
 export const verifyConfirmationToken = (db: Database, organisation: TokenOrganisation, token: string) =>
-  verifyToken(db, 'subscribe_confirm', organisation, token);
+  verifySubscriptionToken(db, confirmation, organisation, token);
 
 // Unsubscribe links must keep working in mail read months later, so they do not expire.
 export const signUnsubscribeToken = (db: Database, organisation: TokenOrganisation, email: string) =>
-  signToken(db, 'unsubscribe', organisation, email, null);
+  signSubscriptionToken(db, unsubscribe, organisation, email, null);
 export const verifyUnsubscribeToken = async (db: Database, organisation: TokenOrganisation, token: string) =>
-  (await verifyToken(db, 'unsubscribe', organisation, token))?.email ?? null;
+  (await verifySubscriptionToken(db, unsubscribe, organisation, token))?.email ?? null;
 
 type LinkContext = { db: Database; config: Pick<Config, 'publicUrl'> };
 type LinkOrganisation = { id: string; slug: string };
