@@ -1,5 +1,6 @@
-# Attest: multi-stage image. Every step is a script CI runs on its own (npm run build,
-# scripts/check-production-install.ts); no container engine has built this file yet (see README).
+# Attest: multi-stage image. CI builds this file as it is with podman and runs the image on a volume
+# and on PostgreSQL (scripts/ci/container-check.sh). In production the server refuses to start
+# without PUBLIC_URL and SMTP_URL: pass both (README, "In a container").
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
