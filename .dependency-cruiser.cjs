@@ -4,9 +4,11 @@
  * one imports only modules of a lower layer, only through their index.ts.
  */
 
-/** Server modules, lowest first: a module may import modules of lower layers only (decision 290). */
+/**
+ * Server modules, lowest first: a module may import modules of lower layers only (decision 290), and
+ * core (src/server/core), which sits below every module.
+ */
 const serverModuleLayers = [
-  ['core'],
   ['audit', 'backup', 'consent', 'health', 'search'],
   ['analytics', 'assets', 'custom-domains', 'knowledge-base', 'mail', 'plan-features'],
   ['cards', 'notifications', 'subscriptions'],
@@ -19,12 +21,12 @@ const moduleFolders = (names) => `^src/server/modules/(${names.join('|')})/`;
 const serverTestCode = ['\\.test\\.tsx?$', '/test-(support|helpers)(\\.ts$|/)', '^src/server/test/'];
 
 const serverModuleRules = [
-  ...serverModuleLayers.slice(1).map((layer, index) => ({
+  ...serverModuleLayers.map((layer, index) => ({
     name: `server-modules-layered-${index + 1}`,
     comment: `Layer ${index + 1} (${layer.join(', ')}) imports only lower layers: no loop between modules.`,
     severity: 'error',
     from: { path: moduleFolders(layer), pathNot: serverTestCode },
-    to: { path: moduleFolders(serverModuleLayers.slice(index + 1).flat()), pathNot: '^src/server/modules/$1/' },
+    to: { path: moduleFolders(serverModuleLayers.slice(index).flat()), pathNot: '^src/server/modules/$1/' },
   })),
   {
     name: 'server-module-listed-in-layers',
@@ -35,9 +37,17 @@ const serverModuleRules = [
   },
   {
     name: 'server-core-is-lowest',
+    comment: 'core serves every module and imports none, nor the composition roots or the seed.',
     severity: 'error',
-    from: { path: '^src/server/modules/core/', pathNot: serverTestCode },
-    to: { path: '^src/server/modules/', pathNot: '^src/server/modules/core/' },
+    from: { path: '^src/server/core/', pathNot: serverTestCode },
+    to: { path: '^src/server/(modules|seed)/|^src/server/(app|jobs|main)\\.ts$' },
+  },
+  {
+    name: 'server-core-through-index',
+    comment: 'core is used through its index.ts, as a module is.',
+    severity: 'error',
+    from: { path: '^src/server/', pathNot: ['^src/server/core/', ...serverTestCode] },
+    to: { path: '^src/server/core/', pathNot: '^src/server/core/index\\.ts$' },
   },
   {
     name: 'server-module-through-index',
@@ -48,17 +58,17 @@ const serverModuleRules = [
   },
   {
     name: 'server-roots-through-index',
-    comment: 'app.ts, jobs.ts, main.ts and the seed use a module through its index.ts as well.',
+    comment: 'app.ts, jobs.ts, main.ts and the seed (src/server/seed) use a module through its index.ts as well.',
     severity: 'error',
     from: { path: '^src/server/', pathNot: ['^src/server/modules/', ...serverTestCode] },
     to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/index\\.ts$' },
   },
   {
     name: 'server-lower-layers-not-modules',
-    comment: 'plugins, providers, render, net, db and policy sit below the modules: core at most (the seed may use any).',
+    comment: 'plugins, providers, render, net, db and policy sit below the modules (core is below them too).',
     severity: 'error',
-    from: { path: '^src/server/(plugins|providers|render|net|db|policy)/', pathNot: ['^src/server/db/seed/', ...serverTestCode] },
-    to: { path: '^src/server/modules/', pathNot: '^src/server/modules/core/' },
+    from: { path: '^src/server/(plugins|providers|render|net|db|policy)/', pathNot: serverTestCode },
+    to: { path: '^src/server/(modules|seed)/' },
   },
 ];
 

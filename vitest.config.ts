@@ -23,13 +23,14 @@ function isPostgresReachable(): Promise<boolean> {
 }
 
 /**
- * The PostgreSQL project runs what the engine can change (docs/decisions.md 332): the database layer,
- * the access gate, the job queue and the caches by folder, `*.postgres.test.ts`, and any other server
+ * The PostgreSQL project runs what the engine can change (docs/decisions.md 332): the database layer
+ * and the demo seed, the access gate, the job queue and the caches by folder, `*.postgres.test.ts`, and any other server
  * test whose first lines say `@postgres:` and why (locks, concurrency, query-heavy reads, SQL dates).
  * Everything else (HTTP, validation, rendering, mail) runs once, on PGlite: the same PostgreSQL.
  */
 const postgresFolders = [
   'src/server/db/',
+  'src/server/seed/',
   'src/server/policy/',
   'src/server/providers/jobs/',
   'src/server/providers/cache/',

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import { findOrganisationBySlug } from '../src/server/core/organisations';
 import { openPglite, openPostgres } from '../src/server/db/client';
 import { accountMembers } from '../src/server/db/schema';
-import { seedDemoOrganisation } from '../src/server/db/seed/demo';
-import { findOrganisationBySlug } from '../src/server/modules/core/organisations';
 import { getPortalView } from '../src/server/modules/portal/get-portal-view';
 import { sessionCookieName } from '../src/server/plugins/sessions';
 import { buildViewer } from '../src/server/policy/viewer';
 import { createProviders } from '../src/server/providers/create-providers';
+import { seedDemoOrganisation } from '../src/server/seed/demo';
 import { createTestSession } from '../src/server/test/sessions';
 
 /**

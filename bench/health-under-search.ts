@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { openPglite } from '../src/server/db/client';
 import { organisations, products } from '../src/server/db/schema';
-import { seedDemoOrganisation } from '../src/server/db/seed/demo';
+import { seedDemoOrganisation } from '../src/server/seed/demo';
 import { freePort } from '../src/server/test/server-process';
 import { fillKnowledgeBase } from './search';
 import { percentile } from './stats';

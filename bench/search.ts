@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
+import { findOrganisationBySlug } from '../src/server/core/organisations';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/server/db/client';
 import { accountMembers, accounts, knowledgeBaseEntries, products } from '../src/server/db/schema';
-import { seedDemoOrganisation } from '../src/server/db/seed/demo';
-import { findOrganisationBySlug } from '../src/server/modules/core/organisations';
 import { refreshEmbeddings } from '../src/server/modules/search/embeddings';
 import { searchContent } from '../src/server/modules/search/search-content';
 import type { Viewer } from '../src/server/policy/viewer';
 import type { EmbeddingProvider } from '../src/server/providers/ai';
 import { normalise } from '../src/server/providers/ai/openai-embeddings';
+import { seedDemoOrganisation } from '../src/server/seed/demo';
 import { percentile } from './stats';
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dated, demoCalendar } from '../src/server/db/seed/demo-calendar';
+import { dated, demoCalendar } from '../src/server/seed/demo-calendar';
 import {
   expectNoSeriousAccessibilityViolations,
   screenshots,

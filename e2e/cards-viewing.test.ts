@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dated, demoCalendar } from '../src/server/db/seed/demo-calendar';
+import { dated, demoCalendar } from '../src/server/seed/demo-calendar';
 import { cardKinds } from '../src/shared/card-kinds';
 import type { CardView } from '../src/shared/cards';
 import type { PortalPageData } from '../src/shared/page';

@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const deadlineMs = 90_000;
 const nodeFlag = process.argv.indexOf('--node');
 const nodeBinary = nodeFlag === -1 ? process.execPath : path.resolve(process.argv[nodeFlag + 1] ?? '');
-// A member of the demo's approved Globex account who has accepted the NDA (db/seed/demo-access.ts).
+// A member of the demo's approved Globex account who has accepted the NDA (seed/demo-access.ts).
 const memberEmail = 'hank.scorpio@globex.example';
 
 let work: string | undefined;

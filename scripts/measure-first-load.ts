@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { demoSlug, generateDemoPassword, seedDemoOrganisation } from '../src/server/db/seed/demo';
+import { demoSlug, generateDemoPassword, seedDemoOrganisation } from '../src/server/seed/demo';
 import { createTestApp } from '../src/server/test/test-app';
 import { ensureWebBuild } from './ensure-web-build';
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { chromium } from 'playwright-core';
 import { chromiumFlags as chromiumArgs } from '../e2e/support/chromium-flags';
-import { demoLogoSvg } from '../src/server/db/seed/demo-logo';
+import { demoLogoSvg } from '../src/server/seed/demo-logo';
 import { galleryOrganisation, renderMailGallery } from '../src/server/test/mail-gallery';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

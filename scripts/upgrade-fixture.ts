@@ -9,9 +9,15 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../src/server/db/client';
-import { seedDemoOrganisation } from '../src/server/db/seed/demo';
 import { ensureCatalogueItems } from '../src/server/modules/cards/materialise-catalogue';
 import { createDiskStorage } from '../src/server/providers/storage/disk-storage';
+import type { seedDemoOrganisation as SeedDemoOrganisation } from '../src/server/seed/demo';
+
+// The seed moved from db/seed to seed/ (decision 348): a checkout from before that keeps it at the old path.
+const seedBeforeDecision348 = '../src/server/db/seed/demo';
+const { seedDemoOrganisation } = (await import('../src/server/seed/demo').catch(
+  () => import(seedBeforeDecision348),
+)) as { seedDemoOrganisation: typeof SeedDemoOrganisation };
 
 const handle = await openPglite({});
 const storage = createDiskStorage({ root: mkdtempSync(path.join(os.tmpdir(), 'vn-files-')) });

@@ -5,12 +5,12 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirectoryInUseError, openDatabase } from './db/client';
 import { organisations } from './db/schema';
-import { demoAdminEmail, demoSlug, generateDemoPassword, seedDemoOrganisation } from './db/seed/demo';
 import { registerJobHandlers } from './jobs';
 import { createLogger } from './logger';
 import { ensureCatalogueItems } from './modules/cards';
 import { createProviders } from './providers/create-providers';
 import type { FileStorage } from './providers/storage';
+import { demoAdminEmail, demoSlug, generateDemoPassword, seedDemoOrganisation } from './seed/demo';
 import { startBannerLines } from './start-banner';
 import { createStartTimeline } from './start-timeline';
 

@@ -3,13 +3,13 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
 import {
   assertPreviewTargets,
   findOrganisationByDomain,
   findOrganisationById,
   findOrganisationBySlug,
-} from '../modules/core';
+} from '../core';
+import type { Database } from '../db/client';
 import { buildViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
 import type { PortalCache } from '../providers/cache/portal-cache';
 import {

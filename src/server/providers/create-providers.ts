@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { findOrganisationRevisionBySlug } from '../core';
 import type { DatabaseHandle } from '../db/client';
-import { findOrganisationRevisionBySlug } from '../modules/core';
 import { createAnswerProvider, createEmbeddingProvider } from './ai';
 import { createPortalCache } from './cache/portal-cache';
 import type { Providers } from './index';

@@ -1,5 +1,5 @@
 import type { ActionPageData } from '../../shared/page';
-import { assetUrl } from '../modules/core';
+import { assetUrl } from '../core';
 import type { ViewerOrganisation } from '../policy/viewer';
 import { generatedFavicon, noIndex, renderDocument } from './document';
 import { escapeHtml } from './html';

@@ -2,7 +2,7 @@ import type { FoundItem } from '../../shared/item-links';
 import { itemPermalinkPath, itemSlug } from '../../shared/item-links';
 import { limits } from '../../shared/limits';
 import { type PortalPageData, pageDataElementId, serializePageData } from '../../shared/page';
-import { ogImageUrl } from '../modules/core';
+import { ogImageUrl } from '../core';
 import { generatedFavicon, noIndex, renderDocument } from './document';
 import { escapeHtml, metaName, metaProperty } from './html';
 import type { WebBuild } from './web-build';

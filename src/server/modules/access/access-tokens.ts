@@ -1,6 +1,6 @@
 import { accessLimits } from '../../../shared/access';
+import { loadTokenKey, signToken, type TokenKind, validOrNull, verifyToken } from '../../core';
 import type { Database } from '../../db/client';
-import { loadTokenKey, signToken, type TokenKind, validOrNull, verifyToken } from '../core';
 
 const inviteToken: TokenKind = { secret: 'access_token_secret', purpose: 'colleague_invite' };
 const extensionToken: TokenKind = { secret: 'access_token_secret', purpose: 'access_extension' };

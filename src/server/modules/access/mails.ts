@@ -1,7 +1,7 @@
 import { accessLimits } from '../../../shared/access';
 import { formatMailDate } from '../../../shared/dates';
 import type { Config } from '../../config';
-import { accessRequestLink, consoleLink, portalLink } from '../core';
+import { accessRequestLink, consoleLink, portalLink } from '../../core';
 import type { MailContent } from '../mail';
 import { type AccessMailContext, type MailOrganisation, mailPerson, portalName } from '../mail';
 import { listStaffRecipients } from './queries';

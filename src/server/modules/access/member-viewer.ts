@@ -2,10 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { Config } from '../../config';
+import { findOrganisationById } from '../../core';
 import type { Database } from '../../db/client';
 import { loadSession, readSessionToken } from '../../plugins/sessions';
 import { buildViewer, type Viewer, type ViewerMember, type ViewerSession } from '../../policy/viewer';
-import { findOrganisationById } from '../core';
 
 export type MemberViewer = Viewer & { member: ViewerMember; session: ViewerSession };
 

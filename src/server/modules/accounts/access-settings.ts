@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccessSettings, AccessSettingsInput, accessMessages } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
+import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../../core';
 import { accessDomainRules, accessSettings } from '../../db/schema';
 import { findOrCreateAccessSettings, isJwksAddressRefused, listDomainRules } from '../access';
-import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../core';
 import { expiryRemindersQueue } from './expiry-reminders';
 
 export async function getAccessSettings({ ctx }: { ctx: StaffContext }): Promise<AccessSettings> {

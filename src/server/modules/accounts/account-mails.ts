@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { formatMailDate } from '../../../shared/dates';
+import { portalLink } from '../../core';
 import type { Database } from '../../db/client';
 import { accountMembers, accounts, permissionProfiles } from '../../db/schema';
-import { portalLink } from '../core';
 import type { MailContent } from '../mail';
 import { type AccessMailContext, type MailOrganisation, mailPerson, portalName } from '../mail';
 

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccountDetail, AddAccountMemberInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../../core';
 import { accountMembers } from '../../db/schema';
 import { findAccountById, isUniqueViolation } from '../access';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { findAccountDetail } from './queries';
 
 /** Staff add a person to an account; they sign in with their e-mail from the portal's login tab. */

@@ -1,5 +1,5 @@
 import type { AccountDetail, AccountRow, PermissionProfile } from '../../../shared/access';
-import { notFound, requireConsole, type StaffContext } from '../core';
+import { notFound, requireConsole, type StaffContext } from '../../core';
 import { findAccountDetail, listAccountRows, listPermissionProfiles } from './queries';
 
 type ReadContext = Pick<StaffContext, 'db' | 'viewer'>;

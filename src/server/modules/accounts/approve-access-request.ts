@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ApproveAccessInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
+import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from '../../core';
 import { accessRequests, accountMembers, accounts } from '../../db/schema';
 import type { ViewerStaff } from '../../policy/viewer';
 import {
@@ -12,7 +13,6 @@ import {
   isFreeMailDomain,
   mailSignInLink,
 } from '../access';
-import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { queueAccessEvent } from '../notifications';
 import { findAccountProfileName } from './account-mails';
 import { settleColleagueRequests } from './colleague-requests';

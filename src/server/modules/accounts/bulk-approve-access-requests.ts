@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { BulkApproveInput, type BulkDecisionResult } from '../../../shared/access-queue';
-import { requireAccessEditor, type StaffContext } from '../core';
+import { requireAccessEditor, type StaffContext } from '../../core';
 import { approveLockedRequest } from './approve-access-request';
 import { assertProfileOfOrganisation } from './create-account';
 import { decideEachPending } from './queries';

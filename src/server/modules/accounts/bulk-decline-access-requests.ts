@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type BulkDecisionResult, BulkDeclineInput } from '../../../shared/access-queue';
-import { requireAccessEditor, type StaffContext } from '../core';
+import { requireAccessEditor, type StaffContext } from '../../core';
 import { declinePendingRequest } from './decline-access-request';
 import { decideEachPending } from './queries';
 

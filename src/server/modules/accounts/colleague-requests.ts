@@ -1,8 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { type StaffContext, writeAudit } from '../../core';
 import { accessRequests, accountMembers, type accounts } from '../../db/schema';
 import type { ViewerStaff } from '../../policy/viewer';
 import { emailDomain, findDomainRule, findOrCreateAccessSettings, mailSignInLink } from '../access';
-import { type StaffContext, writeAudit } from '../core';
 import { queueAccessEvent } from '../notifications';
 
 type Account = typeof accounts.$inferSelect;

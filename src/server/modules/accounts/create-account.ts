@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { type AccountDetail, CreateAccountInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
+import { dayMs, requireAccessEditor, type StaffContext, writeAudit } from '../../core';
 import { accounts } from '../../db/schema';
 import { findOrCreateAccessSettings, isUniqueViolation } from '../access';
-import { dayMs, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { findAccountDetail, isProfileOfOrganisation } from './queries';
 
 export const domainTaken = () =>

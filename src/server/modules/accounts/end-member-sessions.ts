@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EndedSessions } from '../../../shared/sessions';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../../core';
 import { accountMembers, sessions } from '../../db/schema';
 import { findAccountById } from '../access';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 
 /**
  * Ends every session of one member, or of all members of an account when memberId is absent.

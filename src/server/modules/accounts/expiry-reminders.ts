@@ -1,12 +1,12 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { accessLimits } from '../../../shared/access';
 import type { Config } from '../../config';
+import { findOrganisationById } from '../../core';
 import type { Database } from '../../db/client';
 import { accessSettings, accountMembers, accounts } from '../../db/schema';
 import type { Providers } from '../../providers';
 import type { JobHandler } from '../../providers/jobs/types';
 import { loadTokenSecret, signExtensionToken } from '../access';
-import { findOrganisationById } from '../core';
 import { type MailOrganisation, mailPerson } from '../mail';
 import { accessEndingMail } from './account-mails';
 

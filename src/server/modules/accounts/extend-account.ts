@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccountDetail, ExtendAccountInput } from '../../../shared/access';
+import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from '../../core';
 import { accounts } from '../../db/schema';
-import { dayMs, notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { queueAccessEvent } from '../notifications';
 import { accessExtendedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type NdaVersion, NdaVersionInput } from '../../../shared/access';
+import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../../core';
 import { ndaAcceptances, ndaVersions } from '../../db/schema';
-import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../core';
 
 export async function listNdaVersions({ ctx }: { ctx: StaffContext }): Promise<NdaVersion[]> {
   requireConsole(ctx.viewer);

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type PermissionProfile, PermissionProfileInput } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../../core';
 import type { Database } from '../../db/client';
 import { permissionProfileItems, permissionProfiles } from '../../db/schema';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { findForeignItemIds, listPermissionProfiles } from './queries';
 
 type ProfileInput = z.input<typeof PermissionProfileInput>;

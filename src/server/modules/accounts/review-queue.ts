@@ -4,7 +4,7 @@ import type {
   AccessRequestQueueQuery,
   MatchingPendingRequests,
 } from '../../../shared/access-queue';
-import { notFound, requireConsole, type StaffContext } from '../core';
+import { notFound, requireConsole, type StaffContext } from '../../core';
 import { findAccessRequestDetail, listAccessRequestPage, listMatchingPendingIds } from './queue-queries';
 
 /** A page of the review queue with counts per status: any staff member of the organisation. */

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { AccountDetail } from '../../../shared/access';
 import { AppError } from '../../../shared/errors';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../../core';
 import { accounts } from '../../db/schema';
 import { isAccountAuthorised } from '../access';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { queueAccessEvent } from '../notifications';
 import { accessRevokedMail, mailAccountMembers } from './account-mails';
 import { findAccountDetail } from './queries';

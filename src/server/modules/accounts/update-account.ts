@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AccountDetail, UpdateAccountInput } from '../../../shared/access';
+import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../../core';
 import { accounts } from '../../db/schema';
 import { isUniqueViolation } from '../access';
-import { notFound, requireAccessEditor, type StaffContext, writeAudit } from '../core';
 import { assertProfileOfOrganisation, domainTaken } from './create-account';
 import { findAccountDetail } from './queries';
 

@@ -10,8 +10,8 @@ import {
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { Context } from '../../context';
+import { toCsv } from '../../core';
 import { canUseConsole } from '../../policy';
-import { toCsv } from '../core';
 import { toRange } from './analytics-range';
 import {
   accountActivityLog,

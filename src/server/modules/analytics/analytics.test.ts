@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsDashboard } from '../../../shared/analytics';
+import { csvCell, toCsv } from '../../core/csv';
 import {
   accessRequests,
   accountMembers,
@@ -19,7 +20,6 @@ import {
 } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { csvCell, toCsv } from '../core/csv';
 import { flushPageViews } from './page-view-buffer';
 
 let t: TestApp;

@@ -16,9 +16,9 @@ import {
 } from '../../../shared/analytics';
 import { Slug } from '../../../shared/portal';
 import { type AppDeps, verbContext } from '../../context';
+import { contentDisposition } from '../../core';
 import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
-import { contentDisposition } from '../core';
 import {
   exportAccountEngagement,
   getAccountEngagementDetail,

@@ -1,5 +1,5 @@
 import type { Context } from '../../context';
-import { portalUrl } from '../core';
+import { portalUrl } from '../../core';
 import { composeOgImageSvg, isSelfContainedSvg, type OgImageLogo } from './og-image-svg';
 import { findOrganisationAsset } from './queries';
 

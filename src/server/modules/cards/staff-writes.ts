@@ -4,10 +4,10 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { StaffPermission } from '../../../shared/permissions';
 import type { Context } from '../../context';
+import { insertAuditEntry, publishOrganisationChanged } from '../../core';
 import type { Database } from '../../db/client';
 import { canEditPortal, hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { listCardViews } from './list-card-views';
 import { findProductOfOrganisation } from './queries';
 

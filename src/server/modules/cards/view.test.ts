@@ -4,7 +4,7 @@ import { defaultCardOrder, defaultSectionOrder } from '../../../shared/card-kind
 import type { CardView } from '../../../shared/cards';
 import { itemCatalogue } from '../../../shared/item-catalogue';
 import { items, organisations, products } from '../../db/schema';
-import { seedDemoOrganisation } from '../../db/seed/demo';
+import { seedDemoOrganisation } from '../../seed/demo';
 import {
   acceptNdaVersion,
   createAccountMember,

@@ -3,9 +3,9 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { CustomDomainStatus } from '../../../shared/staff';
 import type { Context } from '../../context';
+import { insertAuditEntry, publishOrganisationChanged } from '../../core';
 import { customDomainClaims, organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { readCustomDomainStatus } from './queries';
 
 /** Stops answering on the custom domain and forgets the claim; the slug address keeps working. */

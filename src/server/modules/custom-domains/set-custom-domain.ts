@@ -3,9 +3,9 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { CustomDomainInput, type CustomDomainStatus } from '../../../shared/staff';
 import type { Context } from '../../context';
+import { insertAuditEntry } from '../../core';
 import { customDomainClaims } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { insertAuditEntry } from '../core';
 import { findClaim, isDomainUsedElsewhere, readCustomDomainStatus } from './queries';
 
 function newToken(): string {

@@ -4,9 +4,9 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { CustomDomainStatus } from '../../../shared/staff';
 import type { Context } from '../../context';
+import { insertAuditEntry, publishOrganisationChanged } from '../../core';
 import { customDomainClaims, organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { challengeRecordName, findClaim, isDomainUsedElsewhere, readCustomDomainStatus } from './queries';
 
 /** Looks up TXT records; tests pass a fake, production asks the system's resolvers. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { documentLimits } from '../../../shared/documents';
+import { signToken, type TokenKind, validOrNull, verifyToken } from '../../core';
 import type { Database } from '../../db/client';
 import type { Viewer } from '../../policy/viewer';
-import { signToken, type TokenKind, validOrNull, verifyToken } from '../core';
 
 const bulkDownloadToken: TokenKind = { secret: 'document_link_secret', purpose: 'bulk_download' };
 

@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { publishOrganisationChanged } from '../../core';
 import type { Database } from '../../db/client';
 import { files, fileTextChunks, fileTexts } from '../../db/schema';
 import type { Providers } from '../../providers';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler, JobQueue } from '../../providers/jobs/types';
 import { StoredObjectMissingError } from '../../providers/storage';
-import { publishOrganisationChanged } from '../core';
 import { requestEmbeddingRefresh } from '../search';
 import {
   chunkPages,

@@ -19,9 +19,9 @@ import {
 import { limits } from '../../../shared/limits';
 import { Slug } from '../../../shared/portal';
 import { type AppDeps, verbContext } from '../../context';
+import { contentDisposition } from '../../core';
 import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
-import { contentDisposition } from '../core';
 import { getBridgeLetter, saveBridgeLetter } from './bridge-letters';
 import { openBulkDownload, prepareBulkDownload } from './bulk-download';
 import { deleteLibraryFile } from './delete-library-file';

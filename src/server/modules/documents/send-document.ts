@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition } from '../../core';
 import type { ByteRange } from '../../providers/storage';
-import { contentDisposition } from '../core';
 import type { DocumentBody } from './document-bodies';
 
 export type RangeRequest = { kind: 'none' } | { kind: 'range'; range: ByteRange } | { kind: 'unsatisfiable' };

@@ -1,7 +1,7 @@
 import { KbEntryInput, type KbHit } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
+import { insertAuditEntry } from '../../core';
 import { knowledgeBaseEntries } from '../../db/schema';
-import { insertAuditEntry } from '../core';
 import { requestEmbeddingRefresh } from '../search';
 import { toKbHit } from './queries';
 import { assertOwnProducts, requireEditor } from './staff-checks';

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import { kbMessages } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
+import { insertAuditEntry } from '../../core';
 import { knowledgeBaseEntries } from '../../db/schema';
-import { insertAuditEntry } from '../core';
 import { requireEditor } from './staff-checks';
 
 export async function deleteKbEntry({

@@ -1,6 +1,6 @@
 import { kbCsvColumns } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
-import { toCsv } from '../core';
+import { toCsv } from '../../core';
 import { listKbEntries, listOrganisationProducts } from './queries';
 import { requireConsole } from './staff-checks';
 

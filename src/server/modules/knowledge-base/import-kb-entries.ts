@@ -9,8 +9,8 @@ import {
   kbMessages,
 } from '../../../shared/knowledge-base';
 import type { Context } from '../../context';
+import { CsvFormatError, insertAuditEntry, parseCsv, restoreFormula } from '../../core';
 import { knowledgeBaseEntries } from '../../db/schema';
-import { CsvFormatError, insertAuditEntry, parseCsv, restoreFormula } from '../core';
 import { requestEmbeddingRefresh } from '../search';
 import { listOrganisationProducts } from './queries';
 import { requireEditor } from './staff-checks';

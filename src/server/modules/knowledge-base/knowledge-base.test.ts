@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KbHit, type KbQueryResult, kbMaxPage, kbMessages } from '../../../shared/knowledge-base';
 import { searchMessages } from '../../../shared/search';
+import { parseCsv } from '../../core/csv';
 import { knowledgeBaseEntries } from '../../db/schema';
 import {
   createAccountMember,
@@ -11,7 +12,6 @@ import {
 } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { parseCsv } from '../core/csv';
 import { signSearchKey } from './search-keys';
 
 let t: TestApp;

@@ -18,10 +18,10 @@ import {
 } from '../../../shared/knowledge-base';
 import { Slug } from '../../../shared/portal';
 import { type AppDeps, verbContext } from '../../context';
+import { contentDisposition } from '../../core';
 import { mediaAnswer } from '../../net/answers';
 import { openToEveryone } from '../../net/api-security';
 import { staffRoutes } from '../../net/staff-routes';
-import { contentDisposition } from '../core';
 import { throwValidationMessage } from '../search';
 import { createKbEntry } from './create-kb-entry';
 import { deleteKbEntry } from './delete-kb-entry';

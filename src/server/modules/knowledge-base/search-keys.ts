@@ -1,6 +1,6 @@
 import { KbAccessLevel, kbLimits } from '../../../shared/knowledge-base';
+import { anyAudience, signToken, type TokenKind, validOrNull, verifyToken } from '../../core';
 import type { Database } from '../../db/client';
-import { anyAudience, signToken, type TokenKind, validOrNull, verifyToken } from '../core';
 
 const searchKey: TokenKind = { secret: 'kb_search_key_secret', purpose: 'kb_search' };
 

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import { type OutboxRetryResult, outboxTexts } from '../../../shared/mail-outbox';
 import { messages } from '../../../shared/messages';
+import { insertAuditEntry } from '../../core';
 import type { Database } from '../../db/client';
 import { canEditPortal } from '../../policy';
 import { jobsChannel } from '../../providers/jobs/database-queue';
-import { insertAuditEntry } from '../core';
 import { liveMailJobs, type OutboxContext, rowsOf } from './outbox-state';
 import { mailDeliveryMaxAttempts, mailDeliveryQueue, updateMailQueue } from './queue-mail';
 

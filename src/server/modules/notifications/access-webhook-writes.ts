@@ -11,14 +11,14 @@ import {
   notificationMessages,
 } from '../../../shared/notifications';
 import { updateMessages } from '../../../shared/update-texts';
-import { accessWebhooks } from '../../db/schema';
 import {
   isWebhookAddressRefused,
   requireAccessEditor,
   requireConsole,
   type StaffContext,
   writeAudit,
-} from '../core';
+} from '../../core';
+import { accessWebhooks } from '../../db/schema';
 import { findAccessWebhook, listAccessWebhooks } from './queries';
 
 type Row = typeof accessWebhooks.$inferSelect;

@@ -3,11 +3,11 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { AccessEventPayload } from '../../../shared/notifications';
 import type { Config } from '../../config';
+import { deliverSignedWebhookAttempt } from '../../core';
 import type { Database } from '../../db/client';
 import { accessWebhooks } from '../../db/schema';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
-import { deliverSignedWebhookAttempt } from '../core';
 
 const AccessWebhookJob = z.object({ webhookId: z.uuid(), body: AccessEventPayload });
 

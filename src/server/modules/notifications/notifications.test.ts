@@ -10,6 +10,7 @@ import {
   notificationMessages,
 } from '../../../shared/notifications';
 import { updateMessages } from '../../../shared/update-texts';
+import { isWebhookAddressRefused, signWebhookBody } from '../../core/signed-webhook';
 import { accounts, jobs, outboxMessages, staffDigestWindows } from '../../db/schema';
 import { registerJobHandlers } from '../../jobs';
 import { createDatabaseJobQueue } from '../../providers/jobs/database-queue';
@@ -17,7 +18,6 @@ import { createProduct, createStaffUser } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { nextClient } from '../access/test-support';
-import { isWebhookAddressRefused, signWebhookBody } from '../core/signed-webhook';
 import { staffOrganisation } from '../updates/test-support';
 import { accessWebhookMaxAttempts, accessWebhookQueue } from './access-events';
 import { announceExpiries } from './announce-expiries';

@@ -5,8 +5,8 @@ import {
   type NotificationPreferencesView,
   notificationMessages,
 } from '../../../shared/notifications';
+import { requireConsole, type StaffContext, writeAudit } from '../../core';
 import { products, staffNotificationPreferences } from '../../db/schema';
-import { requireConsole, type StaffContext, writeAudit } from '../core';
 import { findPreference, listProductChoices } from './queries';
 
 async function preferencesView(ctx: StaffContext, staffUserId: string): Promise<NotificationPreferencesView> {

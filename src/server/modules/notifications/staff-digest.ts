@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
 import { PortalCustomisation } from '../../../shared/portal';
 import type { AppDeps } from '../../context';
+import { accessRequestLink, consoleLink } from '../../core';
 import type { Database } from '../../db/client';
 import {
   accessRequests,
@@ -12,7 +13,6 @@ import {
   staffUsers,
 } from '../../db/schema';
 import type { JobHandler } from '../../providers/jobs/types';
-import { accessRequestLink, consoleLink } from '../core';
 import type { MailContent } from '../mail';
 import { type MailOrganisation, portalName, queueBrandedMail } from '../mail';
 import { concernsProducts, requestProductIds } from './queries';

@@ -4,9 +4,9 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { PlanFeaturesPatch } from '../../../shared/staff';
 import type { Context } from '../../context';
+import { insertAuditEntry, publishOrganisationChanged } from '../../core';
 import { organisations } from '../../db/schema';
 import { hasStaffPermission } from '../../policy';
-import { insertAuditEntry, publishOrganisationChanged } from '../core';
 
 /** The switches as the portal reads them: absent optional ones count as included. */
 export function effectivePlanFeatures(stored: unknown): Required<PlanFeatures> {

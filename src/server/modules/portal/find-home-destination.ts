@@ -1,5 +1,5 @@
 import type { Context } from '../../context';
-import { listOrganisationSlugs } from '../core';
+import { listOrganisationSlugs } from '../../core';
 
 /**
  * Where '/' leads on our own host: the organisation's page when the installation has exactly one,

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishOrganisationChanged } from '../../core/publish-organisation-changed';
 import { accountMembers, organisations, permissionProfileItems } from '../../db/schema';
 import {
   createAccountMember,
@@ -10,7 +11,6 @@ import {
 } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { publishOrganisationChanged } from '../core/publish-organisation-changed';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import type { ProductCatalogue } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { Context } from '../../context';
+import { listProductLinks, listProducts } from '../../core';
 import { canUseConsole } from '../../policy';
-import { listProductLinks, listProducts } from '../core';
 import { toProductLinkView, toProductView } from './queries';
 
 /** GET /api/products: every product and product link, hidden ones included, in their order. */

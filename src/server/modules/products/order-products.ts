@@ -1,6 +1,6 @@
 import { OrderInput, type ProductView } from '../../../shared/console-admin';
+import { listProducts } from '../../core';
 import { assertCanEdit, inWriteTransaction, recordChange, type WriteContext } from '../cards';
-import { listProducts } from '../core';
 import { lockProductsOfOrganisation, setProductPosition, toProductView } from './queries';
 import { assertCompleteOrder } from './reorder';
 

@@ -6,8 +6,8 @@ import {
   UpdateProductLinkInput,
 } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
+import { listProductLinks } from '../../core';
 import { assertCanEdit, inWriteTransaction, recordChange, type WriteContext } from '../cards';
-import { listProductLinks } from '../core';
 import {
   deleteLinkRow,
   findLinkOfOrganisation,

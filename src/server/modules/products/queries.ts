@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ProductLinkView, ProductView } from '../../../shared/console-admin';
+import { assetUrl } from '../../core';
 import type { Database } from '../../db/client';
 import { productLinks, products } from '../../db/schema';
-import { assetUrl } from '../core';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductLinkRow = typeof productLinks.$inferSelect;

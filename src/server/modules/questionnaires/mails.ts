@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { consoleLink } from '../core';
+import { consoleLink } from '../../core';
 import type { MailContent, MailOrganisation } from '../mail';
 import { portalName } from '../mail';
 

@@ -13,9 +13,9 @@ import {
   questionnaireLimits,
 } from '../../../shared/questionnaires';
 import { type AppDeps, verbContext } from '../../context';
+import { contentDisposition } from '../../core';
 import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
-import { contentDisposition } from '../core';
 import {
   listQuestionnaireSubmissions,
   openQuestionnaireFile,

@@ -8,10 +8,10 @@ import {
   questionnaireMessages,
 } from '../../../shared/questionnaires';
 import type { Context } from '../../context';
+import { insertAuditEntry } from '../../core';
 import { accountMembers, accounts, questionnaireSubmissions } from '../../db/schema';
 import { canUseConsole } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { insertAuditEntry } from '../core';
 
 function assertConsole(viewer: Viewer) {
   if (!canUseConsole(viewer)) throw new AppError('forbidden', messages.forbidden);

@@ -3,10 +3,10 @@ import { staffUserMessages } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { Context } from '../../context';
+import { findOrganisationRowById, insertAuditEntry } from '../../core';
 import type { Database } from '../../db/client';
 import { canUseConsole, hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { findOrganisationRowById, insertAuditEntry } from '../core';
 
 export type StaffAdminContext = Pick<Context, 'db' | 'viewer'>;
 

@@ -7,12 +7,12 @@ import {
   staffUserMessages,
 } from '../../../shared/console-admin';
 import type { StaffPermission } from '../../../shared/permissions';
+import { findOrganisationById } from '../../core/organisations';
 import { auditLog, sessions, staffUsers } from '../../db/schema';
 import { buildViewer } from '../../policy/viewer';
 import { createAccountMember, createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { findOrganisationById } from '../core/organisations';
 import { updateStaffUser } from './update-staff-user';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { messages } from '../../../shared/messages';
 import { allStaffPermissions, type StaffPermission } from '../../../shared/permissions';
 import { NewStaffUser } from '../../../shared/staff';
 import type { Context } from '../../context';
-import { findOrganisationRowBySlug, insertAuditEntry } from '../core';
+import { findOrganisationRowBySlug, insertAuditEntry } from '../../core';
 import { hashPassword } from './passwords';
 import { findStaffUserByEmail, insertOrganisationWithDefaultProduct, insertStaffUser } from './queries';
 

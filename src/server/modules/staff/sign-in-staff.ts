@@ -3,8 +3,8 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { SignInInput, type StaffSession } from '../../../shared/staff';
 import type { Context } from '../../context';
+import { findOrganisationRowById } from '../../core';
 import { hashSessionToken, newSessionToken } from '../../plugins/sessions';
-import { findOrganisationRowById } from '../core';
 import { toStaffSession } from './get-staff-session';
 import { hashPassword, verifyPassword } from './passwords';
 import {

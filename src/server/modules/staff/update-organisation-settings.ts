@@ -3,14 +3,14 @@ import { messages } from '../../../shared/messages';
 import { PortalCustomisation } from '../../../shared/portal';
 import { OrganisationSettings, OrganisationSettingsPatch } from '../../../shared/staff';
 import type { Context } from '../../context';
-import type { organisations } from '../../db/schema';
-import { hasStaffPermission } from '../../policy';
 import {
   findOrganisationRowById,
   insertAuditEntry,
   publishOrganisationChanged,
   updateOrganisationRow,
-} from '../core';
+} from '../../core';
+import type { organisations } from '../../db/schema';
+import { hasStaffPermission } from '../../policy';
 
 type Change = { from: unknown; to: unknown };
 

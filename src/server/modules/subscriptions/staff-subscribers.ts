@@ -13,10 +13,10 @@ import {
   updateMessages,
 } from '../../../shared/updates';
 import type { Context } from '../../context';
+import { insertAuditEntry } from '../../core';
 import type { Database } from '../../db/client';
 import { subscribers, subscriptionBlocks } from '../../db/schema';
 import { canEditPortal, canUseConsole } from '../../policy';
-import { insertAuditEntry } from '../core';
 import { isAddressBlocked } from './queries';
 
 type StaffContext = Pick<Context, 'db' | 'viewer'>;

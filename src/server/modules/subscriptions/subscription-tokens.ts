@@ -1,7 +1,7 @@
 import { subscriptionLimits } from '../../../shared/subscriptions';
 import type { Config } from '../../config';
+import { neverExpires, signToken, type TokenKind, validOrNull, verifyToken } from '../../core';
 import type { Database } from '../../db/client';
-import { neverExpires, signToken, type TokenKind, validOrNull, verifyToken } from '../core';
 
 const confirmation: TokenKind = { secret: 'subscription_token_secret', purpose: 'subscribe_confirm' };
 const unsubscribe: TokenKind = { secret: 'subscription_token_secret', purpose: 'unsubscribe' };

@@ -2,9 +2,9 @@ import type { ItemView } from '../../../shared/cards';
 import type { Company } from '../../../shared/specialised-cards';
 import { TrustExport, trustExportSchemaVersion } from '../../../shared/tprm';
 import type { Context } from '../../context';
+import { listProducts, portalUrl } from '../../core';
 import { canSeeProduct } from '../../policy';
 import { listCardViews } from '../cards';
-import { listProducts, portalUrl } from '../core';
 import { buildDocumentsView } from '../documents';
 import { buildSpecialisedView } from '../specialised-cards';
 

@@ -3,10 +3,10 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { type Partner, type PartnerInput, type PartnerList, tprmMessages } from '../../../shared/tprm';
 import type { Context } from '../../context';
+import { insertAuditEntry } from '../../core';
 import { tprmPartners } from '../../db/schema';
 import { canUseConsole, hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { insertAuditEntry } from '../core';
 import { findPartnerRow, listPartnerRows, toPartner } from './queries';
 
 type ParsedPartner = { name: string; domain: string | null; instructionsUrl: string | null };

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import { tprmMessages } from '../../../shared/tprm';
+import { anyAudience, signToken, type TokenKind, verifyToken } from '../../core';
 import type { Database } from '../../db/client';
-import { anyAudience, signToken, type TokenKind, verifyToken } from '../core';
 
 const tprmToken: TokenKind = { secret: 'tprm_token_secret', purpose: 'tprm_export' };
 

@@ -11,8 +11,8 @@ import {
   trustCenterMessages,
 } from '../../../shared/trust-center-export';
 import { openPglite } from '../../db/client';
-import { seedDemoOrganisation } from '../../db/seed/demo';
 import { createStorage } from '../../providers/storage';
+import { seedDemoOrganisation } from '../../seed/demo';
 import { exportTrustCenter } from './export-trust-center';
 import { findOrganisationIdBySlug, loadTrustCenterRows } from './queries';
 

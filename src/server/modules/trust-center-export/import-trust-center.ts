@@ -11,6 +11,7 @@ import {
   type TrustCenterItem,
   trustCenterMessages,
 } from '../../../shared/trust-center-export';
+import { insertAuditEntry, publishOrganisationChanged } from '../../core';
 import type { Database } from '../../db/client';
 import {
   accessDomainRules,
@@ -41,7 +42,6 @@ import {
 } from '../../db/schema';
 import { type FileStorage, newStorageKey } from '../../providers/storage';
 import { materialiseCatalogue } from '../cards';
-import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { parseTrustCenterText } from './parse-trust-center-file';
 import { type DocumentFileSource, imageKey, type PreparedImport, prepareImport } from './prepare-import';
 import { describeExistingContent } from './queries';

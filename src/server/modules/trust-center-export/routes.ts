@@ -11,9 +11,9 @@ import {
   trustCenterFileMaxBytes,
 } from '../../../shared/trust-center-export';
 import type { AppDeps } from '../../context';
+import { contentDisposition } from '../../core';
 import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
-import { contentDisposition } from '../core';
 import { TrustCenterImportError } from './import-trust-center';
 import {
   exportTrustCenterForStaff,

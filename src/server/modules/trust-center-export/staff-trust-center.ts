@@ -10,11 +10,11 @@ import {
   trustCenterMessages,
 } from '../../../shared/trust-center-export';
 import type { Context } from '../../context';
+import { insertAuditEntry, publishOrganisationChanged } from '../../core';
 import { files } from '../../db/schema';
 import { type ReceivedUpload, UploadTooLargeError, withReceivedUpload } from '../../net/receive-upload';
 import { hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { detectAllowedType, enqueueTextExtraction, uploadTooLarge } from '../documents';
 import { exportTrustCenter, serialiseTrustCenter } from './export-trust-center';
 import { importTrustCenterText, TrustCenterImportError } from './import-trust-center';

@@ -9,7 +9,7 @@ import type {
   TrustCenterImportSummary,
 } from '../../../shared/trust-center-export';
 import * as schema from '../../db/schema';
-import { demoAdminEmail, seedDemoOrganisation } from '../../db/seed/demo';
+import { demoAdminEmail, seedDemoOrganisation } from '../../seed/demo';
 import { createAccountMember, createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';

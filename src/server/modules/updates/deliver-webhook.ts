@@ -3,11 +3,11 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { WebhookPayload } from '../../../shared/updates';
 import type { Config } from '../../config';
+import { deliverSignedWebhookAttempt } from '../../core';
 import type { Database } from '../../db/client';
 import { organisations, topics, topicUpdates, webhooks } from '../../db/schema';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
-import { deliverSignedWebhookAttempt } from '../core';
 import { renderUpdateHtml } from './render-markdown';
 
 const WebhookJobPayload = z.object({ webhookId: z.uuid(), updateId: z.uuid(), deliveryId: z.uuid() });

@@ -1,9 +1,9 @@
 import { Feed } from 'feed';
 import { categoryLabels, type UpdateCategory, updateLimits } from '../../../shared/updates';
 import type { Context } from '../../context';
+import { portalUrl } from '../../core';
 import { noItemGrants } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { portalUrl } from '../core';
 import { listTopicsWithUpdates } from './queries';
 import { renderUpdateHtml, renderUpdateText } from './render-markdown';
 import { visibleTopics } from './topic-views';

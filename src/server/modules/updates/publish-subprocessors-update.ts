@@ -5,10 +5,10 @@ import {
   UpdateChannels as UpdateChannelsSchema,
   UpdateMessage,
 } from '../../../shared/updates';
+import { publishOrganisationChanged } from '../../core';
 import type { Database } from '../../db/client';
 import { topics } from '../../db/schema';
 import type { Providers } from '../../providers';
-import { publishOrganisationChanged } from '../core';
 import { insertUpdateAndDispatch } from './publish-update';
 
 export type SubprocessorsUpdateInput = {

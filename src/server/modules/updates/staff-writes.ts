@@ -2,10 +2,10 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { type StaffTopicView, updateMessages } from '../../../shared/updates';
 import type { Context } from '../../context';
+import { insertAuditEntry, publishOrganisationChanged } from '../../core';
 import type { Database } from '../../db/client';
 import { canEditPortal, canUseConsole } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
-import { insertAuditEntry, publishOrganisationChanged } from '../core';
 import { findTopicWithUpdates, loadDeliveryProgress } from './queries';
 import { staffTopicView } from './topic-views';
 

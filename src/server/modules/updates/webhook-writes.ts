@@ -10,8 +10,8 @@ import {
   type WebhookList,
   type WebhookView,
 } from '../../../shared/updates';
+import { isWebhookAddressRefused } from '../../core';
 import { webhooks } from '../../db/schema';
-import { isWebhookAddressRefused } from '../core';
 import { findWebhook, listWebhooks } from './queries';
 import { assertCanPublish, assertCanReadConsole, audit, type StaffContext } from './staff-writes';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOrganisationBySlug, findOrganisationRevisionBySlug } from '../../core/organisations';
+import { publishOrganisationChanged } from '../../core/publish-organisation-changed';
 import type { DatabaseHandle } from '../../db/client';
 import { organisations } from '../../db/schema';
-import { findOrganisationBySlug, findOrganisationRevisionBySlug } from '../../modules/core/organisations';
-import { publishOrganisationChanged } from '../../modules/core/publish-organisation-changed';
 import { createOrganisation } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
 import { createPortalCache, type PortalCache } from './portal-cache';

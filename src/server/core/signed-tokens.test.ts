@@ -1,7 +1,7 @@
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { createTestDatabase } from '../../test/test-database';
+import type { DatabaseHandle } from '../db/client';
+import { createTestDatabase } from '../test/test-database';
 import { anyAudience, neverExpires, signToken, type TokenKind, verifyToken } from './signed-tokens';
 
 let database: DatabaseHandle;

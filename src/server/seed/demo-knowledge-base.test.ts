@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSession } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountMembers, knowledgeBaseEntries, organisations, products } from '../schema';
+import { accountMembers, knowledgeBaseEntries, organisations, products } from '../db/schema';
+import { createTestSession } from '../test/sessions';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { seedDemoOrganisation } from './demo';
 
 let demo: TestApp;

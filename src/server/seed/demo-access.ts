@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
 import {
   accessDomainRules,
   accessRequests,
@@ -12,7 +12,7 @@ import {
   ndaVersions,
   permissionProfileItems,
   permissionProfiles,
-} from '../schema';
+} from '../db/schema';
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import { bridgeLetterTitles } from '../../../shared/documents';
-import { extractTextNow, renderTextPdf } from '../../modules/documents';
-import { type FileStorage, newStorageKey } from '../../providers/storage';
-import type { Database } from '../client';
-import { bridgeLetters, files, itemFiles, items } from '../schema';
+import { bridgeLetterTitles } from '../../shared/documents';
+import type { Database } from '../db/client';
+import { bridgeLetters, files, itemFiles, items } from '../db/schema';
+import { extractTextNow, renderTextPdf } from '../modules/documents';
+import { type FileStorage, newStorageKey } from '../providers/storage';
 import { type DemoCalendar, dated, demoCalendar } from './demo-calendar';
 
 type DemoDocument = {

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { allStaffPermissions } from '../../../shared/permissions';
-import { hashPassword } from '../../modules/staff';
-import type { FileStorage } from '../../providers/storage';
-import type { Database } from '../client';
-import { assets, organisations, productLinks, products, staffUsers } from '../schema';
+import { allStaffPermissions } from '../../shared/permissions';
+import type { Database } from '../db/client';
+import { assets, organisations, productLinks, products, staffUsers } from '../db/schema';
+import { hashPassword } from '../modules/staff';
+import type { FileStorage } from '../providers/storage';
 import { seedDemoAccess } from './demo-access';
 import { demoCalendar } from './demo-calendar';
 import { seedDemoCards } from './demo-cards';

@@ -1,6 +1,6 @@
-import type { UpdateCategory } from '../../../shared/updates';
-import type { Database } from '../client';
-import { subscribers, topics, topicUpdates } from '../schema';
+import type { UpdateCategory } from '../../shared/updates';
+import type { Database } from '../db/client';
+import { subscribers, topics, topicUpdates } from '../db/schema';
 import { type DemoCalendar, dated, demoCalendar, demoStoryDaysAgo } from './demo-calendar';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import { messages } from '../../../shared/messages';
-import { PreviewTargetIds } from '../../../shared/portal';
-import type { Database } from '../../db/client';
-import { accounts, permissionProfiles } from '../../db/schema';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import { PreviewTargetIds } from '../../shared/portal';
+import type { Database } from '../db/client';
+import { accounts, permissionProfiles } from '../db/schema';
 
 export type PreviewNames = { accountName: string | null; permissionProfileName: string | null };
 

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /** The URLs every module builds: portal, console, assets; one place so they cannot drift. */
 

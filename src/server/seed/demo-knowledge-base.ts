@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../client';
-import { knowledgeBaseEntries, organisations } from '../schema';
+import type { Database } from '../db/client';
+import { knowledgeBaseEntries, organisations } from '../db/schema';
 import { type DemoCalendar, dated, demoCalendar } from './demo-calendar';
 
 type Level = 'public' | 'restricted' | 'internal';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { settings } from '../../db/schema';
+import type { Database } from '../db/client';
+import { settings } from '../db/schema';
 
 const keys = new WeakMap<object, Map<string, Promise<CryptoKey>>>();
 

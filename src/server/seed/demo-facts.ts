@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { cardKinds } from '../../../shared/card-kinds';
-import { companyDisplay } from '../../../shared/company-catalogue';
-import { riskQuestionOfKey } from '../../../shared/risk-profile-catalogue';
-import type { Database } from '../client';
+import { cardKinds } from '../../shared/card-kinds';
+import { companyDisplay } from '../../shared/company-catalogue';
+import { riskQuestionOfKey } from '../../shared/risk-profile-catalogue';
+import type { Database } from '../db/client';
 import {
   bridgeLetters,
   cards,
@@ -21,7 +21,7 @@ import {
   subprocessors,
   topics,
   topicUpdates,
-} from '../schema';
+} from '../db/schema';
 import { type DemoCalendar, otherMonthNames } from './demo-calendar';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { organisationChangedChannel } from '../../providers/cache/portal-cache';
+import type { Database } from '../db/client';
+import { organisationChangedChannel } from '../providers/cache/portal-cache';
 import { bumpOrganisationRevision } from './organisations';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { companyDisplay } from '../../../shared/company-catalogue';
-import { type RiskAnswer, riskAnswerError, riskQuestionOfKey } from '../../../shared/risk-profile-catalogue';
-import type { Company } from '../../../shared/specialised-cards';
-import type { Database } from '../client';
+import { companyDisplay } from '../../shared/company-catalogue';
+import { type RiskAnswer, riskAnswerError, riskQuestionOfKey } from '../../shared/risk-profile-catalogue';
+import type { Company } from '../../shared/specialised-cards';
+import type { Database } from '../db/client';
 import {
   integrationConnections,
   items,
@@ -11,7 +11,7 @@ import {
   securityGrades,
   subprocessors,
   trustedByCompanies,
-} from '../schema';
+} from '../db/schema';
 import { type DemoCalendar, demoCalendar } from './demo-calendar';
 
 type Product = { id: string; organisationId: string };

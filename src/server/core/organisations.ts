@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { PlanFeatures } from '../../../shared/cards';
-import { PortalCustomisation } from '../../../shared/portal';
-import type { Database } from '../../db/client';
-import { organisations, productLinks, products } from '../../db/schema';
-import type { ViewerOrganisation } from '../../policy/viewer';
+import { PlanFeatures } from '../../shared/cards';
+import { PortalCustomisation } from '../../shared/portal';
+import type { Database } from '../db/client';
+import { organisations, productLinks, products } from '../db/schema';
+import type { ViewerOrganisation } from '../policy/viewer';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 

@@ -1,9 +1,9 @@
-import { AppError } from '../../../shared/errors';
-import { messages } from '../../../shared/messages';
-import type { Context } from '../../context';
-import type { Database } from '../../db/client';
-import { canUseConsole, hasStaffPermission } from '../../policy';
-import type { Viewer, ViewerStaff } from '../../policy/viewer';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import type { Context } from '../context';
+import type { Database } from '../db/client';
+import { canUseConsole, hasStaffPermission } from '../policy';
+import type { Viewer, ViewerStaff } from '../policy/viewer';
 import { insertAuditEntry } from './audit-entry';
 
 export type StaffContext = Pick<Context, 'db' | 'viewer' | 'providers' | 'config'>;

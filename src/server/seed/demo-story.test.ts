@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyDisplay } from '../../../shared/company-catalogue';
-import type { SearchResult } from '../../../shared/search';
-import { createTestSession } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { accountMembers, items, products, subprocessors } from '../schema';
+import { companyDisplay } from '../../shared/company-catalogue';
+import type { SearchResult } from '../../shared/search';
+import { accountMembers, items, products, subprocessors } from '../db/schema';
+import { createTestSession } from '../test/sessions';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { seedDemoOrganisation } from './demo';
 import { demoCalendar } from './demo-calendar';
 import { type DemoPassage, demoFacts, findContradictions, readOrganisationText } from './demo-facts';

@@ -1,5 +1,5 @@
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Database } from '../../db/client';
+import type { Database } from '../db/client';
 import { installSigningKey } from './install-secret';
 
 /**

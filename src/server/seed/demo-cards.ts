@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { CardKind } from '../../../shared/card-kinds';
-import type { EnabledState } from '../../../shared/cards';
-import { materialiseCatalogue } from '../../modules/cards';
-import type { Database } from '../client';
-import { cards, items, permissionProfileItems, permissionProfiles } from '../schema';
+import type { CardKind } from '../../shared/card-kinds';
+import type { EnabledState } from '../../shared/cards';
+import type { Database } from '../db/client';
+import { cards, items, permissionProfileItems, permissionProfiles } from '../db/schema';
+import { materialiseCatalogue } from '../modules/cards';
 import { type DemoCalendar, dated, demoCalendar } from './demo-calendar';
 
 /** How a demo item is filled: 'restricted' needs access, 'hidden' is restricted and hidden. */

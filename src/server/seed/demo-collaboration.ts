@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
 import {
   accountMembers,
   accounts,
@@ -8,7 +8,7 @@ import {
   organisations,
   questionnaireSubmissions,
   tprmPartners,
-} from '../schema';
+} from '../db/schema';
 import { type DemoCalendar, dated, demoCalendar } from './demo-calendar';
 
 const hourMs = 60 * 60 * 1000;

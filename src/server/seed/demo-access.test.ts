@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestSession } from '../../test/sessions';
-import { createTestApp } from '../../test/test-app';
-import { accountMembers, accounts, organisations, sessions } from '../schema';
+import { accountMembers, accounts, organisations, sessions } from '../db/schema';
+import { createTestSession } from '../test/sessions';
+import { createTestApp } from '../test/test-app';
 import { seedDemoOrganisation } from './demo';
 
 describe('the demo access data', () => {

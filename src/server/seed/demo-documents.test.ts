@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DocumentsView } from '../../../shared/documents';
-import { createOrganisation, createStaffUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { bridgeLetters, files, fileTextChunks, fileTexts } from '../schema';
+import type { DocumentsView } from '../../shared/documents';
+import { bridgeLetters, files, fileTextChunks, fileTexts } from '../db/schema';
+import { createOrganisation, createStaffUser } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { seedDemoDocuments } from './demo-documents';
 
 let t: TestApp;
