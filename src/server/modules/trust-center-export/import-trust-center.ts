@@ -175,30 +175,89 @@ async function applyFile(
 ): Promise<TrustCenterImportSummary & { organisationId: string }> {
   const { file } = prepared;
   const organisation = await resolveTarget(db, target, organisationId, file.organisation.name);
-  const now = new Date();
-  const counts: TrustCenterImportCounts = {
-    products: 0,
-    cards: 0,
-    items: 0,
-    documents: 0,
-    updateTopics: 0,
-    updates: 0,
-    knowledgeBaseEntries: 0,
-    permissionProfiles: 0,
-    ndaVersions: 0,
-    tprmPartners: 0,
+  const run: ImportRun = {
+    db,
+    organisationId,
+    file,
+    now: new Date(),
+    counts: {
+      products: 0,
+      cards: 0,
+      items: 0,
+      documents: 0,
+      updateTopics: 0,
+      updates: 0,
+      knowledgeBaseEntries: 0,
+      permissionProfiles: 0,
+      ndaVersions: 0,
+      tprmPartners: 0,
+    },
+    assetOf: async (at) => {
+      const image = images.get(imageKey(at));
+      if (!image) return null;
+      const [row] = await db
+        .insert(assets)
+        .values({ organisationId, contentType: image.contentType, bytes: image.bytes, sha256: image.sha256 })
+        .returning({ id: assets.id });
+      return row!.id;
+    },
   };
+  await replaceOrganisationProfile(run, organisation);
+  const { staffByEmail, unmatchedEditors } = await matchEditors(run);
+  // Documents first: items link to them.
+  const { fileIdByKey, missingDocuments } = await importDocuments(run, stored, actor);
+  const { itemIdByKey, productIdBySlug } = await importProducts(run, { staffByEmail, fileIdByKey });
+  await importPermissionProfiles(run, itemIdByKey);
+  await importAccessRules(run);
+  await importNdaVersions(run);
+  await importUpdateTopics(run);
+  await importKnowledgeBase(run, productIdBySlug);
+  const { counts } = run;
+  if (file.tprmPartners.length > 0) {
+    await db
+      .insert(tprmPartners)
+      .values(file.tprmPartners.map((partner) => ({ organisationId, ...partner })));
+  }
+  counts.tprmPartners = file.tprmPartners.length;
 
-  const assetOf = async (at: (string | number)[]) => {
-    const image = images.get(imageKey(at));
-    if (!image) return null;
-    const [row] = await db
-      .insert(assets)
-      .values({ organisationId, contentType: image.contentType, bytes: image.bytes, sha256: image.sha256 })
-      .returning({ id: assets.id });
-    return row!.id;
+  await insertAuditEntry(db, {
+    organisationId,
+    actorStaffUserId: actor.staffUserId,
+    action: 'trust_center.imported',
+    target: `organisation:${organisationId}`,
+    data: {
+      via: actor.via,
+      isNewOrganisation: 'newOrganisationSlug' in target,
+      counts,
+      documentsWithoutBytes: missingDocuments.length,
+    },
+  });
+  await publishOrganisationChanged(db, organisationId);
+  return {
+    organisationId,
+    organisation: { slug: organisation.slug, name: file.organisation.name },
+    counts,
+    missingDocuments,
+    unmatchedEditors,
   };
+}
 
+/** What every step of one import shares: the transaction, the organisation, the file, its time and counts. */
+type ImportRun = {
+  db: Database;
+  organisationId: string;
+  file: PreparedImport['file'];
+  now: Date;
+  counts: TrustCenterImportCounts;
+  /** Stores the file's image at that path as an asset of the organisation; null when it has none. */
+  assetOf: (at: (string | number)[]) => Promise<string | null>;
+};
+
+/** The organisation's name, website, look and images become the file's; its empty products go. */
+async function replaceOrganisationProfile(
+  { db, organisationId, file, now, assetOf }: ImportRun,
+  organisation: { logoAssetId: string | null; faviconAssetId: string | null; bannerAssetId: string | null },
+) {
   // An empty organisation's untouched products make way for the file's.
   await db.delete(products).where(eq(products.organisationId, organisationId));
   const replacedAssets = [
@@ -224,8 +283,10 @@ async function applyFile(
       .delete(assets)
       .where(and(eq(assets.organisationId, organisationId), inArray(assets.id, replacedAssets)));
   }
+}
 
-  // Last editors are linked by e-mail to this organisation's staff, when they have an account here.
+/** Last editors are linked by e-mail to this organisation's staff, when they have an account here. */
+async function matchEditors({ db, organisationId, file }: ImportRun) {
   const editorEmails = [
     ...new Set(
       file.products.flatMap((p) =>
@@ -251,7 +312,15 @@ async function applyFile(
   const staffByEmail = new Map(staffRows.map((row) => [row.email.toLowerCase(), row.id]));
   const unmatchedEditors = editorEmails.filter((email) => !staffByEmail.has(email.toLowerCase())).sort();
 
-  // Documents first: items link to them.
+  return { staffByEmail, unmatchedEditors };
+}
+
+/** The library's files; those whose bytes were not supplied are listed as missing. */
+async function importDocuments(
+  { db, organisationId, file, now, counts }: ImportRun,
+  stored: Map<string, string>,
+  actor: ImportActor,
+) {
   const fileIdByKey = new Map<string, string>();
   const missingDocuments: TrustCenterImportSummary['missingDocuments'] = [];
   for (const document of file.documents) {
@@ -284,6 +353,14 @@ async function applyFile(
     counts.documents++;
   }
 
+  return { fileIdByKey, missingDocuments };
+}
+
+type ItemLinks = { staffByEmail: Map<string, string>; fileIdByKey: Map<string, string> };
+
+/** Products with their cards and items, then what each product has beside them. */
+async function importProducts(run: ImportRun, links: ItemLinks) {
+  const { db, organisationId, file, counts, assetOf } = run;
   const itemIdByKey = new Map<string, string>();
   const productIdBySlug = new Map<string, string>();
   for (const [productIndex, product] of file.products.entries()) {
@@ -305,113 +382,144 @@ async function applyFile(
     counts.products++;
     await materialiseCatalogue(db, productId);
 
-    for (const [cardIndex, card] of product.cards.entries()) {
-      await db
-        .update(cards)
-        .set({
-          title: card.title,
-          displayText: card.displayText,
-          placeholder: card.placeholder,
-          isHidden: card.isHidden,
-          position: card.position,
-          iconAssetId: await assetOf(['products', productIndex, 'cards', cardIndex, 'icon']),
-          updatedAt: now,
-        })
-        .where(and(eq(cards.productId, productId), eq(cards.kind, card.kind)));
-      counts.cards++;
-      for (const item of card.items) {
-        const values = {
-          ...itemValues(
-            item,
-            item.modifiedBy ? (staffByEmail.get(item.modifiedBy.toLowerCase()) ?? null) : null,
-          ),
-          cardKind: card.kind,
-        };
-        const [row] =
-          item.catalogueKey === null
-            ? await db
-                .insert(items)
-                .values({ organisationId, productId, ...values })
-                .returning({ id: items.id })
-            : await db
-                .update(items)
-                .set(values)
-                .where(and(eq(items.productId, productId), eq(items.catalogueKey, item.catalogueKey)))
-                .returning({ id: items.id });
-        const itemId = row!.id;
-        itemIdByKey.set(item.key, itemId);
-        counts.items++;
-        if (item.documents.length > 0) {
-          await db.insert(itemFiles).values(
-            item.documents.map((documentKey, position) => ({
-              itemId,
-              fileId: fileIdByKey.get(documentKey)!,
-              position,
-            })),
-          );
-        }
-        if (item.riskAnswer) {
-          await db.insert(riskProfileAnswers).values({ itemId, organisationId, answer: item.riskAnswer });
-        }
-        if (item.securityGrade) {
-          await db.insert(securityGrades).values({ itemId, organisationId, ...item.securityGrade });
-        }
-      }
-    }
-
-    if (product.overview !== '') {
-      await db.insert(productOverviews).values({ productId, organisationId, body: product.overview });
-    }
-    if (product.trustedBy.length > 0) {
-      await db
-        .insert(trustedByCompanies)
-        .values(
-          product.trustedBy.map((company, position) => ({ organisationId, productId, position, company })),
-        );
-    }
-    const subprocessorTimes = increasing(
-      product.subprocessors.map((entry) => entry.createdAt),
-      now,
-    );
-    if (product.subprocessors.length > 0) {
-      await db.insert(subprocessors).values(
-        product.subprocessors.map((entry, index) => ({
-          organisationId,
-          productId,
-          company: entry.company,
-          purpose: entry.purpose,
-          location: entry.location,
-          additionalDetails: entry.additionalDetails,
-          createdAt: subprocessorTimes[index],
-        })),
-      );
-    }
-    if (product.integrations.length > 0) {
-      await db
-        .insert(integrationConnections)
-        .values(product.integrations.map((integration) => ({ organisationId, productId, ...integration })));
-    }
-    for (const letter of product.bridgeLetters) {
-      await db.insert(bridgeLetters).values({
-        organisationId,
-        productId,
-        itemId: letter.item ? (itemIdByKey.get(letter.item) ?? null) : null,
-        letterType: letter.letterType,
-        title: letter.title,
-        content: letter.content,
-        signerName: letter.signerName,
-        signerTitle: letter.signerTitle,
-        letterDate: letter.letterDate,
-      });
-    }
+    await importCards(run, { product, productIndex, productId }, links, itemIdByKey);
+    await importProductExtras(run, product, productId, itemIdByKey);
   }
-
   if (file.productLinks.length > 0) {
     await db
       .insert(productLinks)
       .values(file.productLinks.map((link, position) => ({ organisationId, ...link, position })));
   }
 
+  return { itemIdByKey, productIdBySlug };
+}
+
+type ImportedProduct = {
+  product: PreparedImport['file']['products'][number];
+  productIndex: number;
+  productId: string;
+};
+
+/** A product's cards (already made from the catalogue) take the file's settings; items are added or updated. */
+async function importCards(
+  { db, organisationId, now, counts, assetOf }: ImportRun,
+  { product, productIndex, productId }: ImportedProduct,
+  { staffByEmail, fileIdByKey }: ItemLinks,
+  itemIdByKey: Map<string, string>,
+) {
+  for (const [cardIndex, card] of product.cards.entries()) {
+    await db
+      .update(cards)
+      .set({
+        title: card.title,
+        displayText: card.displayText,
+        placeholder: card.placeholder,
+        isHidden: card.isHidden,
+        position: card.position,
+        iconAssetId: await assetOf(['products', productIndex, 'cards', cardIndex, 'icon']),
+        updatedAt: now,
+      })
+      .where(and(eq(cards.productId, productId), eq(cards.kind, card.kind)));
+    counts.cards++;
+    for (const item of card.items) {
+      const values = {
+        ...itemValues(
+          item,
+          item.modifiedBy ? (staffByEmail.get(item.modifiedBy.toLowerCase()) ?? null) : null,
+        ),
+        cardKind: card.kind,
+      };
+      const [row] =
+        item.catalogueKey === null
+          ? await db
+              .insert(items)
+              .values({ organisationId, productId, ...values })
+              .returning({ id: items.id })
+          : await db
+              .update(items)
+              .set(values)
+              .where(and(eq(items.productId, productId), eq(items.catalogueKey, item.catalogueKey)))
+              .returning({ id: items.id });
+      const itemId = row!.id;
+      itemIdByKey.set(item.key, itemId);
+      counts.items++;
+      if (item.documents.length > 0) {
+        await db.insert(itemFiles).values(
+          item.documents.map((documentKey, position) => ({
+            itemId,
+            fileId: fileIdByKey.get(documentKey)!,
+            position,
+          })),
+        );
+      }
+      if (item.riskAnswer) {
+        await db.insert(riskProfileAnswers).values({ itemId, organisationId, answer: item.riskAnswer });
+      }
+      if (item.securityGrade) {
+        await db.insert(securityGrades).values({ itemId, organisationId, ...item.securityGrade });
+      }
+    }
+  }
+}
+
+/** Overview, Trusted by, subprocessors, integrations and bridge letters of one product. */
+async function importProductExtras(
+  { db, organisationId, now }: ImportRun,
+  product: ImportedProduct['product'],
+  productId: string,
+  itemIdByKey: Map<string, string>,
+) {
+  if (product.overview !== '') {
+    await db.insert(productOverviews).values({ productId, organisationId, body: product.overview });
+  }
+  if (product.trustedBy.length > 0) {
+    await db
+      .insert(trustedByCompanies)
+      .values(
+        product.trustedBy.map((company, position) => ({ organisationId, productId, position, company })),
+      );
+  }
+  const subprocessorTimes = increasing(
+    product.subprocessors.map((entry) => entry.createdAt),
+    now,
+  );
+  if (product.subprocessors.length > 0) {
+    await db.insert(subprocessors).values(
+      product.subprocessors.map((entry, index) => ({
+        organisationId,
+        productId,
+        company: entry.company,
+        purpose: entry.purpose,
+        location: entry.location,
+        additionalDetails: entry.additionalDetails,
+        createdAt: subprocessorTimes[index],
+      })),
+    );
+  }
+  if (product.integrations.length > 0) {
+    await db
+      .insert(integrationConnections)
+      .values(product.integrations.map((integration) => ({ organisationId, productId, ...integration })));
+  }
+  for (const letter of product.bridgeLetters) {
+    await db.insert(bridgeLetters).values({
+      organisationId,
+      productId,
+      itemId: letter.item ? (itemIdByKey.get(letter.item) ?? null) : null,
+      letterType: letter.letterType,
+      title: letter.title,
+      content: letter.content,
+      signerName: letter.signerName,
+      signerTitle: letter.signerTitle,
+      letterDate: letter.letterDate,
+    });
+  }
+}
+
+async function importPermissionProfiles(
+  { db, organisationId, file, now, counts }: ImportRun,
+  itemIdByKey: Map<string, string>,
+) {
   const profileTimes = increasing(
     file.permissionProfiles.map(() => undefined),
     now,
@@ -429,7 +537,9 @@ async function applyFile(
     }
     counts.permissionProfiles++;
   }
+}
 
+async function importAccessRules({ db, organisationId, file, now }: ImportRun) {
   // Access rules: the file's, keeping a bring-your-own-identity secret set here (never in files).
   const access = file.access;
   const settingsValues = {
@@ -451,7 +561,9 @@ async function applyFile(
       .insert(accessDomainRules)
       .values(access.domainRules.map((rule) => ({ organisationId, ...rule })));
   }
+}
 
+async function importNdaVersions({ db, organisationId, file, now, counts }: ImportRun) {
   const ndaTimes = increasing(
     file.ndaVersions.map((version) => version.createdAt),
     now,
@@ -467,7 +579,9 @@ async function applyFile(
     });
     counts.ndaVersions++;
   }
+}
 
+async function importUpdateTopics({ db, organisationId, file, now, counts }: ImportRun) {
   for (const topic of file.updateTopics) {
     const [row] = await db
       .insert(topics)
@@ -498,7 +612,12 @@ async function applyFile(
     counts.updateTopics++;
     counts.updates += topic.updates.length;
   }
+}
 
+async function importKnowledgeBase(
+  { db, organisationId, file, now, counts }: ImportRun,
+  productIdBySlug: Map<string, string>,
+) {
   const kbChunk = 500;
   for (let start = 0; start < file.knowledgeBase.length; start += kbChunk) {
     await db.insert(knowledgeBaseEntries).values(
@@ -519,34 +638,6 @@ async function applyFile(
     );
   }
   counts.knowledgeBaseEntries = file.knowledgeBase.length;
-
-  if (file.tprmPartners.length > 0) {
-    await db
-      .insert(tprmPartners)
-      .values(file.tprmPartners.map((partner) => ({ organisationId, ...partner })));
-  }
-  counts.tprmPartners = file.tprmPartners.length;
-
-  await insertAuditEntry(db, {
-    organisationId,
-    actorStaffUserId: actor.staffUserId,
-    action: 'trust_center.imported',
-    target: `organisation:${organisationId}`,
-    data: {
-      via: actor.via,
-      isNewOrganisation: 'newOrganisationSlug' in target,
-      counts,
-      documentsWithoutBytes: missingDocuments.length,
-    },
-  });
-  await publishOrganisationChanged(db, organisationId);
-  return {
-    organisationId,
-    organisation: { slug: organisation.slug, name: file.organisation.name },
-    counts,
-    missingDocuments,
-    unmatchedEditors,
-  };
 }
 
 /**
