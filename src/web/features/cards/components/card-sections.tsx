@@ -140,41 +140,32 @@ export function CardSections({
   const addItemsFor = (card: { kind: CardView['kind'] }) =>
     canAddItems ? () => open({ kind: card.kind, itemUid: null, isEditing: true }) : undefined;
 
-  function renderSection(section: SectionKind) {
-    if (section === 'cards') {
-      const gridCards = view.cards.filter((card) => isGridCard(card) && isCardShown(card, mode));
-      const Toolbar = editing ? editing.Toolbar : null;
-      if (gridCards.length === 0 && mode !== 'main') return null;
-      return (
-        <div key={section} className="space-y-4" data-testid="card-grid-section">
-          {Toolbar ? <Toolbar view={view} /> : null}
-          {gridCards.length > 0 ? (
-            <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="card-grid">
-              {gridCards.map((card) => (
-                <DeferredGridCard key={card.kind} card={card} onAddItems={addItemsFor(card)} {...cardProps} />
-              ))}
-            </div>
-          ) : (
-            <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-              <LayoutGrid className="size-6 text-slate-400" aria-hidden />
-              <p className="max-w-md text-sm text-slate-600">{cardTexts.emptyCards}</p>
-            </div>
-          )}
-        </div>
-      );
-    }
-    if (section === 'help') {
-      const help = renderHelpSection?.();
-      return help ? <Fragment key={section}>{help}</Fragment> : null;
-    }
-    if (section === 'trust_center_updates') {
-      const updates = renderUpdatesSection?.();
-      return updates ? <Fragment key={section}>{updates}</Fragment> : null;
-    }
-    if (section === 'knowledge_base') {
-      const knowledgeBase = renderKnowledgeBaseSection?.();
-      return knowledgeBase ? <Fragment key={section}>{knowledgeBase}</Fragment> : null;
-    }
+  /** The grid of cards; for staff in Main mode also when it is empty, with the toolbar to add one. */
+  function renderCardGrid(section: SectionKind) {
+    const gridCards = view.cards.filter((card) => isGridCard(card) && isCardShown(card, mode));
+    const Toolbar = editing ? editing.Toolbar : null;
+    if (gridCards.length === 0 && mode !== 'main') return null;
+    return (
+      <div key={section} className="space-y-4" data-testid="card-grid-section">
+        {Toolbar ? <Toolbar view={view} /> : null}
+        {gridCards.length > 0 ? (
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="card-grid">
+            {gridCards.map((card) => (
+              <DeferredGridCard key={card.kind} card={card} onAddItems={addItemsFor(card)} {...cardProps} />
+            ))}
+          </div>
+        ) : (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <LayoutGrid className="size-6 text-slate-400" aria-hidden />
+            <p className="max-w-md text-sm text-slate-600">{cardTexts.emptyCards}</p>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  /** A section that is one wide card (Documents, the risk profile, subprocessors…), when it shows. */
+  function renderCardSection(section: SectionKind) {
     const kind = sectionCardKinds[section];
     const card = kind ? view.cards.find((candidate) => candidate.kind === kind) : undefined;
     // The documents card also lists files of other cards' items, so it decides its own visibility.
@@ -191,6 +182,22 @@ export function CardSections({
         {specialisedCardBody(view, card, addItemsFor(card))}
       </PortalCard>
     );
+  }
+
+  // Sections other features fill (through the portal page's slots); none when the feature gives nothing.
+  const slotSections: Partial<Record<SectionKind, (() => ReactNode) | undefined>> = {
+    help: renderHelpSection,
+    trust_center_updates: renderUpdatesSection,
+    knowledge_base: renderKnowledgeBaseSection,
+  };
+
+  function renderSection(section: SectionKind) {
+    if (section === 'cards') return renderCardGrid(section);
+    if (section in slotSections) {
+      const content = slotSections[section]?.();
+      return content ? <Fragment key={section}>{content}</Fragment> : null;
+    }
+    return renderCardSection(section);
   }
 
   return (
