@@ -39,11 +39,11 @@ if ! podman image exists "$base_image"; then
   echo "container-check: making $base_image (Debian bookworm, Node $node_version, npm $npm_version)"
   rootfs="$(mktemp -d)"
   trap 'rm -rf "$rootfs"' EXIT
-  debootstrap --variant=minbase --include=ca-certificates bookworm "$rootfs" http://deb.debian.org/debian >/dev/null
+  timeout 900 debootstrap --variant=minbase --include=ca-certificates bookworm "$rootfs" http://deb.debian.org/debian >/dev/null
   node_bin="$(scripts/ci/node-runtime.sh "$node_version")"
   install -m 0755 "$node_bin/node" "$rootfs/usr/local/bin/node"
   npm_unpack="$(mktemp -d)"
-  (cd "$npm_unpack" && npm pack --silent "npm@$npm_version" >/dev/null && tar xzf ./*.tgz)
+  (cd "$npm_unpack" && timeout 300 npm pack --silent "npm@$npm_version" >/dev/null && tar xzf ./*.tgz)
   mkdir -p "$rootfs/usr/local/lib/node_modules"
   mv "$npm_unpack/package" "$rootfs/usr/local/lib/node_modules/npm"
   rm -rf "$npm_unpack"
@@ -66,7 +66,8 @@ fi
 echo "container-check: building the image (podman build, the Dockerfile as it is)"
 started=$(date +%s)
 # The docker format keeps HEALTHCHECK (OCI images drop it).
-podman build --pull=never --format docker --tag "$image" . >"$cache/build.log" 2>&1 ||
+# A build that stalls (a registry that stops answering) ends with the time limit, not with CI.
+timeout 900 podman build --pull=never --format docker --tag "$image" . >"$cache/build.log" 2>&1 ||
   { tail -40 "$cache/build.log"; echo "container-check: the build failed" >&2; exit 1; }
 echo "container-check: built in $(($(date +%s) - started)) s"
 
@@ -91,7 +92,7 @@ run_and_stop() {
     --env SMTP_URL=smtp://127.0.0.1:9 --env SHUTDOWN_DRAIN_SECONDS=1 "$@" "$image" >/dev/null
   local ready=0
   for _ in $(seq 1 240); do
-    if curl -fsS "$url/readyz" >/dev/null 2>&1; then ready=1; break; fi
+    if curl -fsS --max-time 5 "$url/readyz" >/dev/null 2>&1; then ready=1; break; fi
     [ "$(podman inspect --format '{{.State.Running}}' "$name")" = true ] || break
     sleep 0.5
   done
@@ -101,7 +102,7 @@ run_and_stop() {
     return 1
   fi
   podman healthcheck run "$name" >/dev/null || { echo "container-check: $name's HEALTHCHECK failed" >&2; return 1; }
-  curl -fsS "$url/api/docs" >/dev/null
+  curl -fsS --max-time 30 "$url/api/docs" >/dev/null
   podman stop --time 40 "$name" >/dev/null
   local code
   code="$(podman inspect --format '{{.State.ExitCode}}' "$name")"

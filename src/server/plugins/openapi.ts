@@ -85,7 +85,7 @@ export function buildSchemaRegistry() {
   return registry;
 }
 
-/** How callers prove who they are; routes name these in `security`. */
+/** How callers prove who they are; routes name these in `security` (one per name in SecurityRequirement). */
 export const securitySchemes = {
   staffSession: {
     type: 'apiKey',
@@ -124,7 +124,7 @@ export const securitySchemes = {
     description:
       'The token the server writes to DATA_DIR/control.json while it runs; accepted only from the same machine.',
   },
-} as const;
+} as const satisfies Record<keyof SecurityRequirement, unknown>;
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

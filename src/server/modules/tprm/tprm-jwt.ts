@@ -22,14 +22,10 @@ export async function signTprmToken(db: Database, claims: TprmClaims, expiresAt:
 export async function verifyTprmToken(db: Database, token: string): Promise<TprmClaims> {
   const verified = await verifyToken(db, tprmToken, token, { audience: anyAudience });
   if (verified === 'expired') throw new AppError('unauthenticated', tprmMessages.tokenExpired);
-  const partner = verified === 'invalid' ? undefined : verified.claims.partner;
-  if (verified === 'invalid' || !verified.subject || !verified.jwtId || typeof partner !== 'string') {
+  if (verified === 'invalid') throw new AppError('unauthenticated', tprmMessages.tokenInvalid);
+  const { subject, jwtId, audience, claims } = verified;
+  if (!subject || !jwtId || typeof claims.partner !== 'string') {
     throw new AppError('unauthenticated', tprmMessages.tokenInvalid);
   }
-  return {
-    tokenId: verified.jwtId,
-    organisationId: verified.audience,
-    accountId: verified.subject,
-    partnerId: partner,
-  };
+  return { tokenId: jwtId, organisationId: audience, accountId: subject, partnerId: claims.partner };
 }
