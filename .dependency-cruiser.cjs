@@ -10,7 +10,7 @@
  */
 const serverModuleLayers = [
   ['audit', 'backup', 'consent', 'health', 'search'],
-  ['analytics', 'assets', 'custom-domains', 'knowledge-base', 'mail', 'plan-features'],
+  ['analytics', 'assets', 'custom-domains', 'knowledge-base', 'mail', 'plan-features', 'webhooks'],
   ['cards', 'notifications', 'subscriptions'],
   ['access', 'documents', 'products', 'specialised-cards', 'staff', 'updates'],
   ['accounts', 'comments', 'portal', 'questionnaires', 'staff-users', 'tprm', 'trust-center-export'],

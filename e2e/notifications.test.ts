@@ -23,7 +23,7 @@ async function shoot(page: Page, name: string, width: number) {
 
 describe('telling the right people', () => {
   for (const width of [1280, 390]) {
-    it(`staff choose a daily digest for one product and add an access webhook (${width} px)`, async () => {
+    it(`staff choose a daily digest for one product and add a webhook for access events (${width} px)`, async () => {
       const context = await journey.newContext(width);
       const page = await context.newPage();
       // The refused address answers 400, as it should.
@@ -55,28 +55,36 @@ describe('telling the right people', () => {
         'false',
       );
 
-      const hooks = page.locator('section', { has: page.getByRole('heading', { name: 'Access webhooks' }) });
+      // Access events go to the one list of webhooks, linked from here.
+      await page.getByRole('link', { name: 'webhook', exact: true }).click();
+      await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+      const hooks = page.getByRole('region', { name: 'Webhooks' });
+      await hooks.getByLabel('Payload URL').fill(`http://127.0.0.1:9/hooks/${width}`);
+      await hooks.getByRole('button', { name: 'Add webhook' }).click();
+      await hooks.getByText('Select at least one event').waitFor();
+      await hooks.getByRole('checkbox', { name: 'Request created' }).click();
+      await hooks.getByRole('checkbox', { name: 'Request approved' }).click();
       await hooks.getByLabel('Payload URL').fill('http://10.0.0.5/hooks');
-      await hooks.getByRole('button', { name: 'Add access webhook' }).click();
+      await hooks.getByRole('button', { name: 'Add webhook' }).click();
       await hooks.getByText('This address is not allowed for webhooks (private or local network)').waitFor();
       await hooks.getByLabel('Payload URL').fill(`http://127.0.0.1:9/hooks/${width}`);
-      await hooks.getByRole('button', { name: 'Add access webhook' }).click();
+      await hooks.getByRole('button', { name: 'Add webhook' }).click();
       await hooks.getByText('Signing secret — copy it now, it is not shown again.').waitFor();
-      const row = hooks.getByTestId('access-webhook-row').filter({ hasText: `/hooks/${width}` });
-      await row.waitFor();
-      await shoot(page, 'notifications-settings', width);
+      const row = hooks.getByTestId('webhook-row').filter({ hasText: `/hooks/${width}` });
+      await row.getByText('Request created, Request approved').waitFor();
+      await shoot(page, 'webhooks', width);
       await row.getByRole('switch').click();
       await row.getByText('Off').waitFor();
 
       // The address and events change in place; the row keeps its switch state.
-      await row.getByRole('button', { name: /^Edit access webhook/ }).click();
-      const editor = page.getByRole('dialog', { name: 'Edit access webhook' });
+      await row.getByRole('button', { name: /^Edit webhook/ }).click();
+      const editor = page.getByRole('dialog', { name: 'Edit webhook' });
       await editor.getByLabel('Payload URL').fill(`http://127.0.0.1:9/crm/${width}`);
       await editor.getByRole('checkbox', { name: 'Access revoked' }).click();
-      await shoot(page, 'access-webhook-edit', width);
+      await shoot(page, 'webhook-edit', width);
       await editor.getByRole('button', { name: 'Save changes' }).click();
       await editor.waitFor({ state: 'hidden' });
-      const edited = hooks.getByTestId('access-webhook-row').filter({ hasText: `/crm/${width}` });
+      const edited = hooks.getByTestId('webhook-row').filter({ hasText: `/crm/${width}` });
       await edited.getByText(/Access revoked/).waitFor();
       await edited.getByText('Off').waitFor();
       expect(problems).toEqual([]);

@@ -93,17 +93,22 @@ describe('trust updates on the web', () => {
     await page.getByRole('dialog', { name: 'Publish update' }).waitFor();
     await page.keyboard.press('Escape');
 
-    await page.goto(`${journey.baseUrl}/console/subscribers`);
-    await page.getByRole('heading', { name: 'Subscribers', level: 1 }).waitFor();
+    await page.goto(`${journey.baseUrl}/console/webhooks`);
+    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByLabel('Payload URL').fill('https://hooks.example.com/attest');
-    await page.getByLabel('Compliance').click();
+    await page.getByRole('checkbox', { name: 'Update published' }).click();
+    // Every category is chosen when updates are; this one leaves incidents out.
+    await page.getByRole('checkbox', { name: 'Incidents' }).click();
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByTestId('webhook-row').waitFor();
     await settle(page);
     await expectNoSeriousAccessibilityViolations(page);
-    await page.screenshot({ path: path.join(screenshots, 'updates-subscribers-1280.png'), fullPage: true });
+    await page.screenshot({ path: path.join(screenshots, 'webhooks-1280.png'), fullPage: true });
     // Paused, then moved to another address with another category, in place (its secret stays).
     const webhookRow = page.getByTestId('webhook-row');
+    await webhookRow
+      .getByText(/^Update published \(Compliance, Vulnerabilities, Subprocessors, General\)/)
+      .waitFor();
     await webhookRow.getByRole('switch').click();
     await webhookRow.getByText('Off').waitFor();
     await webhookRow.getByRole('button', { name: /^Edit webhook/ }).click();
@@ -113,7 +118,7 @@ describe('trust updates on the web', () => {
     await webhookEditor.getByRole('button', { name: 'Save changes' }).click();
     await webhookEditor.waitFor({ state: 'hidden' });
     await webhookRow.getByText('https://hooks.example.com/attest-incidents').waitFor();
-    await webhookRow.getByText(/Compliance, Incidents/).waitFor();
+    await webhookRow.getByText(/General, Incidents\)/).waitFor();
     await webhookRow.getByText('Off').waitFor();
 
     // A visitor: the bar names the newest topic; the card pages 5 at a time with the pinned one first.

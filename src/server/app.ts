@@ -33,6 +33,7 @@ import { subscriptionRoutes, subscriptionStaffRoutes } from './modules/subscript
 import { tprmRoutes } from './modules/tprm';
 import { trustCenterExportRoutes } from './modules/trust-center-export';
 import { updateRoutes } from './modules/updates';
+import { webhookRoutes } from './modules/webhooks';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { oneUseRoutesPlugin } from './plugins/one-use-routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(knowledgeBaseRoutes, deps);
   await app.register(subscriptionStaffRoutes, deps);
   await app.register(updateRoutes, deps);
+  await app.register(webhookRoutes, deps);
   await app.register(documentRoutes, deps);
   await app.register(accessRoutes, deps);
   await app.register(accountRoutes, deps);

@@ -12,16 +12,15 @@ import {
 } from './modules/documents';
 import { createDeliverMailHandler, mailDeliveryQueue } from './modules/mail';
 import {
-  accessWebhookQueue,
   announceExpiriesQueue,
-  createAccessWebhookHandler,
   createAnnounceExpiriesHandler,
   createStaffDigestHandler,
   staffDigestQueue,
 } from './modules/notifications';
 import { createRefreshEmbeddingsHandler, embeddingRefreshQueue } from './modules/search';
 import { createPurgePendingHandler, purgePendingQueue } from './modules/subscriptions';
-import { registerUpdateJobHandlers } from './modules/updates';
+import { createUpdatePublishedReader, registerUpdateJobHandlers } from './modules/updates';
+import { createWebhookDeliveryHandler, webhookDeliveryQueue } from './modules/webhooks';
 
 const minuteMs = 60_000;
 
@@ -122,8 +121,13 @@ export function registerJobHandlers(deps: AppDeps): () => void {
   });
   // One POST of at most webhookRequestTimeoutMs (10 s) per run; retries are separate runs.
   deps.providers.jobs.register(
-    accessWebhookQueue,
-    createAccessWebhookHandler({ db, config: deps.config, logger: deps.logger }),
+    webhookDeliveryQueue,
+    createWebhookDeliveryHandler({
+      db,
+      config: deps.config,
+      logger: deps.logger,
+      readUpdatePublished: createUpdatePublishedReader({ db, config: deps.config }),
+    }),
     { timeLimitMs: minuteMs },
   );
   if (deps.config.runJobs && deps.config.nodeEnv !== 'test') return startRecurringJobs(deps);

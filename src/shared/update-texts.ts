@@ -26,7 +26,6 @@ export const updateLimits = {
   audienceMaxAddresses: 500,
   /** Subscribers read and mails queued per transaction during a fan-out. */
   fanOutBatchSize: 500,
-  webhookMaxPerOrganisation: 20,
   /** Newest entries in a feed. */
   feedMaxEntries: 50,
 } as const;
@@ -69,11 +68,6 @@ export const updateMessages = {
   blockNotFound: 'Block not found',
   blockInvalidDomain: 'Enter a domain such as example.com',
   blockExists: 'This address or domain is already blocked',
-  webhookNotFound: 'Webhook not found',
-  webhookUrlInvalid: 'Enter an http(s) address such as https://example.com/hooks/attest',
-  webhookUrlNotAllowed: 'This address is not allowed for webhooks (private or local network)',
-  webhookCategoriesRequired: 'Select at least one category',
-  webhookLimit: `At most ${updateLimits.webhookMaxPerOrganisation} webhooks per organisation`,
   /** Card title (spec 3 §2): '{portal title} Updates'. */
   cardTitle: (portalTitle: string) => `${portalTitle} Updates`,
   pinned: 'Pinned',

@@ -21,10 +21,7 @@ import { categoryLabels, updateCategories, updateLimits, updateMessages } from '
  *   GET    /api/subscription-blocks                            → SubscriptionBlockList
  *   POST   /api/subscription-blocks         BlockInput         → SubscriptionBlockView (201)
  *   DELETE /api/subscription-blocks/:blockId                   → 204
- *   GET    /api/webhooks                                       → WebhookList
- *   POST   /api/webhooks                    WebhookCreateInput → WebhookCreated (201; secret shown once)
- *   PATCH  /api/webhooks/:webhookId         WebhookEditInput   → WebhookView
- *   DELETE /api/webhooks/:webhookId                            → 204
+ *   (webhooks, with update.published among their events: shared/webhooks.ts)
  * - Visitors (portal viewer; share query parameters permissionProfileId/accountId apply as on /view):
  *   GET /api/statuspage/share/:org/compliance-update?page=&product=&category= → VisitorUpdatesResponse
  *   GET /api/statuspage/share/:org/compliance-update/latest                   → NotificationBarResponse
@@ -348,68 +345,3 @@ export type SubscriptionBlockView = z.infer<typeof SubscriptionBlockView>;
 export const SubscriptionBlockList = z.object({ blocks: z.array(SubscriptionBlockView) });
 export type SubscriptionBlockList = z.infer<typeof SubscriptionBlockList>;
 export const BlockParams = z.object({ blockId: z.string().uuid() });
-
-// Staff: webhooks (issue 7 §6). Payloads are signed: x-attest-signature: sha256=<hex of
-// HMAC-SHA256(secret, `${x-attest-timestamp}.${body}`)>, x-attest-timestamp: unix seconds.
-
-export const WebhookUrl = z
-  .string()
-  .trim()
-  .max(limits.urlMaxLength, updateMessages.webhookUrlInvalid)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (
-        (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === ''
-      );
-    } catch {
-      return false;
-    }
-  }, updateMessages.webhookUrlInvalid);
-
-export const WebhookCreateInput = z.object({
-  url: WebhookUrl,
-  categories: z.array(UpdateCategory).min(1, updateMessages.webhookCategoriesRequired),
-  isActive: z.boolean().default(true),
-});
-export type WebhookCreateInput = z.input<typeof WebhookCreateInput>;
-
-export const WebhookEditInput = z
-  .object({
-    url: WebhookUrl.optional(),
-    categories: z.array(UpdateCategory).min(1, updateMessages.webhookCategoriesRequired).optional(),
-    isActive: z.boolean().optional(),
-  })
-  .refine(
-    (input) => Object.values(input).some((value) => value !== undefined),
-    updateMessages.editNeedsAField,
-  );
-export type WebhookEditInput = z.input<typeof WebhookEditInput>;
-
-export const WebhookView = z.object({
-  id: z.string().uuid(),
-  url: z.string(),
-  categories: z.array(UpdateCategory),
-  isActive: z.boolean(),
-  /** Deliveries that failed for good (after every retry) since the last success. */
-  failureCount: z.number().int(),
-  lastDeliveredAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type WebhookView = z.infer<typeof WebhookView>;
-export const WebhookList = z.object({ webhooks: z.array(WebhookView) });
-export type WebhookList = z.infer<typeof WebhookList>;
-/** The signing secret is shown once, at creation. */
-export const WebhookCreated = z.object({ webhook: WebhookView, secret: z.string() });
-export type WebhookCreated = z.infer<typeof WebhookCreated>;
-export const WebhookParams = z.object({ webhookId: z.string().uuid() });
-
-/** The JSON body a webhook receives when a public update is published. */
-export const WebhookPayload = z.object({
-  event: z.literal('update.published'),
-  deliveryId: z.string(),
-  organisation: z.object({ slug: z.string(), name: z.string() }),
-  topic: z.object({ id: z.string().uuid(), subject: z.string(), category: UpdateCategory }),
-  update: z.object({ id: z.string().uuid(), createdAt: z.string(), html: z.string(), url: z.string() }),
-});
-export type WebhookPayload = z.infer<typeof WebhookPayload>;

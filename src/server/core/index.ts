@@ -26,7 +26,6 @@ export {
   validOrNull,
   verifyToken,
 } from './signed-tokens';
-export { deliverSignedWebhookAttempt, isWebhookAddressRefused } from './signed-webhook';
 export type { StaffContext } from './staff-access';
 export { dayMs, notFound, requireAccessEditor, requireConsole, writeAudit } from './staff-access';
 export { accessRequestLink, assetUrl, consoleLink, ogImageUrl, portalLink, portalUrl } from './urls';

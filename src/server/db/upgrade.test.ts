@@ -1,24 +1,16 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { registerJobHandlers } from '../jobs';
 import { rowsOf } from '../modules/search/sql-helpers';
 import { createProviders } from '../providers/create-providers';
-import { createPostgresDatabase, testDatabaseKind } from '../test/test-database';
-import { type DatabaseHandle, migrationsFolder, openPglite, openPostgres } from './client';
+import { openDatabaseAtVersion, type Query, readJournal } from '../test/database-at-version';
+import type { DatabaseHandle } from './client';
 
 /**
  * Version N's database meets version N+1's code. The fixture is the demo organisation as the release
@@ -36,30 +28,6 @@ const fixture = JSON.parse(
   ).toString(),
 ) as Fixture;
 const fixturePassword = 'upgrade-fixture-password';
-
-type Journal = { entries: { idx: number; tag: string; when: number }[] };
-
-/** The migrations folder as version N shipped it: the journal's first N entries and their files. */
-async function migrationsOfVersionN(directory: string): Promise<string> {
-  const journal = JSON.parse(
-    await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as Journal;
-  const shipped = journal.entries.slice(0, fixture.migrations.length);
-  await fs.mkdir(path.join(directory, 'meta'), { recursive: true });
-  await fs.writeFile(
-    path.join(directory, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries: shipped }),
-  );
-  for (const entry of shipped) {
-    await fs.copyFile(
-      path.join(migrationsFolder, `${entry.tag}.sql`),
-      path.join(directory, `${entry.tag}.sql`),
-    );
-  }
-  return directory;
-}
-
-type Query = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /**
  * Every fixture row, with triggers and foreign keys off as a restore would (order does not matter);
@@ -84,50 +52,22 @@ async function restoreFixture(query: Query): Promise<void> {
 
 let workDirectory: string;
 let database: DatabaseHandle;
-let dropPostgres: (() => Promise<void>) | undefined;
+let closeDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  workDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-upgrade-'));
-  const versionN = await migrationsOfVersionN(path.join(workDirectory, 'migrations-n'));
-  if (testDatabaseKind === 'pglite') {
-    // Version N ran on this data directory and was stopped; version N+1 starts on it.
-    const dataDir = path.join(workDirectory, 'data');
-    await fs.mkdir(path.join(dataDir, 'pglite'), { recursive: true });
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
-    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder: versionN });
-    await client.transaction((tx) => restoreFixture((text, values) => tx.query(text, values)));
-    await client.close();
-    database = await openPglite({ dataDir });
-  } else {
-    const created = await createPostgresDatabase('attest_upgrade');
-    dropPostgres = created.drop;
-    const client = new pg.Client({ connectionString: created.url });
-    await client.connect();
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await migrateNodePostgres(drizzleNodePostgres({ client }), { migrationsFolder: versionN });
-    await client.query('BEGIN');
-    await restoreFixture((text, values) => client.query(text, values));
-    await client.query('COMMIT');
-    await client.end();
-    database = await openPostgres({ url: created.url, poolSize: 2 });
-  }
+  const opened = await openDatabaseAtVersion({ migrations: fixture.migrations.length, seed: restoreFixture });
+  ({ database, workDirectory } = opened);
+  closeDatabase = opened.close;
 }, 120_000);
 
-afterAll(async () => {
-  await database?.close();
-  await dropPostgres?.();
-  await fs.rm(workDirectory, { recursive: true, force: true });
-});
+afterAll(async () => closeDatabase?.());
 
 describe(`upgrading version N's database (${fixture.createdBy}) with this version's code`, () => {
   it('applies the newer migrations once and keeps every row', async () => {
     const applied = rowsOf<{ hash: string }>(
       await database.db.execute(sql`select hash from drizzle.__drizzle_migrations order by id`),
     );
-    const journal = JSON.parse(
-      await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-    ) as Journal;
+    const journal = await readJournal();
     expect(applied).toHaveLength(journal.entries.length);
     // The fixture must be older than the code, or this test would check nothing.
     expect(fixture.migrations.length).toBeLessThan(journal.entries.length);

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessMessages } from '../../shared/access';
-import { updateMessages } from '../../shared/updates';
+import { webhookMessages } from '../../shared/webhooks';
 import { accessSettings, webhooks } from '../db/schema';
 import { postForm } from '../modules/access/test-support';
 import { createIntegrationClients } from '../modules/integrations/integration-clients';
@@ -92,10 +92,10 @@ describe('the outbound gate holds for every caller', () => {
       const saved = await staff.inject({
         method: 'POST',
         url: '/api/webhooks',
-        payload: { url, categories: ['incidents'] },
+        payload: { url, events: ['update.published'], categories: ['incidents'] },
       });
       expect(saved.statusCode, url).toBe(400);
-      expect(saved.json().error.fields.url, url).toBe(updateMessages.webhookUrlNotAllowed);
+      expect(saved.json().error.fields.url, url).toBe(webhookMessages.urlNotAllowed);
     }
     // Rows written before the gate existed (or by an import) are checked again when delivered.
     const stored = await t.database.db
@@ -105,6 +105,7 @@ describe('the outbound gate holds for every caller', () => {
           organisationId: staff.organisation.id,
           url,
           secret: 'x'.repeat(32),
+          events: ['update.published'],
           categories: ['incidents'],
         })),
       )
@@ -191,7 +192,11 @@ describe('the outbound gate holds for every caller', () => {
     const saved = await staff.inject({
       method: 'POST',
       url: '/api/webhooks',
-      payload: { url: 'https://hooks.example.invalid/attest', categories: ['incidents'] },
+      payload: {
+        url: 'https://hooks.example.invalid/attest',
+        events: ['update.published'],
+        categories: ['incidents'],
+      },
     });
     expect(saved.statusCode).toBe(201);
     expect(saved.json().webhook.url).toBe('https://hooks.example.invalid/attest');

@@ -51,8 +51,8 @@ describe('staffRoutes: console routes of products, updates and integrations', ()
       summary: 'Creates a product (unique slug)',
     });
     expect(paths['/api/webhooks/{webhookId}'].delete).toMatchObject({
-      tags: ['updates'],
-      summary: 'Deletes a webhook',
+      tags: ['webhooks'],
+      summary: 'Deletes a webhook (statuspage:edit)',
     });
     expect(paths['/api/integrations/ssc/{domain}'].get).toMatchObject({
       tags: ['integrations'],

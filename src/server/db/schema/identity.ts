@@ -52,7 +52,7 @@ export const accounts = pgTable(
     }),
     decisionReason: text('decision_reason'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    /** The expiry the access webhooks were told about, so each expiry is announced once. */
+    /** The expiry the webhooks were told about (access.expired), so each expiry is announced once. */
     expiryAnnouncedFor: timestamp('expiry_announced_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

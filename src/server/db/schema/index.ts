@@ -12,3 +12,4 @@ export * from './organisations';
 export * from './specialised-cards';
 export * from './subscriptions';
 export * from './updates';
+export * from './webhooks';

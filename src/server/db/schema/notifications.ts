@@ -48,22 +48,3 @@ export const staffDigestWindows = pgTable(
   },
   (table) => [uniqueIndex('staff_digest_windows_unique').on(table.staffUserId, table.windowEnd)],
 );
-
-/** Outgoing webhooks for access events; the secret signs every payload and is shown once. */
-export const accessWebhooks = pgTable(
-  'access_webhooks',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    url: text('url').notNull(),
-    secret: text('secret').notNull(),
-    events: jsonb('events').$type<string[]>().notNull().default([]),
-    isActive: boolean('is_active').notNull().default(true),
-    failureCount: integer('failure_count').notNull().default(0),
-    lastDeliveredAt: timestamp('last_delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('access_webhooks_org_idx').on(table.organisationId)],
-);

@@ -87,22 +87,3 @@ export const updateDeliveries = pgTable(
     index('update_deliveries_update_status_idx').on(table.updateId, table.status),
   ],
 );
-
-/** Outgoing webhooks for update categories; payloads are signed with the secret (HMAC-SHA256). */
-export const webhooks = pgTable(
-  'webhooks',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    url: text('url').notNull(),
-    secret: text('secret').notNull(),
-    categories: jsonb('categories').$type<string[]>().notNull().default([]),
-    isActive: boolean('is_active').notNull().default(true),
-    failureCount: integer('failure_count').notNull().default(0),
-    lastDeliveredAt: timestamp('last_delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('webhooks_org_idx').on(table.organisationId)],
-);

@@ -1,7 +1,6 @@
 /** The notifications module's public surface: other modules and the server's composition roots import only this. */
-export { accessWebhookQueue, queueAccessEvent } from './access-events';
+export { queueAccessEvent } from './access-events';
 export { announceExpiriesQueue, createAnnounceExpiriesHandler } from './announce-expiries';
-export { createAccessWebhookHandler } from './deliver-access-webhook';
 export { notifyStaffOfRequest } from './notify-staff-of-request';
 export { notificationRoutes } from './routes';
 export { createStaffDigestHandler, staffDigestQueue } from './staff-digest';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accessWebhooks, products, staffNotificationPreferences, staffUsers } from '../../db/schema';
+import { products, staffNotificationPreferences, staffUsers } from '../../db/schema';
 
 /** Active staff users of an organisation with their preference (null: none saved, so "each", all products). */
 export async function listStaffWithPreferences(db: Database, organisationId: string) {
@@ -31,23 +31,6 @@ export async function listProductChoices(db: Database, organisationId: string) {
     .from(products)
     .where(eq(products.organisationId, organisationId))
     .orderBy(products.name);
-}
-
-export async function listAccessWebhooks(db: Database, organisationId: string) {
-  return db
-    .select()
-    .from(accessWebhooks)
-    .where(eq(accessWebhooks.organisationId, organisationId))
-    .orderBy(accessWebhooks.createdAt);
-}
-
-export async function findAccessWebhook(db: Database, organisationId: string, webhookId: string) {
-  const [row] = await db
-    .select()
-    .from(accessWebhooks)
-    .where(and(eq(accessWebhooks.id, webhookId), eq(accessWebhooks.organisationId, organisationId)))
-    .limit(1);
-  return row ?? null;
 }
 
 /**

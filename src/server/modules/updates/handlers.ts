@@ -1,10 +1,9 @@
 import type { AppDeps } from '../../context';
 import { updateMailQueue } from '../mail';
-import { createWebhookHandler } from './deliver-webhook';
 import { createFanOutHandler, createUpdateMailHandler } from './fan-out';
-import { fanOutQueue, webhookQueue } from './queries';
+import { fanOutQueue } from './queries';
 
-/** The updates module's queues: fan-out (one job per update), one job per update mail, webhooks. */
+/** The updates module's queues: fan-out (one job per update), one job per update mail. */
 export function registerUpdateJobHandlers(deps: AppDeps): void {
   const { db } = deps.database;
   deps.providers.jobs.register(
@@ -21,9 +20,5 @@ export function registerUpdateJobHandlers(deps: AppDeps): void {
     }),
     // Up to updateMailsPerJob mails over the pool; a healthy server sends them in seconds.
     { timeLimitMs: 5 * 60_000 },
-  );
-  deps.providers.jobs.register(
-    webhookQueue,
-    createWebhookHandler({ db, config: deps.config, logger: deps.logger }),
   );
 }

@@ -1,4 +1,5 @@
 /** The updates module's public surface: other modules and the server's composition roots import only this. */
 export { getNotificationBar } from './get-notification-bar';
 export { registerUpdateJobHandlers } from './handlers';
+export { createUpdatePublishedReader } from './read-update-published';
 export { updateRoutes } from './routes';

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { UpdateChannels } from '../../../shared/updates';
 import type { Database } from '../../db/client';
-import { topicUpdates, webhooks } from '../../db/schema';
+import { topicUpdates } from '../../db/schema';
 import type { Providers } from '../../providers';
-import { fanOutQueue, type TopicRow, webhookQueue } from './queries';
+import { queueWebhookDeliveries } from '../webhooks';
+import { fanOutQueue, type TopicRow } from './queries';
 
 /** A fan-out job keeps running until every subscriber has a delivery row; retried for about a day. */
 const fanOutMaxAttempts = 100;
-export const webhookMaxAttempts = 10;
 
 /**
  * Records one update and hands its delivery to the job queue, in the caller's transaction: one
@@ -43,18 +42,17 @@ export async function insertUpdateAndDispatch(
   }
   const isPublicOnPage = channels.statusPage && channels.statusPageAudience === 'public' && !topic.isHidden;
   if (isPublicOnPage) {
-    const hooks = await db
-      .select({ id: webhooks.id, categories: webhooks.categories })
-      .from(webhooks)
-      .where(and(eq(webhooks.organisationId, topic.organisationId), eq(webhooks.isActive, true)));
-    for (const hook of hooks.filter((candidate) => candidate.categories.includes(topic.category))) {
-      await providers.jobs.enqueue(
-        db,
-        webhookQueue,
-        { webhookId: hook.id, updateId: update!.id, deliveryId: crypto.randomUUID() },
-        { maxAttempts: webhookMaxAttempts },
-      );
-    }
+    await queueWebhookDeliveries(
+      { db, providers },
+      { organisationId: topic.organisationId, event: 'update.published', category: topic.category },
+      (webhookIds) =>
+        webhookIds.map((webhookId) => ({
+          webhookId,
+          event: 'update.published',
+          deliveryId: crypto.randomUUID(),
+          updateId: update!.id,
+        })),
+    );
   }
   return update!;
 }

@@ -1,15 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { UpdateCategory } from '../../../shared/updates';
 import type { Database } from '../../db/client';
-import {
-  jobs,
-  products,
-  subscribers,
-  topics,
-  topicUpdates,
-  updateDeliveries,
-  webhooks,
-} from '../../db/schema';
+import { jobs, products, subscribers, topics, topicUpdates, updateDeliveries } from '../../db/schema';
 
 export type TopicRow = typeof topics.$inferSelect;
 export type UpdateRow = typeof topicUpdates.$inferSelect;
@@ -18,7 +10,6 @@ export type TopicWithUpdates = TopicRow & { updates: UpdateRow[] };
 export const fanOutQueue = 'updates.fan-out';
 /** Update mails one delivery job sends: a few statements per job instead of several per mail. */
 export const updateMailsPerJob = 100;
-export const webhookQueue = 'updates.webhook';
 
 /** Topics of the organisation with their updates, newest update first; hidden topics only when asked. */
 export async function listTopicsWithUpdates(
@@ -146,21 +137,4 @@ export async function findGrantProductId(
     ? rows.find((row) => row.slug === productSlug || row.id === productSlug)
     : undefined;
   return (named ?? rows[0])?.id ?? null;
-}
-
-export async function listWebhooks(db: Database, organisationId: string) {
-  return db
-    .select()
-    .from(webhooks)
-    .where(eq(webhooks.organisationId, organisationId))
-    .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
-}
-
-export async function findWebhook(db: Database, organisationId: string, webhookId: string) {
-  const [row] = await db
-    .select()
-    .from(webhooks)
-    .where(and(eq(webhooks.id, webhookId), eq(webhooks.organisationId, organisationId)))
-    .limit(1);
-  return row ?? null;
 }

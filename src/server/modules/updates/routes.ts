@@ -16,12 +16,6 @@ import {
   UpdateParams,
   VisitorUpdatesQuery,
   VisitorUpdatesResponse,
-  WebhookCreated,
-  WebhookCreateInput,
-  WebhookEditInput,
-  WebhookList,
-  WebhookParams,
-  WebhookView,
 } from '../../../shared/updates';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { mediaAnswer } from '../../net/answers';
@@ -36,7 +30,6 @@ import { type FeedFormat, feedContentTypes, getUpdatesFeed } from './feeds';
 import { getNotificationBar } from './get-notification-bar';
 import { listStaffTopics } from './list-staff-topics';
 import { listVisitorUpdates } from './list-visitor-updates';
-import { createWebhook, deleteWebhook, editWebhook, listWebhookViews } from './webhook-writes';
 
 const portalRoute = { viewer: 'portal' as const };
 const shareParams = z.object({ org: Slug });
@@ -49,7 +42,7 @@ function setCaching(request: FastifyRequest, reply: FastifyReply) {
   reply.header('vary', 'cookie');
 }
 
-/** Trust updates: staff publishing (spec 3 §3, §5), the visitor card and bar (spec 3 §7), feeds, webhooks. */
+/** Trust updates: staff publishing (spec 3 §3, §5), the visitor card and bar (spec 3 §7), feeds. */
 export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const staff = staffRoutes(app, { tags, deps });
 
@@ -186,37 +179,4 @@ export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     );
   }
-
-  staff.get(
-    '/api/webhooks',
-    { summary: 'Webhooks of the organisation', response: { 200: WebhookList } },
-    (ctx) => listWebhookViews({ ctx }),
-  );
-
-  staff.post(
-    '/api/webhooks',
-    {
-      summary: 'Adds a webhook for update categories; the answer shows its signing secret once',
-      body: WebhookCreateInput,
-      response: { 201: WebhookCreated },
-    },
-    (ctx, { body }) => createWebhook({ ctx, input: body }),
-  );
-
-  staff.patch(
-    '/api/webhooks/:webhookId',
-    {
-      summary: 'Edits a webhook: address, categories, active',
-      params: WebhookParams,
-      body: WebhookEditInput,
-      response: { 200: WebhookView },
-    },
-    (ctx, { params, body }) => editWebhook({ ctx, input: { ...body, ...params } }),
-  );
-
-  staff.delete(
-    '/api/webhooks/:webhookId',
-    { summary: 'Deletes a webhook', params: WebhookParams },
-    (ctx, { params }) => deleteWebhook({ ctx, input: params }),
-  );
 };

@@ -13,6 +13,7 @@ import { OverviewPage } from './overview-page';
 const SettingsPage = lazy(() => import('./settings-page'));
 const UpdatesPage = lazy(() => import('./updates-page'));
 const SubscribersPage = lazy(() => import('./subscribers-page'));
+const WebhooksPage = lazy(() => import('./webhooks-page'));
 const OutgoingMailPage = lazy(() => import('./outgoing-mail-page'));
 const DocumentsPage = lazy(() => import('./documents-page'));
 const AccessRequestsPage = lazy(() => import('./access-requests-page'));
@@ -161,6 +162,14 @@ const router = createBrowserRouter([
         element: (
           <Suspense fallback={<PageLoading />}>
             <SubscribersPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'webhooks',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <WebhooksPage />
           </Suspense>
         ),
       },

@@ -22,6 +22,7 @@ import {
   ToggleRight,
   UserCog,
   UsersRound,
+  Webhook,
 } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { toast } from 'sonner';
@@ -43,6 +44,7 @@ const navigation = [
   { to: '/console/documents', label: 'Documents', icon: FileText, end: false },
   { to: '/console/updates', label: 'Updates', icon: Megaphone, end: false },
   { to: '/console/subscribers', label: 'Subscribers', icon: UsersRound, end: false },
+  { to: '/console/webhooks', label: 'Webhooks', icon: Webhook, end: false },
   { to: '/console/mail', label: 'Outgoing mail', icon: MailCheck, end: false },
   { to: '/console/knowledge-base', label: 'Knowledge base', icon: MessageCircleQuestion, end: false },
   { to: '/console/comments', label: 'Comments', icon: MessageSquare, end: false },

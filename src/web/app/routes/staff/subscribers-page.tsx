@@ -1,9 +1,9 @@
+import { Link } from 'react-router';
 import { useSession } from '../../../features/staff/api/session';
 import { BlocksPanel } from '../../../features/updates/components/blocks-panel';
 import { SubscribersPanel } from '../../../features/updates/components/subscribers-panel';
-import { WebhooksPanel } from '../../../features/updates/components/webhooks-panel';
 
-/** Who receives trust updates: e-mail subscribers, blocked addresses and domains, and webhooks. */
+/** Who receives trust updates: e-mail subscribers and blocked addresses and domains (webhooks have their page). */
 export default function SubscribersPage() {
   const session = useSession();
   if (!session.data) return null;
@@ -15,12 +15,18 @@ export default function SubscribersPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-950">Subscribers</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Who receives your trust updates, by e-mail and by webhook.
+          Who receives your trust updates by e-mail. Your own systems can receive them too, by{' '}
+          <Link
+            to="/console/webhooks"
+            className="font-medium text-slate-900 underline underline-offset-4 hover:text-slate-700"
+          >
+            webhook
+          </Link>
+          .
         </p>
       </div>
       <SubscribersPanel canEdit={canEdit} />
       <BlocksPanel canEdit={canEdit} />
-      <WebhooksPanel canEdit={canEdit} />
     </div>
   );
 }

@@ -1,14 +1,14 @@
+import { Link } from 'react-router';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAccessSettings, useOrganisationSettings } from '../api/access-settings';
 import { AccessRequestFieldsForm } from './access-request-fields-form';
 import { AccessSettingsForm } from './access-settings-form';
-import { AccessWebhooksSection } from './access-webhooks-section';
 import { PageHeader } from './console-page';
 import { NdaSection } from './nda-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 
-/** Review rules, domains, BYOID, the NDA, the request form's questions, your notifications and access webhooks. */
+/** Review rules, domains, BYOID, the NDA, the request form's questions and your notifications. */
 export function AccessSettingsScreen() {
   const settings = useAccessSettings();
   const organisation = useOrganisationSettings();
@@ -37,7 +37,16 @@ export function AccessSettingsScreen() {
         <AccessRequestFieldsForm settings={organisation.data} />
       )}
       <NotificationPreferencesSection />
-      <AccessWebhooksSection />
+      <p className="text-sm text-slate-600">
+        Access requests and decisions can also go to your own systems (a CRM, a ticket queue) by{' '}
+        <Link
+          to="/console/webhooks"
+          className="font-medium text-slate-900 underline underline-offset-4 hover:text-slate-700"
+        >
+          webhook
+        </Link>
+        .
+      </p>
     </div>
   );
 }

@@ -10,18 +10,12 @@ import type {
   SubscriberListResponse,
   SubscriptionBlockList,
   SubscriptionBlockView,
-  WebhookCreated,
-  WebhookCreateInput,
-  WebhookEditInput,
-  WebhookList,
-  WebhookView,
 } from '../../../../shared/updates';
 import { apiRequest } from '../../../lib/api-client';
 
 export const staffTopicsQueryKey = ['staff-update-topics'] as const;
 export const subscribersQueryRoot = ['staff-subscribers'] as const;
 export const blocksQueryKey = ['staff-subscription-blocks'] as const;
-export const webhooksQueryKey = ['staff-webhooks'] as const;
 
 /** While an e-mail fan-out runs, the console refreshes its progress this often. */
 const deliveryPollMs = 3000;
@@ -133,29 +127,5 @@ export function useSubscriberMutation<Input>(write: (input: Input) => Promise<un
       void queryClient.invalidateQueries({ queryKey: blocksQueryKey });
       void queryClient.invalidateQueries({ queryKey: staffTopicsQueryKey });
     },
-  });
-}
-
-export function useWebhooks() {
-  return useQuery({ queryKey: webhooksQueryKey, queryFn: () => apiRequest<WebhookList>('/api/webhooks') });
-}
-
-export function createWebhook(input: WebhookCreateInput): Promise<WebhookCreated> {
-  return apiRequest<WebhookCreated>('/api/webhooks', { method: 'POST', body: input });
-}
-
-export function editWebhook({ id, ...input }: WebhookEditInput & { id: string }): Promise<WebhookView> {
-  return apiRequest<WebhookView>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
-}
-
-export function deleteWebhook(webhookId: string): Promise<void> {
-  return apiRequest<void>(`/api/webhooks/${encodeURIComponent(webhookId)}`, { method: 'DELETE' });
-}
-
-export function useWebhookMutation<Input, Output>(write: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Input) => write(input),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }

@@ -2,25 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import {
-  updateLimits,
-  updateMessages,
+  categoriesProblem,
   type WebhookCreated,
   WebhookCreateInput,
   WebhookEditInput,
   type WebhookList,
   type WebhookView,
-} from '../../../shared/updates';
-import { isWebhookAddressRefused } from '../../core';
+  webhookLimits,
+  webhookMessages,
+} from '../../../shared/webhooks';
+import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../../core';
 import { webhooks } from '../../db/schema';
-import { findWebhook, listWebhooks } from './queries';
-import { assertCanPublish, assertCanReadConsole, audit, type StaffContext } from './staff-writes';
-
-type WebhookRow = typeof webhooks.$inferSelect;
+import { findWebhook, listWebhooks, type WebhookRow } from './queries';
+import { isWebhookAddressRefused } from './signed-delivery';
 
 function webhookView(row: WebhookRow): WebhookView {
   return {
     id: row.id,
     url: row.url,
+    events: row.events as WebhookView['events'],
     categories: row.categories as WebhookView['categories'],
     isActive: row.isActive,
     failureCount: row.failureCount,
@@ -32,18 +32,32 @@ function webhookView(row: WebhookRow): WebhookView {
 async function assertTargetAllowed(ctx: StaffContext, url: string): Promise<void> {
   // A name that does not resolve today is accepted: delivery checks it again and records the failure.
   if (await isWebhookAddressRefused(ctx.config, url)) {
-    throw new AppError('validation_failed', updateMessages.webhookUrlNotAllowed, {
-      url: updateMessages.webhookUrlNotAllowed,
+    throw new AppError('validation_failed', webhookMessages.urlNotAllowed, {
+      url: webhookMessages.urlNotAllowed,
     });
   }
 }
 
+/** The subscription as stored: events once each, categories only where `update.published` uses them. */
+function subscription(events: readonly string[], categories: readonly string[]) {
+  const uniqueEvents = [...new Set(events)];
+  const problem = categoriesProblem(uniqueEvents, categories);
+  if (problem) throw new AppError('validation_failed', problem, { categories: problem });
+  return {
+    events: uniqueEvents,
+    categories: uniqueEvents.includes('update.published') ? [...new Set(categories)] : [],
+  };
+}
+
 export async function listWebhookViews({ ctx }: { ctx: StaffContext }): Promise<WebhookList> {
-  assertCanReadConsole(ctx.viewer);
+  requireConsole(ctx.viewer);
   return { webhooks: (await listWebhooks(ctx.db, ctx.viewer.organisation.id)).map(webhookView) };
 }
 
-/** The secret signs every payload; it is shown in this answer only. */
+/**
+ * Adding or changing a webhook sends updates or who asked for access elsewhere: statuspage:edit.
+ * The secret signs every payload; it is shown in this answer only.
+ */
 export async function createWebhook({
   ctx,
   input,
@@ -51,8 +65,8 @@ export async function createWebhook({
   ctx: StaffContext;
   input: WebhookCreateInput;
 }): Promise<WebhookCreated> {
-  assertCanPublish(ctx.viewer);
-  const { url, categories, isActive } = WebhookCreateInput.parse(input);
+  requireAccessEditor(ctx.viewer);
+  const { url, events, categories, isActive } = WebhookCreateInput.parse(input);
   await assertTargetAllowed(ctx, url);
   const organisationId = ctx.viewer.organisation.id;
   const secret = randomBytes(32).toString('base64url');
@@ -62,14 +76,19 @@ export async function createWebhook({
       .select({ count: sql<number>`count(*)::int` })
       .from(webhooks)
       .where(eq(webhooks.organisationId, organisationId));
-    if (Number(count?.count ?? 0) >= updateLimits.webhookMaxPerOrganisation) {
-      throw new AppError('conflict', updateMessages.webhookLimit);
+    if (Number(count?.count ?? 0) >= webhookLimits.maxPerOrganisation) {
+      throw new AppError('conflict', webhookMessages.limit);
     }
+    const chosen = subscription(events, categories);
     const [created] = await tx
       .insert(webhooks)
-      .values({ organisationId, url, secret, categories: [...new Set(categories)], isActive })
+      .values({ organisationId, url, secret, ...chosen, isActive })
       .returning();
-    await audit(tx, ctx.viewer, { action: 'webhook.create', target: created!.id, data: { url, categories } });
+    await writeAudit(tx, ctx.viewer, {
+      action: 'webhook.create',
+      target: created!.id,
+      data: { url, ...chosen },
+    });
     return created!;
   });
   return { webhook: webhookView(row), secret };
@@ -82,19 +101,19 @@ export async function editWebhook({
   ctx: StaffContext;
   input: WebhookEditInput & { webhookId: string };
 }): Promise<WebhookView> {
-  assertCanPublish(ctx.viewer);
+  requireAccessEditor(ctx.viewer);
   const patch = WebhookEditInput.parse(input);
   if (patch.url !== undefined) await assertTargetAllowed(ctx, patch.url);
   const organisationId = ctx.viewer.organisation.id;
-  if (!(await findWebhook(ctx.db, organisationId, input.webhookId))) {
-    throw new AppError('not_found', updateMessages.webhookNotFound);
-  }
-  const row = await ctx.db.transaction(async (tx) => {
+  const current = await findWebhook(ctx.db, organisationId, input.webhookId);
+  if (!current) throw new AppError('not_found', webhookMessages.notFound);
+  const chosen = subscription(patch.events ?? current.events, patch.categories ?? current.categories);
+  return ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(webhooks)
       .set({
         ...(patch.url !== undefined ? { url: patch.url } : {}),
-        ...(patch.categories !== undefined ? { categories: [...new Set(patch.categories)] } : {}),
+        ...chosen,
         // Switching a webhook back on starts its failure count afresh.
         ...(patch.isActive !== undefined
           ? { isActive: patch.isActive, ...(patch.isActive ? { failureCount: 0 } : {}) }
@@ -102,21 +121,21 @@ export async function editWebhook({
       })
       .where(and(eq(webhooks.id, input.webhookId), eq(webhooks.organisationId, organisationId)))
       .returning();
-    await audit(tx, ctx.viewer, { action: 'webhook.edit', target: input.webhookId, data: patch });
-    return updated!;
+    if (!updated) throw new AppError('not_found', webhookMessages.notFound);
+    await writeAudit(tx, ctx.viewer, { action: 'webhook.edit', target: input.webhookId, data: patch });
+    return webhookView(updated);
   });
-  return webhookView(row);
 }
 
 export async function deleteWebhook({ ctx, input }: { ctx: StaffContext; input: { webhookId: string } }) {
-  assertCanPublish(ctx.viewer);
+  requireAccessEditor(ctx.viewer);
   const organisationId = ctx.viewer.organisation.id;
   await ctx.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(webhooks)
       .where(and(eq(webhooks.id, input.webhookId), eq(webhooks.organisationId, organisationId)))
       .returning({ id: webhooks.id });
-    if (!deleted) throw new AppError('not_found', updateMessages.webhookNotFound);
-    await audit(tx, ctx.viewer, { action: 'webhook.delete', target: input.webhookId });
+    if (!deleted) throw new AppError('not_found', webhookMessages.notFound);
+    await writeAudit(tx, ctx.viewer, { action: 'webhook.delete', target: input.webhookId });
   });
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccessWebhookView } from '../../../../shared/notifications';
+import type { WebhookView } from '../../../../shared/webhooks';
 import { setCsrfToken } from '../../../lib/api-client';
 import { type Call, fieldError, json, stubFetch, writes } from '../../../lib/test-support/fetch-double';
 import {
@@ -12,7 +12,7 @@ import {
   typeInto,
   waitFor,
 } from '../../../lib/test-support/render-in-dom';
-import { AccessWebhooksSection } from './access-webhooks-section';
+import { WebhooksPanel } from './webhooks-panel';
 
 beforeEach(() => setCsrfToken('csrf-1'));
 
@@ -27,27 +27,28 @@ afterEach(async () => {
 const hookId = '77777777-7777-4777-8777-777777777777';
 const privateAddressMessage = 'This address is not allowed for webhooks (private or local network)';
 
-async function renderSection(refuse?: (call: Call) => Response | undefined) {
-  let hook: AccessWebhookView = {
+async function renderPanel(refuse?: (call: Call) => Response | undefined) {
+  let hook: WebhookView = {
     id: hookId,
     url: 'https://hooks.example/access',
     events: ['access.request.created', 'access.request.approved'],
+    categories: [],
     isActive: true,
     failureCount: 0,
     lastDeliveredAt: null,
     createdAt: '2026-11-01T09:00:00.000Z',
   };
   const calls = stubFetch((call) => {
-    if (call.url === '/api/access-webhooks' && call.method === 'GET') return json({ webhooks: [hook] });
-    if (call.url === `/api/access-webhooks/${hookId}` && call.method === 'PATCH') {
+    if (call.url === '/api/webhooks' && call.method === 'GET') return json({ webhooks: [hook] });
+    if (call.url === `/api/webhooks/${hookId}` && call.method === 'PATCH') {
       const refusal = refuse?.(call);
       if (refusal) return refusal;
-      hook = { ...hook, ...(call.body as Partial<AccessWebhookView>) };
+      hook = { ...hook, ...(call.body as Partial<WebhookView>) };
       return json(hook);
     }
     return undefined;
   });
-  rendered = await renderInDom(<AccessWebhooksSection />);
+  rendered = await renderInDom(<WebhooksPanel canEdit />);
   await settle(2);
   return calls;
 }
@@ -59,15 +60,20 @@ const checkboxNamed = (label: string) => {
   const forId = byText<HTMLLabelElement>('[role="dialog"] label', label)[0]?.htmlFor;
   return forId ? document.getElementById(forId) : null;
 };
+const openEditor = async () => {
+  await click(document.querySelector('[aria-label="Edit webhook https://hooks.example/access"]'));
+  await waitFor(() => dialog());
+};
 
-describe('access webhooks', () => {
-  it('edit a webhook’s address and events in place, with PATCH, and show what was saved', async () => {
-    const calls = await renderSection();
-    await click(document.querySelector('[aria-label="Edit access webhook https://hooks.example/access"]'));
-    await waitFor(() => dialog());
+describe('webhooks', () => {
+  it('edits a webhook’s address and events in place, with PATCH, and shows what was saved', async () => {
+    const calls = await renderPanel();
+    await openEditor();
     const url = inDialog('input[type="url"]') as HTMLInputElement;
     expect(url.value).toBe('https://hooks.example/access');
     expect(checkboxNamed('Request approved')?.getAttribute('aria-checked')).toBe('true');
+    // Categories are asked for only with published updates.
+    expect(checkboxNamed('Incidents')).toBeNull();
 
     await typeInto(url, 'https://crm.example/hooks/attest');
     await click(checkboxNamed('Request declined'));
@@ -76,12 +82,13 @@ describe('access webhooks', () => {
 
     expect(writes(calls)).toEqual([
       {
-        url: `/api/access-webhooks/${hookId}`,
+        url: `/api/webhooks/${hookId}`,
         method: 'PATCH',
         csrf: 'csrf-1',
         body: {
           url: 'https://crm.example/hooks/attest',
           events: ['access.request.created', 'access.request.approved', 'access.request.declined'],
+          categories: [],
         },
       },
     ]);
@@ -90,21 +97,50 @@ describe('access webhooks', () => {
     expect(byText('p', 'Request created, Request approved, Request declined')).toHaveLength(1);
   });
 
-  it('says what is wrong and keeps the dialog open: no event chosen, or an address the server refuses', async () => {
-    const calls = await renderSection((call) =>
+  it('adds published updates with their categories, every one chosen to start with', async () => {
+    const calls = await renderPanel();
+    await openEditor();
+    await click(checkboxNamed('Update published'));
+    await waitFor(() => checkboxNamed('Incidents'));
+    expect(checkboxNamed('Incidents')?.getAttribute('aria-checked')).toBe('true');
+    await click(checkboxNamed('General'));
+    await click(button('Save changes'));
+    await settle(2);
+    expect(writes(calls)[0]?.body).toEqual({
+      url: 'https://hooks.example/access',
+      events: ['access.request.created', 'access.request.approved', 'update.published'],
+      categories: ['compliance', 'vulnerabilities', 'incidents', 'subprocessors'],
+    });
+    await waitFor(
+      () =>
+        byText(
+          'p',
+          'Request created, Request approved, Update published (Compliance, Vulnerabilities, Incidents, Subprocessors)',
+        )[0],
+    );
+  });
+
+  it('says what is wrong and keeps the dialog open: no event, no category, or an address the server refuses', async () => {
+    const calls = await renderPanel((call) =>
       (call.body as { url?: string }).url?.includes('10.0.0.5')
         ? fieldError({ url: privateAddressMessage })
         : undefined,
     );
-    await click(document.querySelector('[aria-label="Edit access webhook https://hooks.example/access"]'));
-    await waitFor(() => dialog());
+    await openEditor();
     await click(checkboxNamed('Request created'));
     await click(checkboxNamed('Request approved'));
     await click(button('Save changes'));
     expect(dialog()?.textContent).toContain('Select at least one event');
+
+    await click(checkboxNamed('Update published'));
+    for (const category of ['Compliance', 'Vulnerabilities', 'Incidents', 'Subprocessors', 'General']) {
+      await click(checkboxNamed(category));
+    }
+    await click(button('Save changes'));
+    expect(dialog()?.textContent).toContain('Select at least one category for published updates');
     expect(writes(calls)).toEqual([]);
 
-    await click(checkboxNamed('Request approved'));
+    await click(checkboxNamed('Incidents'));
     await typeInto(inDialog('input[type="url"]'), 'http://10.0.0.5/hooks');
     await click(button('Save changes'));
     await settle(2);

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../config';
-import { checkOutboundUrl, isLastingRefusal, type SafeFetchOptions, safeFetch } from '../net/safe-fetch';
-import { PermanentJobError } from '../providers/jobs/database-queue';
+import type { Config } from '../../config';
+import { checkOutboundUrl, isLastingRefusal, type SafeFetchOptions, safeFetch } from '../../net/safe-fetch';
+import { PermanentJobError } from '../../providers/jobs/database-queue';
 
 /** One POST's deadline, connection to last byte; the job's time limit bounds the retries around it. */
 export const webhookRequestTimeoutMs = 10_000;
