@@ -1,25 +1,19 @@
-import { Check, Inbox, PanelRightOpen, Search, SlidersHorizontal, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Check, Inbox, SlidersHorizontal, X } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type AccessRequestRow, RequesterType, requesterTypeLabels } from '../../../../shared/access';
+import type { AccessRequestRow } from '../../../../shared/access';
 import { type AccessRequestPage, type QueueCounts, queueLimits } from '../../../../shared/access-queue';
 import { countOf } from '../../../../shared/plural';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ErrorBox } from '../../../components/ui/error-box';
-import { Input } from '../../../components/ui/input';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
-import {
-  fetchMatchingPendingRequests,
-  useAccessRequestDetail,
-  useAccessRequestPage,
-} from '../api/access-requests';
+import { useAccessRequestDetail, useAccessRequestPage } from '../api/access-requests';
 import { useAccessSettings } from '../api/access-settings';
 import { usePermissionProfiles } from '../api/permission-profiles';
-import { countryName, declinedByLabels, formatDate, relationshipLabel, sourceLabel } from '../lib/format';
 import { shortcutOf } from '../lib/queue-shortcuts';
 import {
   activeFilterCount,
@@ -28,13 +22,13 @@ import {
   viewFromSearchParams,
   withChange,
 } from '../lib/queue-view';
-import { BulkApproveDialog, BulkDeclineDialog, type BulkSelection } from './bulk-decision-dialogs';
+import { BulkApproveDialog, BulkDeclineDialog } from './bulk-decision-dialogs';
 import { EmptyState, PageHeader } from './console-page';
+import { Filters, SearchField } from './queue-filters';
 import { ApproveDialog, DeclineDialog } from './request-decision-dialogs';
-import { ndaLabel, RequestDetailDrawer } from './request-detail-drawer';
-import { Badge, RequestKindBadge, RequestStatusBadge } from './status-badge';
-
-const nameOf = (request: AccessRequestRow) => `${request.firstName} ${request.lastName}`.trim();
+import { RequestDetailDrawer } from './request-detail-drawer';
+import { RequestItem } from './request-item';
+import { type MatchingState, useQueueSelection } from './use-queue-selection';
 
 const statusTabs: { status: QueueView['status']; label: string }[] = [
   { status: 'pending', label: 'Pending' },
@@ -84,333 +78,6 @@ function StatusTabs({ view, counts }: { view: QueueView; counts: QueueCounts | u
   );
 }
 
-/** Search waits for a pause in typing before it changes the address (and so the query). */
-function SearchField({ value, onSearch }: { value: string; onSearch(q: string): void }) {
-  const [text, setText] = useState(value);
-  const latest = useRef(value);
-  // Only typing starts a search: a new onSearch (the router's, after any address change) must not
-  // re-send the text of the render before "Clear filters" emptied it.
-  const search = useRef(onSearch);
-  search.current = onSearch;
-  useEffect(() => {
-    // Back/Forward, a shared link or Clear filters changed the search: show it.
-    if (value !== latest.current) {
-      latest.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => {
-    const trimmed = text.trim();
-    if (trimmed === latest.current) return;
-    const timer = setTimeout(() => {
-      latest.current = trimmed;
-      search.current(trimmed);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return (
-    <div className="relative min-w-0 flex-1 basis-64">
-      <label htmlFor="queue-search" className="sr-only">
-        Search requests
-      </label>
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-        aria-hidden
-      />
-      <Input
-        id="queue-search"
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder="Name, e-mail, domain or company"
-        className="pl-9"
-        autoComplete="off"
-      />
-    </div>
-  );
-}
-
-type FilterOption = { value: string; label: string };
-
-function FilterLabel({ id, label }: { id: string; label: string }) {
-  return (
-    <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700">
-      {label}
-    </label>
-  );
-}
-
-function FilterSelect({
-  id,
-  label,
-  anyLabel,
-  options,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  anyLabel: string;
-  options: FilterOption[];
-  value: string | undefined;
-  onChange(value: string | undefined): void;
-}) {
-  return (
-    <div>
-      <FilterLabel id={id} label={label} />
-      <Select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-    </div>
-  );
-}
-
-function FilterDate({
-  id,
-  label,
-  value,
-  bounds,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  bounds: { min?: string; max?: string };
-  onChange(value: string | undefined): void;
-}) {
-  return (
-    <div>
-      <FilterLabel id={id} label={label} />
-      <Input
-        id={id}
-        type="date"
-        value={value ?? ''}
-        {...bounds}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      />
-    </div>
-  );
-}
-
-const requesterTypeOptions = RequesterType.options.map((type) => ({
-  value: type,
-  label: requesterTypeLabels[type],
-}));
-const ndaOptions = [
-  { value: 'yes', label: 'Accepted' },
-  { value: 'no', label: 'Not accepted' },
-];
-
-function Filters({
-  view,
-  facets,
-  onChange,
-}: {
-  view: QueueView;
-  facets: AccessRequestPage['facets'] | undefined;
-  onChange(change: Partial<QueueView>): void;
-}) {
-  return (
-    <fieldset
-      id="queue-filters"
-      className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4"
-    >
-      <legend className="sr-only">Filters</legend>
-      <FilterSelect
-        id="filter-product"
-        label="Product"
-        anyLabel="Any product"
-        options={(facets?.products ?? []).map((product) => ({ value: product.id, label: product.name }))}
-        value={view.productId}
-        onChange={(productId) => onChange({ productId })}
-      />
-      <FilterSelect
-        id="filter-requester-type"
-        label="Requester type"
-        anyLabel="Any type"
-        options={requesterTypeOptions}
-        value={view.requesterType}
-        onChange={(value) => onChange({ requesterType: value as QueueView['requesterType'] })}
-      />
-      <FilterSelect
-        id="filter-country"
-        label="Country"
-        anyLabel="Any country"
-        options={(facets?.countries ?? []).map((code) => ({ value: code, label: countryName(code) }))}
-        value={view.country}
-        onChange={(country) => onChange({ country })}
-      />
-      <FilterSelect
-        id="filter-source"
-        label="Source"
-        anyLabel="Any source"
-        options={(facets?.sources ?? []).map((source) => ({ value: source, label: sourceLabel(source) }))}
-        value={view.source}
-        onChange={(source) => onChange({ source })}
-      />
-      <FilterDate
-        id="filter-from"
-        label="Asked from"
-        value={view.from}
-        bounds={{ max: view.to }}
-        onChange={(from) => onChange({ from })}
-      />
-      <FilterDate
-        id="filter-to"
-        label="Asked until"
-        value={view.to}
-        bounds={{ min: view.from }}
-        onChange={(to) => onChange({ to })}
-      />
-      <FilterSelect
-        id="filter-nda"
-        label="NDA"
-        anyLabel="Any"
-        options={ndaOptions}
-        value={view.hasNda}
-        onChange={(value) => onChange({ hasNda: value as QueueView['hasNda'] })}
-      />
-    </fieldset>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string | null | undefined }) {
-  if (!value) return null;
-  return (
-    <span className="block text-xs text-slate-600">
-      {label}: <span className="text-slate-800">{value}</span>
-    </span>
-  );
-}
-
-function RequestItem({
-  request,
-  isActive,
-  isSelected,
-  rowRef,
-  onSelect,
-  onActivate,
-  onOpen,
-  onApprove,
-  onDecline,
-}: {
-  request: AccessRequestRow;
-  isActive: boolean;
-  isSelected: boolean;
-  rowRef(element: HTMLLIElement | null): void;
-  onSelect(selected: boolean): void;
-  onActivate(): void;
-  onOpen(): void;
-  onApprove(): void;
-  onDecline(): void;
-}) {
-  const name = nameOf(request);
-  const isPending = request.status === 'pending';
-  const products =
-    request.requestedProductNames.length > 0 ? request.requestedProductNames.join(', ') : request.productName;
-  return (
-    <li
-      ref={rowRef}
-      data-testid="access-request-row"
-      data-active={isActive || undefined}
-      tabIndex={-1}
-      onFocus={onActivate}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && event.target === event.currentTarget) onOpen();
-      }}
-      className={classNames(
-        'flex items-start gap-3 px-4 py-4 outline-none sm:px-5',
-        isActive ? 'bg-slate-50 shadow-[inset_3px_0_0_var(--color-brand)]' : '',
-        isSelected ? 'bg-brand-soft/40' : '',
-      )}
-    >
-      <div className="flex h-6 w-5 shrink-0 items-center">
-        {isPending ? (
-          <Checkbox checked={isSelected} onCheckedChange={onSelect} aria-label={`Select ${name}`} />
-        ) : null}
-      </div>
-      <div className="grid min-w-0 flex-1 grid-cols-1 gap-x-6 gap-y-2 text-sm md:grid-cols-2 xl:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto]">
-        <div className="min-w-0">
-          <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-            {name}
-            <RequestKindBadge kind={request.kind} />
-            {request.nda ? (
-              <Badge tone={request.nda.isCurrent ? 'green' : 'amber'}>
-                {request.nda.isCurrent ? 'NDA' : 'Old NDA'}
-              </Badge>
-            ) : null}
-          </span>
-          <span className="block text-slate-600 [overflow-wrap:anywhere]">{request.email}</span>
-          <Detail label="Job title" value={request.jobTitle} />
-          <Detail label="Point of contact" value={request.pointOfContactEmail} />
-        </div>
-        <div className="min-w-0">
-          <span className="block font-medium text-slate-900">{request.companyName}</span>
-          {request.kind === 'renewal' ? (
-            <Detail label="Renews the expired access of" value={request.accountName} />
-          ) : null}
-          {request.kind === 'extension' ? (
-            <Detail label="Extends the access of" value={request.accountName} />
-          ) : null}
-          <Detail
-            label="Relationship"
-            value={request.relationship && relationshipLabel(request.relationship)}
-          />
-          <Detail label="Country" value={request.country && countryName(request.country)} />
-        </div>
-        <div className="min-w-0">
-          <Detail label="Products" value={products ?? '—'} />
-          <Detail label="Item" value={request.itemTitle} />
-          <Detail label="Source" value={sourceLabel(request.source)} />
-          <Detail label="Invited by" value={request.invitedBy} />
-          {request.nda ? <Detail label="NDA" value={ndaLabel(request.nda)} /> : null}
-        </div>
-        <div className="flex min-w-0 flex-col gap-2 md:col-span-2 xl:col-span-1 xl:items-end">
-          <span className="text-xs text-slate-600">
-            <span className="sr-only">Asked on </span>
-            {formatDate(request.createdAt)}
-          </span>
-          {isPending ? null : (
-            <span className="flex flex-wrap items-center gap-2 xl:justify-end">
-              <RequestStatusBadge status={request.status} />
-              <span className="text-xs text-slate-600">{formatDate(request.decidedAt)}</span>
-            </span>
-          )}
-          {request.decisionReason || request.declinedBy ? (
-            <span className="max-w-64 text-xs text-slate-600 xl:text-right">
-              {request.declinedBy ? `${declinedByLabels[request.declinedBy]}. ` : ''}
-              {request.decisionReason}
-            </span>
-          ) : null}
-          <div className="flex flex-wrap gap-2 xl:justify-end">
-            {isPending ? (
-              <>
-                <Button size="sm" onClick={onApprove}>
-                  <Check className="size-4" aria-hidden />
-                  Approve<span className="sr-only"> {name}</span>
-                </Button>
-                <Button size="sm" variant="secondary" onClick={onDecline}>
-                  <X className="size-4" aria-hidden />
-                  Decline<span className="sr-only"> {name}</span>
-                </Button>
-              </>
-            ) : null}
-            <Button size="sm" variant="ghost" onClick={onOpen}>
-              <PanelRightOpen className="size-4" aria-hidden />
-              Details<span className="sr-only"> of {name}</span>
-            </Button>
-          </div>
-        </div>
-      </div>
-    </li>
-  );
-}
-
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -441,22 +108,6 @@ function useRequestFromMailLink(open: (request: AccessRequestRow) => void): () =
   }, [setSearchParams]);
 }
 
-type Selection = {
-  viewKey: string;
-  ids: ReadonlySet<string>;
-  seen: ReadonlyMap<string, AccessRequestRow>;
-};
-const emptySelection = (viewKey: string): Selection => ({ viewKey, ids: new Set(), seen: new Map() });
-
-/** The view without its page: moving between pages keeps what is selected. */
-function selectionKeyOf(view: QueueView): string {
-  const params = searchParamsFromView(view);
-  params.delete('page');
-  return params.toString();
-}
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
-
 /**
  * Once a whole page is selected, offers every pending request the view matches (up to selectAllMax),
  * like a mail client; then says how many are selected.
@@ -471,7 +122,7 @@ function SelectAllMatching({
   pageIsSelected: boolean;
   selectedCount: number;
   pendingMatching: number;
-  state: { isLoading: boolean; error: string | null; total: number | null };
+  state: MatchingState;
   onSelectAll(): void;
 }) {
   if (state.total !== null && selectedCount > 0) {
@@ -505,95 +156,20 @@ function SelectAllMatching({
 
 const isDialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 
+type RowActions = {
+  open(row: AccessRequestRow): void;
+  approve(row: AccessRequestRow): void;
+  decline(row: AccessRequestRow): void;
+  toggle(row: AccessRequestRow): void;
+};
+
 /**
- * The review queue: a page of requests chosen by status, search, filters and sort (all in the
- * address), decided one at a time or selected and decided together; j/k, x, o, a and d work it
- * from the keyboard.
+ * j/k move through the rows, x selects, o opens, a and d decide. No row is active until staff move to
+ * one (j/k, or focus): a and d never act on a row nobody chose.
  */
-export function AccessRequestsScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = useMemo(() => viewFromSearchParams(searchParams), [searchParams]);
-  const page = useAccessRequestPage(view);
-  const settings = useAccessSettings();
-  const profiles = usePermissionProfiles();
-  const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(view) > 0);
-  const [approving, setApproving] = useState<AccessRequestRow | null>(null);
-  const [declining, setDeclining] = useState<AccessRequestRow | null>(null);
-  const [showing, setShowing] = useState<AccessRequestRow | null>(null);
-  const forgetMailLink = useRequestFromMailLink(setShowing);
-  const [bulk, setBulk] = useState<{ verb: 'approve' | 'decline'; selection: BulkSelection } | null>(null);
-  // A selection belongs to one view (paging keeps it) and remembers the rows staff saw, for names.
-  const selectionKey = selectionKeyOf(view);
-  const [selection, setSelection] = useState<Selection>(() => emptySelection(selectionKey));
-  const [matching, setMatching] = useState<{
-    isLoading: boolean;
-    error: string | null;
-    total: number | null;
-  }>({
-    isLoading: false,
-    error: null,
-    total: null,
-  });
-  // No row is active until staff move to one (j/k, or focus): a and d never act on a row nobody chose.
+function useQueueKeyboard(rows: AccessRequestRow[], actions: RowActions) {
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const rowElements = useRef(new Map<number, HTMLLIElement>());
-
-  const rows = page.data?.requests ?? [];
-  const pendingRows = rows.filter((row) => row.status === 'pending');
-  const current = selection.viewKey === selectionKey ? selection : emptySelection(selectionKey);
-  const selectedIds = current.ids;
-  const selectedOnPage = pendingRows.filter((row) => selectedIds.has(row.id));
-  const pendingMatching = page.data?.counts.pending ?? 0;
-
-  const changeView = useCallback(
-    (change: Partial<QueueView>, options: { replace?: boolean } = {}) => {
-      setSearchParams(
-        (current) => searchParamsFromView(withChange(viewFromSearchParams(current), change)),
-        options,
-      );
-      setActiveIndex(null);
-    },
-    [setSearchParams],
-  );
-  const onSearch = useCallback(
-    (q: string) => changeView({ q: q || undefined }, { replace: true }),
-    [changeView],
-  );
-
-  const clearSelection = () => {
-    setSelection(emptySelection(selectionKey));
-    setMatching({ isLoading: false, error: null, total: null });
-  };
-  const changeSelection = (rowsChanged: AccessRequestRow[], on: boolean) => {
-    const ids = new Set(selectedIds);
-    const seen = new Map(current.seen);
-    for (const row of rowsChanged) {
-      if (on) ids.add(row.id);
-      else ids.delete(row.id);
-      seen.set(row.id, row);
-    }
-    setSelection({ viewKey: selectionKey, ids, seen });
-  };
-  const toggle = (row: AccessRequestRow, on: boolean) => changeSelection([row], on);
-  const selectAllMatching = async () => {
-    setMatching({ isLoading: true, error: null, total: null });
-    try {
-      const found = await fetchMatchingPendingRequests(view);
-      const seen = new Map(current.seen);
-      for (const row of pendingRows) seen.set(row.id, row);
-      setSelection({ viewKey: selectionKey, ids: new Set(found.ids), seen });
-      setMatching({ isLoading: false, error: null, total: found.total });
-    } catch (error) {
-      setMatching({ isLoading: false, error: messageOf(error), total: null });
-    }
-  };
-  const openBulk = (verb: 'approve' | 'decline') => {
-    const known = new Map(current.seen);
-    for (const row of rows) known.set(row.id, row);
-    const seen = [...known.values()].filter((row) => selectedIds.has(row.id));
-    setBulk({ verb, selection: { ids: [...selectedIds], seen } });
-  };
-
   const activeRow = activeIndex === null ? undefined : rows[Math.min(activeIndex, rows.length - 1)];
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(rows.length - 1, index));
@@ -601,6 +177,13 @@ export function AccessRequestsScreen() {
     const element = rowElements.current.get(next);
     element?.focus({ preventScroll: true });
     element?.scrollIntoView({ block: 'nearest' });
+  };
+  const act = (shortcut: NonNullable<ReturnType<typeof shortcutOf>>, row: AccessRequestRow) => {
+    if (shortcut === 'open') return actions.open(row);
+    if (row.status !== 'pending') return;
+    if (shortcut === 'approve') return actions.approve(row);
+    if (shortcut === 'decline') return actions.decline(row);
+    if (shortcut === 'toggle-selection') actions.toggle(row);
   };
 
   const shortcutHandler = useRef<(event: KeyboardEvent) => void>(() => {});
@@ -617,12 +200,7 @@ export function AccessRequestsScreen() {
     if (shortcut === 'next')
       return moveTo(document.activeElement === rowElements.current.get(current) ? current + 1 : current);
     if (shortcut === 'previous') return moveTo(current - 1);
-    if (!activeRow) return;
-    if (shortcut === 'open') return setShowing(activeRow);
-    if (activeRow.status !== 'pending') return;
-    if (shortcut === 'approve') return setApproving(activeRow);
-    if (shortcut === 'decline') return setDeclining(activeRow);
-    if (shortcut === 'toggle-selection') toggle(activeRow, !selectedIds.has(activeRow.id));
+    if (activeRow) act(shortcut, activeRow);
   };
   useEffect(() => {
     const listener = (event: KeyboardEvent) => shortcutHandler.current(event);
@@ -630,11 +208,331 @@ export function AccessRequestsScreen() {
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
+  const forget = useCallback(() => setActiveIndex(null), []);
+  return {
+    activeRow,
+    activate: setActiveIndex,
+    forget,
+    rowRef: (index: number) => (element: HTMLLIElement | null) => {
+      if (element) rowElements.current.set(index, element);
+      else rowElements.current.delete(index);
+    },
+  };
+}
+
+const clearedFilters: Partial<QueueView> = {
+  q: undefined,
+  productId: undefined,
+  requesterType: undefined,
+  country: undefined,
+  source: undefined,
+  from: undefined,
+  to: undefined,
+  hasNda: undefined,
+};
+
+type QueueToolbarProps = {
+  view: QueueView;
+  sort: AccessRequestPage['sort'] | undefined;
+  filtersOpen: boolean;
+  onToggleFilters(): void;
+  changeView(change: Partial<QueueView>, options?: { replace?: boolean }): void;
+};
+
+/** Search, sort, the filters' switch and Clear filters. */
+function QueueToolbar({ view, sort, filtersOpen, onToggleFilters, changeView }: QueueToolbarProps) {
   const filterCount = activeFilterCount(view);
-  const hasNarrowing = filterCount > 0 || Boolean(view.q);
+  const onSearch = useCallback(
+    (q: string) => changeView({ q: q || undefined }, { replace: true }),
+    [changeView],
+  );
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <SearchField value={view.q ?? ''} onSearch={onSearch} />
+      <div className="flex items-center gap-2">
+        <label htmlFor="queue-sort" className="sr-only">
+          Sort
+        </label>
+        <Select
+          id="queue-sort"
+          value={sort ?? view.sort ?? (view.status === 'pending' ? 'oldest' : 'newest')}
+          onChange={(event) => changeView({ sort: event.target.value as QueueView['sort'] })}
+          className="w-40"
+        >
+          <option value="oldest">Oldest first</option>
+          <option value="newest">Newest first</option>
+          <option value="name">Name A–Z</option>
+          <option value="company">Company A–Z</option>
+        </Select>
+        <Button
+          variant="secondary"
+          aria-expanded={filtersOpen}
+          aria-controls="queue-filters"
+          onClick={onToggleFilters}
+        >
+          <SlidersHorizontal className="size-4" aria-hidden />
+          Filters{filterCount > 0 ? ` (${filterCount})` : ''}
+        </Button>
+      </div>
+      {filterCount > 0 || view.q ? (
+        <Button variant="ghost" onClick={() => changeView(clearedFilters)}>
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+type Selection = ReturnType<typeof useQueueSelection>;
+
+function SelectionBar({ selection }: { selection: Selection }) {
+  const count = selection.selectedIds.size;
+  if (count === 0) return null;
+  return (
+    <section
+      aria-label="Selected requests"
+      className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl bg-slate-900 px-4 py-2.5 text-sm text-white shadow-lg"
+    >
+      <span className="mr-auto font-medium" aria-live="polite">
+        {countOf(count, 'request')} selected
+      </span>
+      <Button size="sm" variant="secondary" onClick={() => selection.openBulk('approve')}>
+        <Check className="size-4" aria-hidden />
+        Approve {count}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => selection.openBulk('decline')}>
+        <X className="size-4" aria-hidden />
+        Decline {count}
+      </Button>
+      <Button size="sm" variant="dark" onClick={selection.clear}>
+        Clear selection
+      </Button>
+    </section>
+  );
+}
+
+function NoRequests({ view }: { view: QueueView }) {
+  const icon = <Inbox className="size-6" aria-hidden />;
+  if (activeFilterCount(view) > 0 || view.q) {
+    return (
+      <EmptyState icon={icon} title="No requests match this view">
+        Change the search or filters to see more.
+      </EmptyState>
+    );
+  }
+  if (view.status === 'pending') {
+    return (
+      <EmptyState icon={icon} title="No requests waiting">
+        New requests from the portal appear here for review.
+      </EmptyState>
+    );
+  }
+  return <EmptyState icon={icon} title="No requests here yet" />;
+}
+
+function pageCheckboxState(selection: Selection): boolean | 'indeterminate' {
+  const { selectedOnPage, pendingRows } = selection;
+  if (selectedOnPage.length === 0) return false;
+  return selectedOnPage.length === pendingRows.length ? true : 'indeterminate';
+}
+
+/** Above the rows: select the page's pending requests, which rows of how many, select all that match. */
+function QueueListHeader({ data, selection }: { data: AccessRequestPage; selection: Selection }) {
+  const { pendingRows, selectedOnPage } = selection;
+  const first = data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = Math.min(data.total, first + data.requests.length - 1);
+  return (
+    <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-sm sm:px-5">
+      {pendingRows.length > 0 ? (
+        <Checkbox
+          checked={pageCheckboxState(selection)}
+          onCheckedChange={(on) => selection.changeSelection(pendingRows, on === true)}
+          aria-label="Select every pending request on this page"
+        />
+      ) : null}
+      <p className="text-slate-600" aria-live="polite">
+        Showing{' '}
+        <span className="font-medium text-slate-900 tabular-nums">
+          {first}–{last}
+        </span>{' '}
+        of <span className="font-medium text-slate-900 tabular-nums">{data.total}</span>
+      </p>
+      <SelectAllMatching
+        pageIsSelected={pendingRows.length > 0 && selectedOnPage.length === pendingRows.length}
+        selectedCount={selection.selectedIds.size}
+        pendingMatching={data.counts.pending}
+        state={selection.matching}
+        onSelectAll={() => void selection.selectAllMatching()}
+      />
+    </div>
+  );
+}
+
+type QueueResultsProps = {
+  page: ReturnType<typeof useAccessRequestPage>;
+  view: QueueView;
+  selection: Selection;
+  keyboard: ReturnType<typeof useQueueKeyboard>;
+  actions: RowActions;
+};
+
+function QueueResults({ page, view, selection, keyboard, actions }: QueueResultsProps) {
+  if (page.isPending) {
+    return (
+      <div className="space-y-2" aria-busy="true">
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  if (page.isError) return <ErrorBox detail={page.error.message} />;
+  const rows = page.data.requests;
+  if (rows.length === 0) return <NoRequests view={view} />;
+  return (
+    <div
+      className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-slate-200"
+      aria-busy={page.isFetching}
+    >
+      <QueueListHeader data={page.data} selection={selection} />
+      <ul aria-label="Access requests" className="divide-y divide-slate-100">
+        {rows.map((request, index) => (
+          <RequestItem
+            key={request.id}
+            request={request}
+            isActive={keyboard.activeRow?.id === request.id}
+            isSelected={selection.selectedIds.has(request.id)}
+            rowRef={keyboard.rowRef(index)}
+            onSelect={(on) => selection.toggle(request, on)}
+            onActivate={() => keyboard.activate(index)}
+            onOpen={() => actions.open(request)}
+            onApprove={() => actions.approve(request)}
+            onDecline={() => actions.decline(request)}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Key({ children }: { children: ReactNode }) {
+  return <kbd className="font-sans font-semibold">{children}</kbd>;
+}
+
+function KeyboardHelp() {
+  return (
+    <p className="hidden text-xs text-slate-500 md:block">
+      Keyboard: <Key>j</Key> / <Key>k</Key> next and previous, <Key>x</Key> select, <Key>o</Key> details,{' '}
+      <Key>a</Key> approve, <Key>d</Key> decline.
+    </p>
+  );
+}
+
+/** Which request is being approved, declined or shown, and the link from a staff mail. */
+function useRequestDialogs() {
+  const [approving, setApproving] = useState<AccessRequestRow | null>(null);
+  const [declining, setDeclining] = useState<AccessRequestRow | null>(null);
+  const [showing, setShowing] = useState<AccessRequestRow | null>(null);
+  const forgetMailLink = useRequestFromMailLink(setShowing);
+  const closeDetails = () => {
+    setShowing(null);
+    forgetMailLink();
+  };
+  return {
+    approving,
+    declining,
+    showing,
+    open: setShowing,
+    approve: setApproving,
+    decline: setDeclining,
+    closeApprove: () => setApproving(null),
+    closeDecline: () => setDeclining(null),
+    closeDetails,
+    approveFromDetails: (request: AccessRequestRow) => {
+      closeDetails();
+      setApproving(request);
+    },
+    declineFromDetails: (request: AccessRequestRow) => {
+      closeDetails();
+      setDeclining(request);
+    },
+  };
+}
+
+function QueueDialogs({
+  dialogs,
+  selection,
+}: {
+  dialogs: ReturnType<typeof useRequestDialogs>;
+  selection: Selection;
+}) {
+  const settings = useAccessSettings();
+  const profiles = usePermissionProfiles();
+  const { bulk } = selection;
+  return (
+    <>
+      <ApproveDialog
+        request={dialogs.approving}
+        defaultAccessDays={settings.data?.defaultAccessDays}
+        profiles={profiles.data ?? []}
+        onClose={dialogs.closeApprove}
+      />
+      <DeclineDialog request={dialogs.declining} onClose={dialogs.closeDecline} />
+      <BulkApproveDialog
+        selection={bulk?.verb === 'approve' ? bulk.selection : null}
+        defaultAccessDays={settings.data?.defaultAccessDays}
+        profiles={profiles.data ?? []}
+        onClose={selection.closeBulk}
+        onDone={selection.clear}
+      />
+      <BulkDeclineDialog
+        selection={bulk?.verb === 'decline' ? bulk.selection : null}
+        onClose={selection.closeBulk}
+        onDone={selection.clear}
+      />
+      <RequestDetailDrawer
+        request={dialogs.showing}
+        onClose={dialogs.closeDetails}
+        onApprove={dialogs.approveFromDetails}
+        onDecline={dialogs.declineFromDetails}
+      />
+    </>
+  );
+}
+
+/**
+ * The review queue: a page of requests chosen by status, search, filters and sort (all in the
+ * address), decided one at a time or selected and decided together; j/k, x, o, a and d work it
+ * from the keyboard.
+ */
+export function AccessRequestsScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => viewFromSearchParams(searchParams), [searchParams]);
+  const page = useAccessRequestPage(view);
+  const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(view) > 0);
+  const dialogs = useRequestDialogs();
+  const rows = page.data?.requests ?? [];
+  // A selection belongs to one view (paging keeps it) and remembers the rows staff saw, for names.
+  const selection = useQueueSelection(view, rows);
+  const actions: RowActions = {
+    open: dialogs.open,
+    approve: dialogs.approve,
+    decline: dialogs.decline,
+    toggle: (row) => selection.toggle(row, !selection.selectedIds.has(row.id)),
+  };
+  const keyboard = useQueueKeyboard(rows, actions);
+  const { forget } = keyboard;
+  const changeView = useCallback(
+    (change: Partial<QueueView>, options: { replace?: boolean } = {}) => {
+      setSearchParams(
+        (current) => searchParamsFromView(withChange(viewFromSearchParams(current), change)),
+        options,
+      );
+      forget();
+    },
+    [setSearchParams, forget],
+  );
   const data = page.data;
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min(data.total, first + data.requests.length - 1) : 0;
 
   return (
     <div className="space-y-4">
@@ -643,154 +541,18 @@ export function AccessRequestsScreen() {
         description="Visitors who asked for access to restricted content. Approving creates or extends their company's account."
       />
       <StatusTabs view={view} counts={data?.counts} />
-      <div className="flex flex-wrap items-center gap-2">
-        <SearchField value={view.q ?? ''} onSearch={onSearch} />
-        <div className="flex items-center gap-2">
-          <label htmlFor="queue-sort" className="sr-only">
-            Sort
-          </label>
-          <Select
-            id="queue-sort"
-            value={data?.sort ?? view.sort ?? (view.status === 'pending' ? 'oldest' : 'newest')}
-            onChange={(event) => changeView({ sort: event.target.value as QueueView['sort'] })}
-            className="w-40"
-          >
-            <option value="oldest">Oldest first</option>
-            <option value="newest">Newest first</option>
-            <option value="name">Name A–Z</option>
-            <option value="company">Company A–Z</option>
-          </Select>
-          <Button
-            variant="secondary"
-            aria-expanded={filtersOpen}
-            aria-controls="queue-filters"
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <SlidersHorizontal className="size-4" aria-hidden />
-            Filters{filterCount > 0 ? ` (${filterCount})` : ''}
-          </Button>
-        </div>
-        {hasNarrowing ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              changeView({
-                q: undefined,
-                productId: undefined,
-                requesterType: undefined,
-                country: undefined,
-                source: undefined,
-                from: undefined,
-                to: undefined,
-                hasNda: undefined,
-              });
-            }}
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </div>
+      <QueueToolbar
+        view={view}
+        sort={data?.sort}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => setFiltersOpen((open) => !open)}
+        changeView={changeView}
+      />
       {filtersOpen ? (
         <Filters view={view} facets={data?.facets} onChange={(change) => changeView(change)} />
       ) : null}
-
-      {selectedIds.size > 0 ? (
-        <section
-          aria-label="Selected requests"
-          className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl bg-slate-900 px-4 py-2.5 text-sm text-white shadow-lg"
-        >
-          <span className="mr-auto font-medium" aria-live="polite">
-            {countOf(selectedIds.size, 'request')} selected
-          </span>
-          <Button size="sm" variant="secondary" onClick={() => openBulk('approve')}>
-            <Check className="size-4" aria-hidden />
-            Approve {selectedIds.size}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => openBulk('decline')}>
-            <X className="size-4" aria-hidden />
-            Decline {selectedIds.size}
-          </Button>
-          <Button size="sm" variant="dark" onClick={clearSelection}>
-            Clear selection
-          </Button>
-        </section>
-      ) : null}
-
-      {page.isPending ? (
-        <div className="space-y-2" aria-busy="true">
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : page.isError ? (
-        <ErrorBox detail={page.error.message} />
-      ) : rows.length === 0 ? (
-        hasNarrowing ? (
-          <EmptyState icon={<Inbox className="size-6" aria-hidden />} title="No requests match this view">
-            Change the search or filters to see more.
-          </EmptyState>
-        ) : view.status === 'pending' ? (
-          <EmptyState icon={<Inbox className="size-6" aria-hidden />} title="No requests waiting">
-            New requests from the portal appear here for review.
-          </EmptyState>
-        ) : (
-          <EmptyState icon={<Inbox className="size-6" aria-hidden />} title="No requests here yet" />
-        )
-      ) : (
-        <div
-          className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-slate-200"
-          aria-busy={page.isFetching}
-        >
-          <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-sm sm:px-5">
-            {pendingRows.length > 0 ? (
-              <Checkbox
-                checked={
-                  selectedOnPage.length === 0
-                    ? false
-                    : selectedOnPage.length === pendingRows.length
-                      ? true
-                      : 'indeterminate'
-                }
-                onCheckedChange={(on) => changeSelection(pendingRows, on === true)}
-                aria-label="Select every pending request on this page"
-              />
-            ) : null}
-            <p className="text-slate-600" aria-live="polite">
-              Showing{' '}
-              <span className="font-medium text-slate-900 tabular-nums">
-                {first}–{last}
-              </span>{' '}
-              of <span className="font-medium text-slate-900 tabular-nums">{data?.total}</span>
-            </p>
-            <SelectAllMatching
-              pageIsSelected={pendingRows.length > 0 && selectedOnPage.length === pendingRows.length}
-              selectedCount={selectedIds.size}
-              pendingMatching={pendingMatching}
-              state={matching}
-              onSelectAll={() => void selectAllMatching()}
-            />
-          </div>
-          <ul aria-label="Access requests" className="divide-y divide-slate-100">
-            {rows.map((request, index) => (
-              <RequestItem
-                key={request.id}
-                request={request}
-                isActive={activeRow?.id === request.id}
-                isSelected={selectedIds.has(request.id)}
-                rowRef={(element) => {
-                  if (element) rowElements.current.set(index, element);
-                  else rowElements.current.delete(index);
-                }}
-                onSelect={(on) => toggle(request, on)}
-                onActivate={() => setActiveIndex(index)}
-                onOpen={() => setShowing(request)}
-                onApprove={() => setApproving(request)}
-                onDecline={() => setDeclining(request)}
-              />
-            ))}
-          </ul>
-        </div>
-      )}
+      <SelectionBar selection={selection} />
+      <QueueResults page={page} view={view} selection={selection} keyboard={keyboard} actions={actions} />
       {data ? (
         <Pagination
           label="Access request pages"
@@ -800,51 +562,8 @@ export function AccessRequestsScreen() {
           onPageChange={(next) => changeView({ page: next })}
         />
       ) : null}
-      <p className="hidden text-xs text-slate-500 md:block">
-        Keyboard: <kbd className="font-sans font-semibold">j</kbd> /{' '}
-        <kbd className="font-sans font-semibold">k</kbd> next and previous,{' '}
-        <kbd className="font-sans font-semibold">x</kbd> select,{' '}
-        <kbd className="font-sans font-semibold">o</kbd> details,{' '}
-        <kbd className="font-sans font-semibold">a</kbd> approve,{' '}
-        <kbd className="font-sans font-semibold">d</kbd> decline.
-      </p>
-
-      <ApproveDialog
-        request={approving}
-        defaultAccessDays={settings.data?.defaultAccessDays}
-        profiles={profiles.data ?? []}
-        onClose={() => setApproving(null)}
-      />
-      <DeclineDialog request={declining} onClose={() => setDeclining(null)} />
-      <BulkApproveDialog
-        selection={bulk?.verb === 'approve' ? bulk.selection : null}
-        defaultAccessDays={settings.data?.defaultAccessDays}
-        profiles={profiles.data ?? []}
-        onClose={() => setBulk(null)}
-        onDone={clearSelection}
-      />
-      <BulkDeclineDialog
-        selection={bulk?.verb === 'decline' ? bulk.selection : null}
-        onClose={() => setBulk(null)}
-        onDone={clearSelection}
-      />
-      <RequestDetailDrawer
-        request={showing}
-        onClose={() => {
-          setShowing(null);
-          forgetMailLink();
-        }}
-        onApprove={(request) => {
-          setShowing(null);
-          forgetMailLink();
-          setApproving(request);
-        }}
-        onDecline={(request) => {
-          setShowing(null);
-          forgetMailLink();
-          setDeclining(request);
-        }}
-      />
+      <KeyboardHelp />
+      <QueueDialogs dialogs={dialogs} selection={selection} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessSettings, NdaVersion } from '../../../../shared/access';
 import { PortalCustomisation } from '../../../../shared/portal';
@@ -81,7 +82,11 @@ async function renderScreen(routes: Routes = {}) {
       return routes.saveOrganisation?.(call);
     return undefined;
   });
-  rendered = await renderInDom(<AccessSettingsScreen />);
+  rendered = await renderInDom(
+    <MemoryRouter>
+      <AccessSettingsScreen />
+    </MemoryRouter>,
+  );
   await settle();
   return calls;
 }

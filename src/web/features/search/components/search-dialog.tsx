@@ -47,6 +47,201 @@ function engineForMode(view: PortalView): SearchEngineKind {
 
 const emptyDisplay: GroupDisplay = { collapsed: new Set(), expanded: new Set() };
 
+/** Analytics (spec 1 §7): a query counts once it has rested 700 ms, with its result count. */
+function useQueryAnalytics({
+  mode,
+  state,
+  engine,
+}: {
+  mode: SearchMode;
+  state: { term: string; status: string; total: number };
+  engine: SearchEngineKind;
+}) {
+  useEffect(() => {
+    const entered = state.term.trim();
+    if (mode !== 'search' || state.status !== 'done' || !entered) return;
+    const timer = window.setTimeout(() => {
+      trackEvent({
+        name: 'search_query_entered',
+        subject: entered,
+        props: { resultCount: state.total, searchType: engine },
+      });
+      trackEvent({
+        name: 'client_searched',
+        props: { searchType: engine === 'local' ? 'fuse' : 'semantic', resultCount: state.total },
+      });
+    }, searchLimits.analyticsQueryDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [state.term, state.status]);
+}
+
+/** The snack shows the current mode's last failure until dismissed; the next request's outcome replaces it. */
+function useFailureSnack(failure: { id: number; message: string } | null) {
+  const [dismissedFailureId, setDismissedFailureId] = useState<number | null>(null);
+  const snack = failure && failure.id !== dismissedFailureId ? failure : null;
+  const dismiss = useCallback(() => setDismissedFailureId(failure?.id ?? null), [failure?.id]);
+  return { snack, dismiss };
+}
+
+/** On phones the dialog fills the screen: the organisation's logo or name, its portal title, Close. */
+function PhoneHeader({ view }: { view: PortalView }) {
+  const { organisation, customisation } = view;
+  return (
+    <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 md:hidden">
+      {organisation.logoUrl ? (
+        <img
+          src={organisation.logoUrl}
+          alt={organisation.name}
+          className="h-7 w-auto max-w-[9rem] object-contain"
+        />
+      ) : (
+        <span className="font-semibold text-slate-950">{organisation.name}</span>
+      )}
+      {customisation.showPortalTitle ? (
+        <span className="truncate text-sm font-medium text-slate-700">{customisation.portalTitle}</span>
+      ) : null}
+      <DialogClose
+        className="ml-auto grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
+        aria-label="Close search"
+      >
+        <X className="size-5" aria-hidden />
+      </DialogClose>
+    </div>
+  );
+}
+
+type SearchFooterProps = { mode: SearchMode; hasResults: boolean; countText: string | null };
+
+function SearchFooter({ mode, hasResults, countText }: SearchFooterProps) {
+  return (
+    <footer
+      className={classNames(
+        'items-center gap-4 border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600',
+        hasResults ? 'flex' : 'hidden md:flex',
+      )}
+      data-testid="search-footer"
+    >
+      {mode === 'search' ? (
+        <span className="font-medium text-slate-800" aria-live="polite">
+          {countText}
+        </span>
+      ) : null}
+      <span className="ml-auto hidden items-center gap-3 md:flex">
+        {hasResults ? (
+          <>
+            <KeyHint keys="↵" label="to select" />
+            <KeyHint keys="↑ ↓" label="to navigate" />
+          </>
+        ) : null}
+        <KeyHint keys="esc" label="to close" />
+      </span>
+    </footer>
+  );
+}
+
+type ResultsPaneProps = {
+  listboxId: string;
+  groups: ReturnType<typeof groupResults>;
+  display: GroupDisplay;
+  topMatchKey: string | null;
+  selectedKey: string | null;
+  selected: SearchResult | null;
+  isSmall: boolean;
+  isLoadingMore: boolean;
+  onSelectKey(key: string): void;
+  onOpen(result: SearchResult): void;
+  onToggleGroup(type: SearchResultType): void;
+  onShowMore(type: SearchResultType): void;
+  onEndReached(): void;
+};
+
+/** The grouped results and, on wide screens, the selected one's details beside them. */
+function ResultsPane({ selected, onSelectKey, onOpen, ...list }: ResultsPaneProps) {
+  return (
+    <div className="flex min-h-0 flex-1">
+      <SearchResultList
+        {...list}
+        renderInlineDetail={(result) => <ResultDetail result={result} onOpen={onOpen} />}
+        onSelect={(result) => onSelectKey(resultKey(result))}
+        onOpen={(result) => {
+          // On a phone the first tap shows a result's details inline; the second opens it.
+          if (list.isSmall && list.selectedKey !== resultKey(result)) onSelectKey(resultKey(result));
+          else onOpen(result);
+        }}
+      />
+      {!list.isSmall ? (
+        <aside
+          aria-label="Selected result"
+          className="hidden min-w-0 flex-1 overflow-y-auto border-l border-slate-200 bg-slate-50/60 md:block"
+          data-testid="search-side-panel"
+        >
+          {selected ? <ResultDetail result={selected} onOpen={onOpen} /> : null}
+        </aside>
+      ) : null}
+    </div>
+  );
+}
+
+/** The search field's keys: Enter asks (Ask AI) or opens the selected result, arrows move the selection. */
+function inputKeyHandler(keys: {
+  mode: SearchMode;
+  ask(): void;
+  move(step: 1 | -1): void;
+  openSelected: (() => void) | null;
+}) {
+  return (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (keys.mode === 'ask_ai') {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        keys.ask();
+      }
+      return;
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      keys.move(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Enter' && keys.openSelected) {
+      event.preventDefault();
+      keys.openSelected();
+    }
+  };
+}
+
+type SearchInputProps = {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  mode: SearchMode;
+  listboxId: string;
+  isExpanded: boolean;
+  activeKey: string | null;
+  term: string;
+  onTermChange(term: string): void;
+  onKeyDown(event: React.KeyboardEvent<HTMLInputElement>): void;
+};
+
+/** The combobox: its listbox is the results; in Ask AI it takes a question. */
+function SearchInput({ inputRef, mode, listboxId, isExpanded, activeKey, term, ...on }: SearchInputProps) {
+  const label = mode === 'ask_ai' ? 'Ask a question' : searchMessages.placeholder;
+  return (
+    <input
+      ref={inputRef}
+      type="text"
+      role="combobox"
+      aria-expanded={isExpanded}
+      aria-controls={listboxId}
+      aria-autocomplete="list"
+      aria-activedescendant={activeKey ? optionId(listboxId, activeKey) : undefined}
+      aria-label={label}
+      placeholder={mode === 'ask_ai' ? 'Ask a question and press Enter' : searchMessages.placeholder}
+      maxLength={searchLimits.termMaxLength}
+      value={term}
+      onChange={(event) => on.onTermChange(event.target.value)}
+      onKeyDown={on.onKeyDown}
+      className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0 md:text-sm"
+      data-testid="search-input"
+    />
+  );
+}
+
 /**
  * The search dialog (spec 1 §2): Search over what the viewer may see, grouped by type with a
  * 'Top match' pre-selected and its details beside the list (inline on small screens), and Ask AI
@@ -125,23 +320,7 @@ export default function SearchDialog({
     inputRef.current?.focus();
   }
 
-  // Analytics (spec 1 §7): a query counts once it has rested 700 ms, with its result count.
-  useEffect(() => {
-    const entered = state.term.trim();
-    if (mode !== 'search' || state.status !== 'done' || !entered) return;
-    const timer = window.setTimeout(() => {
-      trackEvent({
-        name: 'search_query_entered',
-        subject: entered,
-        props: { resultCount: state.total, searchType: engine },
-      });
-      trackEvent({
-        name: 'client_searched',
-        props: { searchType: engine === 'local' ? 'fuse' : 'semantic', resultCount: state.total },
-      });
-    }, searchLimits.analyticsQueryDelayMs);
-    return () => window.clearTimeout(timer);
-  }, [state.term, state.status]);
+  useQueryAnalytics({ mode, state, engine });
 
   function select(result: SearchResult) {
     trackEvent({ name: 'search_item_selected', subject: state.term.trim(), props: { searchType: engine } });
@@ -158,22 +337,12 @@ export default function SearchDialog({
     document.getElementById(optionId(listboxId, key))?.scrollIntoView?.({ block: 'nearest' });
   }
 
-  function onInputKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
-    if (mode === 'ask_ai') {
-      if (event.key === 'Enter') {
-        event.preventDefault();
-        void answer.ask(term);
-      }
-      return;
-    }
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(event.key === 'ArrowDown' ? 1 : -1);
-    } else if (event.key === 'Enter' && selected) {
-      event.preventDefault();
-      select(selected);
-    }
-  }
+  const onInputKeyDown = inputKeyHandler({
+    mode,
+    ask: () => void answer.ask(term),
+    move,
+    openSelected: selected ? () => select(selected) : null,
+  });
 
   function toggleGroup(type: SearchResultType) {
     setDisplay((current) => {
@@ -189,18 +358,20 @@ export default function SearchDialog({
   }
 
   const hasResults = mode === 'search' && state.status === 'done' && state.matches.length > 0;
-  // A term on its way (debounce or request) has no count yet: the footer says so, never '0 results'.
   const isSearching = term.trim().length > 0 && (state.status === 'loading' || state.status === 'idle');
   // A count belongs to a finished search of a term: not under "Start searching above", not beside an error.
   const hasCount = mode === 'search' && term.trim().length > 0 && state.status === 'done';
   // The snack shows the current mode's last failure: the next request's outcome replaces it.
   const failure =
     mode === 'search' ? state.failure : answer.state.status === 'error' ? answer.state.failure : null;
-  const [dismissedFailureId, setDismissedFailureId] = useState<number | null>(null);
-  const snack = failure && failure.id !== dismissedFailureId ? failure : null;
-  const dismissSnack = useCallback(() => setDismissedFailureId(failure?.id ?? null), [failure?.id]);
-  const { organisation, customisation } = view;
-  const dialogTitle = `Search ${organisation.name} ${customisation.portalTitle}`;
+  const { snack, dismiss: dismissSnack } = useFailureSnack(failure);
+  const dialogTitle = `Search ${view.organisation.name} ${view.customisation.portalTitle}`;
+  // A term on its way (debounce or request) has no count yet: the footer says so, never '0 results'.
+  const countText = isSearching
+    ? searchMessages.searching
+    : hasCount
+      ? searchMessages.results(state.total)
+      : null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -219,50 +390,22 @@ export default function SearchDialog({
         )}
       >
         <DialogTitle className="sr-only">{dialogTitle}</DialogTitle>
-        <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 md:hidden">
-          {organisation.logoUrl ? (
-            <img
-              src={organisation.logoUrl}
-              alt={organisation.name}
-              className="h-7 w-auto max-w-[9rem] object-contain"
-            />
-          ) : (
-            <span className="font-semibold text-slate-950">{organisation.name}</span>
-          )}
-          {customisation.showPortalTitle ? (
-            <span className="truncate text-sm font-medium text-slate-700">{customisation.portalTitle}</span>
-          ) : null}
-          <DialogClose
-            className="ml-auto grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
-            aria-label="Close search"
-          >
-            <X className="size-5" aria-hidden />
-          </DialogClose>
-        </div>
+        <PhoneHeader view={view} />
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
           <div className="relative min-w-0 flex-1">
             <Search
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
               aria-hidden
             />
-            <input
-              ref={inputRef}
-              type="text"
-              role="combobox"
-              aria-expanded={hasResults}
-              aria-controls={listboxId}
-              aria-autocomplete="list"
-              aria-activedescendant={
-                mode === 'search' && selectedKey ? optionId(listboxId, selectedKey) : undefined
-              }
-              aria-label={mode === 'ask_ai' ? 'Ask a question' : searchMessages.placeholder}
-              placeholder={mode === 'ask_ai' ? 'Ask a question and press Enter' : searchMessages.placeholder}
-              maxLength={searchLimits.termMaxLength}
-              value={term}
-              onChange={(event) => changeTerm(event.target.value)}
+            <SearchInput
+              inputRef={inputRef}
+              mode={mode}
+              listboxId={listboxId}
+              isExpanded={hasResults}
+              activeKey={mode === 'search' ? selectedKey : null}
+              term={term}
+              onTermChange={changeTerm}
               onKeyDown={onInputKeyDown}
-              className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0 md:text-sm"
-              data-testid="search-input"
             />
           </div>
           {isAnswerAvailable ? <ModeSwitch mode={mode} onChange={changeMode} /> : null}
@@ -290,35 +433,21 @@ export default function SearchDialog({
               }}
             />
           ) : hasResults ? (
-            <div className="flex min-h-0 flex-1">
-              <SearchResultList
-                listboxId={listboxId}
-                groups={groups}
-                display={display}
-                topMatchKey={topMatch ? resultKey(topMatch) : null}
-                selectedKey={selectedKey}
-                isSmall={isSmall}
-                isLoadingMore={state.isLoadingMore}
-                renderInlineDetail={(result) => <ResultDetail result={result} onOpen={select} />}
-                onSelect={(result) => setSelectedKey(resultKey(result))}
-                onOpen={(result) => {
-                  if (isSmall && selectedKey !== resultKey(result)) setSelectedKey(resultKey(result));
-                  else select(result);
-                }}
-                onToggleGroup={toggleGroup}
-                onShowMore={showMore}
-                onEndReached={search.loadMore}
-              />
-              {!isSmall ? (
-                <aside
-                  aria-label="Selected result"
-                  className="hidden min-w-0 flex-1 overflow-y-auto border-l border-slate-200 bg-slate-50/60 md:block"
-                  data-testid="search-side-panel"
-                >
-                  {selected ? <ResultDetail result={selected} onOpen={select} /> : null}
-                </aside>
-              ) : null}
-            </div>
+            <ResultsPane
+              listboxId={listboxId}
+              groups={groups}
+              display={display}
+              topMatchKey={topMatch ? resultKey(topMatch) : null}
+              selectedKey={selectedKey}
+              selected={selected}
+              isSmall={isSmall}
+              isLoadingMore={state.isLoadingMore}
+              onSelectKey={setSelectedKey}
+              onOpen={select}
+              onToggleGroup={toggleGroup}
+              onShowMore={showMore}
+              onEndReached={search.loadMore}
+            />
           ) : (
             <SearchStatus status={state.status} hasTerm={term.trim().length > 0} onRetry={search.retry} />
           )}
@@ -327,28 +456,7 @@ export default function SearchDialog({
           ) : null}
         </div>
 
-        <footer
-          className={classNames(
-            'items-center gap-4 border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600',
-            hasResults ? 'flex' : 'hidden md:flex',
-          )}
-          data-testid="search-footer"
-        >
-          {mode === 'search' ? (
-            <span className="font-medium text-slate-800" aria-live="polite">
-              {isSearching ? searchMessages.searching : hasCount ? searchMessages.results(state.total) : null}
-            </span>
-          ) : null}
-          <span className="ml-auto hidden items-center gap-3 md:flex">
-            {hasResults ? (
-              <>
-                <KeyHint keys="↵" label="to select" />
-                <KeyHint keys="↑ ↓" label="to navigate" />
-              </>
-            ) : null}
-            <KeyHint keys="esc" label="to close" />
-          </span>
-        </footer>
+        <SearchFooter mode={mode} hasResults={hasResults} countText={countText} />
       </FullScreenDialogContent>
     </Dialog>
   );
