@@ -155,6 +155,15 @@ export const Scripts = z.object({
 });
 export type Scripts = z.infer<typeof Scripts>;
 
+/** The scripts as an answer shows them: already read, so no transform (responses are encoded). */
+export const ScriptsView = z.object({
+  googleUa: z.string().nullable(),
+  gtag: z.string().nullable(),
+  gtm: z.string().nullable(),
+  intercom: z.string().nullable(),
+  hubspot: z.string().nullable(),
+}) satisfies z.ZodType<Scripts>;
+
 export const cookieBannerTypes = ['hubspot', 'cookiebot', 'dropbox', 'paypal', 'onetrust'] as const;
 export const CookieBannerType = z.enum(cookieBannerTypes, {
   error: (issue) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SectionKind } from './card-kinds';
 import { CardView, PlanFeatures } from './cards';
-import { Scripts, StoredCookieBanner } from './consent';
+import { CookieBanner, Scripts, ScriptsView, StoredCookieBanner } from './consent';
 import { DocumentAccessType, DocumentsView } from './documents';
 import { limits } from './limits';
 import { messages } from './messages';
@@ -97,6 +97,16 @@ export const PortalCustomisation = z.object({
   cookieBanner: StoredCookieBanner,
 });
 export type PortalCustomisation = z.infer<typeof PortalCustomisation>;
+
+/**
+ * The customisation in an answer: what PortalCustomisation reads, with its lenient stored-value
+ * transforms replaced by their output shapes (fastify-type-provider-zod 7 encodes responses, and a
+ * one-way transform cannot be encoded).
+ */
+export const PortalCustomisationView = PortalCustomisation.extend({
+  scripts: ScriptsView,
+  cookieBanner: CookieBanner.nullable(),
+});
 
 export const ProductSummary = z.object({
   productId: z.string().uuid(),

@@ -7,6 +7,7 @@ import { StaffPermission } from './permissions';
 import {
   ContactAction,
   PortalCustomisation,
+  PortalCustomisationView,
   PublicAccessLevel,
   SecurityReviewBanner,
   Slug,
@@ -143,7 +144,7 @@ export const OrganisationSettings = z.object({
   name: z.string(),
   slug: z.string(),
   websiteUrl: z.string().nullable(),
-  customisation: PortalCustomisation,
+  customisation: PortalCustomisationView,
 });
 export type OrganisationSettings = z.infer<typeof OrganisationSettings>;
 

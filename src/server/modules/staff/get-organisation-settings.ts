@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
+import { PortalCustomisation } from '../../../shared/portal';
 import { OrganisationSettings } from '../../../shared/staff';
 import type { Context } from '../../context';
 import { canUseConsole } from '../../policy';
@@ -8,5 +9,11 @@ import { canUseConsole } from '../../policy';
 export function getOrganisationSettings({ ctx }: { ctx: Pick<Context, 'viewer'> }): OrganisationSettings {
   if (!canUseConsole(ctx.viewer)) throw new AppError('forbidden', messages.forbidden);
   const { name, slug, websiteUrl, customisation } = ctx.viewer.organisation;
-  return OrganisationSettings.parse({ name, slug, websiteUrl, customisation });
+  // Stored values are read leniently (a stale script id reads as none) before the answer shows them.
+  return OrganisationSettings.parse({
+    name,
+    slug,
+    websiteUrl,
+    customisation: PortalCustomisation.parse(customisation),
+  });
 }
