@@ -20,7 +20,11 @@ import {
 import { createRefreshEmbeddingsHandler, embeddingRefreshQueue } from './modules/search';
 import { createPurgePendingHandler, purgePendingQueue } from './modules/subscriptions';
 import { createUpdatePublishedReader, registerUpdateJobHandlers } from './modules/updates';
-import { createWebhookDeliveryHandler, webhookDeliveryQueue } from './modules/webhooks';
+import {
+  createWebhookDeliveryHandler,
+  previousReleaseQueues,
+  webhookDeliveryQueue,
+} from './modules/webhooks';
 
 const minuteMs = 60_000;
 
@@ -120,16 +124,18 @@ export function registerJobHandlers(deps: AppDeps): () => void {
     timeLimitMs: 2 * minuteMs,
   });
   // One POST of at most webhookRequestTimeoutMs (10 s) per run; retries are separate runs.
-  deps.providers.jobs.register(
-    webhookDeliveryQueue,
-    createWebhookDeliveryHandler({
-      db,
-      config: deps.config,
-      logger: deps.logger,
-      readUpdatePublished: createUpdatePublishedReader({ db, config: deps.config }),
-    }),
-    { timeLimitMs: minuteMs },
-  );
+  const deliverWebhook = createWebhookDeliveryHandler({
+    db,
+    config: deps.config,
+    logger: deps.logger,
+    readUpdatePublished: createUpdatePublishedReader({ db, config: deps.config }),
+  });
+  deps.providers.jobs.register(webhookDeliveryQueue, deliverWebhook, { timeLimitMs: minuteMs });
+  for (const [queue, adapt] of Object.entries(previousReleaseQueues)) {
+    deps.providers.jobs.register(queue, (payload, job) => deliverWebhook(adapt(payload), job), {
+      timeLimitMs: minuteMs,
+    });
+  }
   if (deps.config.runJobs && deps.config.nodeEnv !== 'test') return startRecurringJobs(deps);
   return () => {};
 }

@@ -107,17 +107,34 @@ describe('migration 0017: one webhook system', () => {
         isActive: true,
       },
     ]);
+    // Kept for nodes of the release before during a rolling upgrade; the next release drops it.
     const tables = rowsOf<{ name: string }>(
       await database.db.execute(
         sql`select table_name as name from information_schema.tables where table_name = 'access_webhooks'`,
       ),
     );
-    expect(tables).toEqual([]);
+    expect(tables).toEqual([{ name: 'access_webhooks' }]);
   });
 
-  it('moves queued deliveries to the one queue, where they run', async () => {
+  it('gives a webhook added by a node of the release before the event it meant', async () => {
+    const [added] = rowsOf<{ events: string[] }>(
+      await database.db.execute(
+        sql`insert into webhooks (organisation_id, url, secret, categories)
+            values (${organisationId}, 'https://hooks.example/old-node', 's', '["general"]') returning events`,
+      ),
+    );
+    expect(added?.events).toEqual(['update.published']);
+    await database.db.execute(sql`delete from webhooks where url = 'https://hooks.example/old-node'`);
+  });
+
+  it('moves queued deliveries to the one queue, where they run, and runs what an old node still queues', async () => {
     const queued = await database.db.select({ queue: jobs.queue }).from(jobs);
     expect(queued.map((job) => job.queue)).toEqual(['webhooks.deliver', 'webhooks.deliver']);
+    // A node of the release before, still serving during a rolling upgrade, queues on its old queue.
+    const lateBody = { ...accessBody, deliveryId: 'delivery-3' };
+    await database.db
+      .insert(jobs)
+      .values({ queue: 'access.webhook', payload: { webhookId: accessHookId, body: lateBody } });
     const config = loadConfig({
       NODE_ENV: 'test',
       PUBLIC_URL: 'http://attest.test',
@@ -132,8 +149,13 @@ describe('migration 0017: one webhook system', () => {
       expect(states).toEqual([
         { state: 'completed', lastError: null },
         { state: 'completed', lastError: null },
+        { state: 'completed', lastError: null },
       ]);
-      expect(received.map((body) => JSON.parse(body))).toEqual([accessBody]);
+      const deliveries = received.map((body) => JSON.parse(body) as typeof accessBody);
+      expect(deliveries.sort((a, b) => a.deliveryId.localeCompare(b.deliveryId))).toEqual([
+        accessBody,
+        lateBody,
+      ]);
     } finally {
       await providers.jobs.stop();
       await providers.mail.close();

@@ -14,7 +14,9 @@ export const webhooks = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     secret: text('secret').notNull(),
-    events: jsonb('events').$type<string[]>().notNull().default([]),
+    // The default is what a webhook written by the release before (update webhooks only) meant, so a
+    // node of that release still serving during a rolling upgrade adds working rows (decision 350).
+    events: jsonb('events').$type<string[]>().notNull().default(['update.published']),
     categories: jsonb('categories').$type<string[]>().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),
     failureCount: integer('failure_count').notNull().default(0),

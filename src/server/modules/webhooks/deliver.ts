@@ -76,3 +76,15 @@ export function createWebhookDeliveryHandler(deps: {
     );
   };
 }
+
+/**
+ * The delivery queues of the release before (decision 350): during a rolling upgrade a node of that
+ * release still queues on them, so this release delivers those jobs too. Dropped in the next release.
+ */
+export const previousReleaseQueues: Record<
+  string,
+  (payload: Record<string, unknown>) => Record<string, unknown>
+> = {
+  'updates.webhook': (payload) => ({ ...payload, event: 'update.published' }),
+  'access.webhook': (payload) => payload,
+};

@@ -1,5 +1,5 @@
 /** The webhooks module's public surface: other modules and the server's composition roots import only this. */
-export { createWebhookDeliveryHandler, type ReadUpdatePublished } from './deliver';
+export { createWebhookDeliveryHandler, previousReleaseQueues, type ReadUpdatePublished } from './deliver';
 export {
   queueWebhookDeliveries,
   type WebhookDelivery,
