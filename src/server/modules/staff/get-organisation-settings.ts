@@ -1,6 +1,5 @@
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
-import { PortalCustomisation } from '../../../shared/portal';
 import { OrganisationSettings } from '../../../shared/staff';
 import type { Context } from '../../context';
 import { canUseConsole } from '../../policy';
@@ -9,11 +8,6 @@ import { canUseConsole } from '../../policy';
 export function getOrganisationSettings({ ctx }: { ctx: Pick<Context, 'viewer'> }): OrganisationSettings {
   if (!canUseConsole(ctx.viewer)) throw new AppError('forbidden', messages.forbidden);
   const { name, slug, websiteUrl, customisation } = ctx.viewer.organisation;
-  // Stored values are read leniently (a stale script id reads as none) before the answer shows them.
-  return OrganisationSettings.parse({
-    name,
-    slug,
-    websiteUrl,
-    customisation: PortalCustomisation.parse(customisation),
-  });
+  // The viewer's customisation was read leniently when the organisation was loaded (toViewerOrganisation).
+  return OrganisationSettings.parse({ name, slug, websiteUrl, customisation });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { webhooks } from '../../db/schema';
 
@@ -10,17 +10,4 @@ export async function listWebhooks(db: Database, organisationId: string): Promis
     .from(webhooks)
     .where(eq(webhooks.organisationId, organisationId))
     .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
-}
-
-export async function findWebhook(
-  db: Database,
-  organisationId: string,
-  webhookId: string,
-): Promise<WebhookRow | null> {
-  const [row] = await db
-    .select()
-    .from(webhooks)
-    .where(and(eq(webhooks.id, webhookId), eq(webhooks.organisationId, organisationId)))
-    .limit(1);
-  return row ?? null;
 }

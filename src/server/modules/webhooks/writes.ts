@@ -13,7 +13,7 @@ import {
 } from '../../../shared/webhooks';
 import { requireAccessEditor, requireConsole, type StaffContext, writeAudit } from '../../core';
 import { webhooks } from '../../db/schema';
-import { findWebhook, listWebhooks, type WebhookRow } from './queries';
+import { listWebhooks, type WebhookRow } from './queries';
 import { isWebhookAddressRefused } from './signed-delivery';
 
 function webhookView(row: WebhookRow): WebhookView {
@@ -105,10 +105,12 @@ export async function editWebhook({
   const patch = WebhookEditInput.parse(input);
   if (patch.url !== undefined) await assertTargetAllowed(ctx, patch.url);
   const organisationId = ctx.viewer.organisation.id;
-  const current = await findWebhook(ctx.db, organisationId, input.webhookId);
-  if (!current) throw new AppError('not_found', webhookMessages.notFound);
-  const chosen = subscription(patch.events ?? current.events, patch.categories ?? current.categories);
+  const ownWebhook = and(eq(webhooks.id, input.webhookId), eq(webhooks.organisationId, organisationId));
   return ctx.db.transaction(async (tx) => {
+    // Locked: two edits at once (one of events, one of categories) cannot combine into a broken pair.
+    const [current] = await tx.select().from(webhooks).where(ownWebhook).for('update');
+    if (!current) throw new AppError('not_found', webhookMessages.notFound);
+    const chosen = subscription(patch.events ?? current.events, patch.categories ?? current.categories);
     const [updated] = await tx
       .update(webhooks)
       .set({
@@ -119,11 +121,10 @@ export async function editWebhook({
           ? { isActive: patch.isActive, ...(patch.isActive ? { failureCount: 0 } : {}) }
           : {}),
       })
-      .where(and(eq(webhooks.id, input.webhookId), eq(webhooks.organisationId, organisationId)))
+      .where(ownWebhook)
       .returning();
-    if (!updated) throw new AppError('not_found', webhookMessages.notFound);
     await writeAudit(tx, ctx.viewer, { action: 'webhook.edit', target: input.webhookId, data: patch });
-    return webhookView(updated);
+    return webhookView(updated!);
   });
 }
 
