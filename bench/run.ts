@@ -4,6 +4,7 @@ import { benchFanOut } from './fan-out';
 import { benchFirstVisit } from './first-visit';
 import { benchHealthUnderSearch } from './health-under-search';
 import { benchPortalView } from './portal-view';
+import { benchQuestionnaire } from './questionnaire';
 import { benchReviewQueue } from './review-queue';
 import { benchSearch } from './search';
 import { benchSearchKeystroke } from './search-keystroke';
@@ -19,6 +20,7 @@ await benchSearch();
 await benchSearchKeystroke();
 await benchStartup();
 await benchHealthUnderSearch();
+await benchQuestionnaire();
 // The review queue is measured on PostgreSQL only: it needs a server to create its database on.
 if (process.env.BENCH_DATABASE_URL) await benchReviewQueue();
 else console.log('review queue: BENCH_DATABASE_URL not set, skipped');

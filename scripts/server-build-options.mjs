@@ -10,6 +10,8 @@ export const serverEntries = {
   'trust-center-import': 'scripts/trust-center-import.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
+  'questionnaire-draft': 'scripts/questionnaire-draft.ts',
+  'trust-center-consistency': 'scripts/trust-center-consistency.ts',
 };
 
 /**

@@ -4,11 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { StaffPermission } from '../../shared/permissions';
-import { ReviewStatus } from '../../shared/portal';
 import type { SessionLimits } from '../config';
 import type { Database } from '../db/client';
 import { accountMembers, accounts, sessions, staffUsers } from '../db/schema';
-import type { ViewerMember, ViewerSession, ViewerStaff } from '../policy/viewer';
+import { type ViewerMember, type ViewerSession, type ViewerStaff, viewerMemberOf } from '../policy/viewer';
 
 export type SessionKind = 'staff' | 'member';
 
@@ -156,20 +155,7 @@ export async function loadSession(
       session,
       validUntil,
       staff: null,
-      member: {
-        id: member.id,
-        email: member.email,
-        firstName: member.firstName,
-        lastName: member.lastName,
-        isAutoApproved: member.isAutoApproved,
-        account: {
-          id: account.id,
-          name: account.name,
-          reviewStatus: ReviewStatus.parse(account.reviewStatus),
-          accessExpiresAt: account.accessExpiresAt,
-          permissionProfileId: account.permissionProfileId,
-        },
-      },
+      member: viewerMemberOf({ member, account }),
     };
   }
   return null;

@@ -12,6 +12,7 @@ import { hostKeyOfIntegration } from '../../shared/integrations';
 import type { StaffPermission } from '../../shared/permissions';
 import type { PublicAccessLevel } from '../../shared/portal';
 import type { SpecialisedView } from '../../shared/specialised-cards';
+import { findOrganisationBySlug } from '../core';
 import {
   bridgeLetters,
   integrationConnections,
@@ -20,6 +21,8 @@ import {
   organisations,
 } from '../db/schema';
 import { startFakeIntegrationServer } from '../modules/integrations/test-support/fake-integration-server';
+import { loadEvidenceIndex } from '../modules/questionnaires/answering/draft-questionnaire';
+import { type DraftingAudience, draftingViewer } from '../modules/questionnaires/answering/drafting-viewer';
 import {
   acceptNdaVersion,
   createAccountMember,
@@ -147,6 +150,8 @@ type Surface = { name: string; read: (slug: string, viewer: ViewerRequest) => Pr
 const run = promisify(execFile);
 /** The CSRF header of each session, looked up by its cookies, for the writes a viewer makes. */
 const csrfHeaders = new Map<Record<string, string>, Record<string, string>>();
+/** Each member session's e-mail, looked up by its cookies: questionnaires are drafted as a member by e-mail. */
+const memberEmails = new Map<Record<string, string>, string>();
 const publicAccessLevels: PublicAccessLevel[] = ['full', 'public_content_only', 'minimal'];
 function isMainMode(viewer: ViewerKind) {
   return expectedMode[viewer] === 'main';
@@ -217,6 +222,7 @@ async function createViewers(
     if (accepted !== 'none') await acceptNdaVersion(db, member, accepted === 'current' ? currentNda : oldNda);
     const session = await createTestSession(db, { organisationId, accountMemberId: member.id });
     csrfHeaders.set(session.cookies, session.headers);
+    memberEmails.set(session.cookies, member.email);
     return session.cookies;
   };
   const staffSession = async (staffOrganisationId: string, permissions?: StaffPermission[]) => {
@@ -398,6 +404,14 @@ function canSeeKb(viewer: ViewerKind, level: KbLevel): boolean {
   return level === 'restricted' && actsAsAccount.has(viewer);
 }
 
+/** The audience a questionnaire is drafted for that stands for this viewer, if drafting has one. */
+function draftingAudienceOf(viewerKind: ViewerKind, viewer: ViewerRequest): DraftingAudience | null {
+  if (viewerKind === 'anonymous') return { kind: 'anonymous' };
+  if (viewerKind === 'staff-editor') return { kind: 'staff' };
+  const email = memberEmails.get(viewer.cookies);
+  return email ? { kind: 'member', email } : null;
+}
+
 describe('policy matrix for search, answer and knowledge base', () => {
   it('no search, answer or knowledge-base result leaks a resource the viewer may not see', async () => {
     const { slug, resources, viewers } = await setUpOrganisation('full');
@@ -474,6 +488,20 @@ describe('policy matrix for search, answer and knowledge base', () => {
         payload: { key: key.json().key, query: word, hitsPerPage: 100 },
       });
       check('POST /api/kb/query', viewerKind, kb.body, false);
+      // Questionnaire drafting reads its evidence as a member, the public or staff (issue 32 §5).
+      const audience = draftingAudienceOf(viewerKind, viewer);
+      if (audience) {
+        const organisationView = (await findOrganisationBySlug(db, slug))!;
+        const asViewer = await draftingViewer(db, organisationView, audience);
+        const evidence = await loadEvidenceIndex({ db, viewer: asViewer, config: t.config });
+        const output = JSON.stringify(evidence?.evidence ?? null);
+        check('questionnaire drafting evidence', viewerKind, output, false);
+        for (const resource of searchable) {
+          const isContent = resource.marker.startsWith('item-content-') || resource.marker.startsWith('kb-');
+          if (isContent && resource.isVisibleTo(viewerKind) && !output.includes(resource.marker))
+            leaks.push(`questionnaire drafting evidence hides ${resource.marker} from ${viewerKind}`);
+        }
+      }
       for (const resource of kbResources) {
         if (resource.isVisibleTo(viewerKind) && !kb.body.includes(resource.marker))
           leaks.push(`POST /api/kb/query hides ${resource.marker} from ${viewerKind}`);

@@ -1,6 +1,11 @@
 import type { PlanFeatures } from '../../shared/cards';
 import type { StaffPermission } from '../../shared/permissions';
-import type { PortalCustomisation, PublicAccessLevel, ReviewStatus, ViewerMode } from '../../shared/portal';
+import {
+  type PortalCustomisation,
+  type PublicAccessLevel,
+  ReviewStatus,
+  type ViewerMode,
+} from '../../shared/portal';
 
 export type ViewerOrganisation = {
   id: string;
@@ -63,6 +68,30 @@ export type ViewerFacts = {
   previewRequest: { accountId: string | null; permissionProfileId: string | null; asPublic: boolean };
   now: Date;
 };
+
+/** A member row and its account as the viewer carries them (a session, a TPRM token, a draft). */
+export function viewerMemberOf({
+  member,
+  account,
+}: {
+  member: Pick<ViewerMember, 'id' | 'email' | 'firstName' | 'lastName' | 'isAutoApproved'>;
+  account: Omit<ViewerMember['account'], 'reviewStatus'> & { reviewStatus: string };
+}): ViewerMember {
+  return {
+    id: member.id,
+    email: member.email,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    isAutoApproved: member.isAutoApproved,
+    account: {
+      id: account.id,
+      name: account.name,
+      reviewStatus: ReviewStatus.parse(account.reviewStatus),
+      accessExpiresAt: account.accessExpiresAt,
+      permissionProfileId: account.permissionProfileId,
+    },
+  };
+}
 
 export function isMemberAuthorised(member: ViewerMember, now: Date): boolean {
   const { reviewStatus, accessExpiresAt } = member.account;

@@ -2,6 +2,7 @@
 export { createRefreshEmbeddingsHandler, embeddingRefreshQueue, requestEmbeddingRefresh } from './embeddings';
 export { findVisibleProduct, kbAccessLevelsFor } from './queries';
 export { searchRoutes } from './routes';
-export { expandQuery } from './security-vocabulary';
+export { loadScopeForProduct } from './search-content';
+export { expandQuery, synonymGroups } from './security-vocabulary';
 export { arrayParam, rowsOf, termTsQuery } from './sql-helpers';
 export { throwValidationMessage } from './validation-messages';

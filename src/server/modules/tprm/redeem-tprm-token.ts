@@ -1,11 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import { ReviewStatus } from '../../../shared/portal';
 import { type TrustExport, tprmMessages } from '../../../shared/tprm';
 import type { Context } from '../../context';
 import { findOrganisationById } from '../../core';
 import { tprmTokens } from '../../db/schema';
-import { buildViewer, isMemberAuthorised, type ViewerMember } from '../../policy/viewer';
+import { buildViewer, isMemberAuthorised, viewerMemberOf } from '../../policy/viewer';
 import { findMemberById } from '../access';
 import { buildTrustExport } from './build-trust-export';
 import { findPartnerRow } from './queries';
@@ -39,20 +38,7 @@ export async function redeemTprmToken({
     findPartnerRow(ctx.db, row.organisationId, row.partnerId),
   ]);
   if (!organisation || !found || !partner) throw invalid();
-  const member: ViewerMember = {
-    id: found.member.id,
-    email: found.member.email,
-    firstName: found.member.firstName,
-    lastName: found.member.lastName,
-    isAutoApproved: found.member.isAutoApproved,
-    account: {
-      id: found.account.id,
-      name: found.account.name,
-      reviewStatus: ReviewStatus.parse(found.account.reviewStatus),
-      accessExpiresAt: found.account.accessExpiresAt,
-      permissionProfileId: found.account.permissionProfileId,
-    },
-  };
+  const member = viewerMemberOf(found);
   const now = new Date();
   if (
     found.account.id !== row.accountId ||

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type TrustCenterFileInput,
@@ -13,31 +10,16 @@ import {
 import { openPglite } from '../../db/client';
 import { createStorage } from '../../providers/storage';
 import { seedDemoOrganisation } from '../../seed/demo';
+import { runOperatorScript } from '../../test/operator-script';
 import { exportTrustCenter } from './export-trust-center';
 import { findOrganisationIdBySlug, loadTrustCenterRows } from './queries';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const run = promisify(execFile);
 let directory: string;
 let dataDir: string;
 
 /** npm run trust-center:<command> as a child process on the temporary data directory. */
-async function cli(command: 'export' | 'import', args: string[]) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', `scripts/trust-center-${command}.ts`, ...args],
-      {
-        cwd: projectRoot,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = (command: 'export' | 'import', args: string[]) =>
+  runOperatorScript(`trust-center-${command}`, args, dataDir);
 
 async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openPglite>>['db']) => Promise<T>) {
   const handle = await openPglite({ dataDir });

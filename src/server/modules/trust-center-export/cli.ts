@@ -3,24 +3,18 @@ import fsPromises from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { AppError } from '../../../shared/errors';
 import { Slug } from '../../../shared/portal';
 import {
   type TrustCenterImportProblem,
   trustCenterFileMaxBytes,
   trustCenterMessages,
 } from '../../../shared/trust-center-export';
-import { ConfigError, loadConfig } from '../../config';
-import { type DatabaseHandle, DataDirectoryInUseError, openDatabase } from '../../db/client';
-import { createStorage, type FileStorage } from '../../providers/storage';
+import { CommandError, type Output, withDatabase } from '../../command-line';
 import { exportTrustCenter, serialiseTrustCenter } from './export-trust-center';
 import { importTrustCenterText, TrustCenterImportError } from './import-trust-center';
 import { decodeUtf8, detectSyntax } from './parse-trust-center-file';
 import { documentsFromDirectory } from './prepare-import';
 import { findOrganisationIdBySlug, loadTrustCenterRows } from './queries';
-
-/** A one-line failure the operator can act on; the command exits 1 after printing it. */
-export class CommandError extends Error {}
 
 export const exportUsage = `Usage: npm run trust-center:export -- --org <slug> [--out <file>] [--format json|yaml] [--files <dir>]
 
@@ -36,22 +30,6 @@ organisation made by the import, otherwise an existing one that has no content y
 every problem is printed with its line and nothing is applied. Documents take their bytes from
 --files <dir> (<dir>/<sha256> or <dir>/<file name>); without them they are imported as metadata and
 their files can be uploaded later in the console.`;
-
-type Output = { stdout: (text: string) => void; stderr: (text: string) => void };
-
-async function withDatabase<T>(
-  work: (handle: DatabaseHandle, storage: FileStorage) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const storage = await createStorage(config);
-  try {
-    return await work(database, storage);
-  } finally {
-    await storage.close();
-    await database.close();
-  }
-}
 
 function organisationSlug(value: string | undefined): string {
   if (!value) throw new CommandError('--org is required (see --help)');
@@ -182,28 +160,4 @@ export async function runImport(argv: string[], output: Output): Promise<void> {
   });
 }
 
-export function describeFailure(error: unknown): string {
-  if (error instanceof CommandError || error instanceof AppError) return error.message;
-  if (error instanceof ConfigError || error instanceof DataDirectoryInUseError) return error.message;
-  if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-    return `${error.message} (see --help)`;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The scripts' entry: run, print a failure as one line, exit 0 or 1. */
-export function runCommand(run: (argv: string[], output: Output) => Promise<void>): void {
-  const output: Output = {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-  };
-  // Exit only once what was written has left: a piped export can be larger than one write.
-  run(process.argv.slice(2), output).then(
-    () => process.stdout.write('', () => process.exit(0)),
-    (error) => {
-      process.stderr.write(`attest: ${describeFailure(error).replaceAll('\n', ' ')}\n`, () =>
-        process.exit(1),
-      );
-    },
-  );
-}
+export { runCommand } from '../../command-line';

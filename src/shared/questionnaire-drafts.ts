@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/**
+ * Questionnaires answered from evidence (issue 32): what an import finds, what a draft says and what it
+ * rests on. The rule every draft keeps: no source, no answer.
+ */
+
+export const questionnaireImportLimits = {
+  /** The workbook as uploaded; larger files are refused before they are opened. */
+  fileMaxBytes: 25 * 1024 * 1024,
+  /** What the workbook's parts may add up to once unzipped (a zip bomb is refused on this). */
+  unzippedMaxBytes: 100 * 1024 * 1024,
+  /** One part may not unzip to more than this many times its stored size. */
+  compressionRatioMax: 200,
+  zipEntriesMax: 2000,
+  questionRowsMax: 2000,
+  questionMaxLength: 4000,
+  pastedTextMaxLength: 400_000,
+} as const;
+
+export const questionnaireImportMessages = {
+  tooLarge: `The questionnaire is too large: at most ${questionnaireImportLimits.fileMaxBytes / 1024 / 1024} MB.`,
+  empty: 'The file is empty.',
+  notSpreadsheet: 'Upload an Excel workbook (.xlsx) or a CSV file, or paste the questions as text.',
+  macros: 'This workbook contains macros. Save it as an .xlsx workbook without macros and upload it again.',
+  externalLinks:
+    'This workbook links to other workbooks. Break the links (Data › Edit Links › Break Link) and upload it again.',
+  zipBomb: 'This workbook unpacks to far more than its size and was refused.',
+  unreadable: 'This workbook could not be read. Open it in a spreadsheet program, save it again and retry.',
+  notUtf8: 'The CSV file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.',
+  noQuestions: 'No questions were found. Choose the question column in the column picker.',
+  tooManyQuestions: `The questionnaire has more than ${questionnaireImportLimits.questionRowsMax} questions.`,
+  pastedTooLong: 'The pasted text is too long.',
+} as const;
+
+/** A draft's state: drafted from sources, or left for a person because nothing settles it. */
+export const DraftStatus = z.enum(['drafted', 'needs_answer']);
+export type DraftStatus = z.infer<typeof DraftStatus>;
+
+export const yesNoAnswers = ['Yes', 'No', 'Partial', 'N/A'] as const;
+
+export const EvidenceKind = z.enum([
+  'item',
+  'faq',
+  'document',
+  'certification',
+  'subprocessor',
+  'risk_profile',
+]);
+export type EvidenceKind = z.infer<typeof EvidenceKind>;
+
+/** Who may read a source: staff see this before sending an answer to a member. */
+export const EvidenceAccess = z.enum(['public', 'restricted', 'hidden']);
+export type EvidenceAccess = z.infer<typeof EvidenceAccess>;
+
+export const DraftSource = z.object({
+  kind: EvidenceKind,
+  title: z.string(),
+  url: z.string(),
+  excerpt: z.string(),
+  access: EvidenceAccess,
+  /** A document passage's page (1-based). */
+  page: z.number().int().positive().optional(),
+  /** Where staff change the source (a knowledge-base entry in the console); never sent to members. */
+  editUrl: z.string().optional(),
+});
+export type DraftSource = z.infer<typeof DraftSource>;
+
+export const Confidence = z.enum(['high', 'medium', 'low']);
+export type Confidence = z.infer<typeof Confidence>;
+
+/** One question row of the JSON report (`npm run questionnaire:draft -- --json`). */
+export const DraftReportRow = z.object({
+  row: z.number().int().positive(),
+  sheet: z.string().optional(),
+  controlId: z.string().nullable().optional(),
+  question: z.string(),
+  answer: z.string().nullable(),
+  status: DraftStatus,
+  confidence: Confidence.nullable(),
+  /** Why the answer is what it is, or why nothing was drafted, in one sentence. */
+  note: z.string(),
+  sources: z.array(DraftSource),
+});
+export type DraftReportRow = z.infer<typeof DraftReportRow>;
+
+export const ConsistencyStatement = z.object({ text: z.string(), source: DraftSource });
+export const Contradiction = z.object({
+  topic: z.string(),
+  statements: z.array(ConsistencyStatement).min(2),
+});
+export type Contradiction = z.infer<typeof Contradiction>;
+
+/** Where a sheet's questions are (1-based rows and columns); staff can change it in the column picker. */
+export const ColumnMapping = z.object({
+  sheet: z.string().min(1),
+  /** The header row; null when the sheet has none and questions start on the first row. */
+  headerRow: z.number().int().positive().nullable(),
+  questionColumn: z.number().int().positive(),
+  /** Where answers go; null adds an "Answer" column after the last used one. */
+  answerColumn: z.number().int().positive().nullable(),
+  commentColumn: z.number().int().positive().nullable(),
+  controlIdColumn: z.number().int().positive().nullable(),
+  sectionColumn: z.number().int().positive().nullable(),
+});
+export type ColumnMapping = z.infer<typeof ColumnMapping>;
+
+/** Which known layout the sheet looks like: drafting is the same, the names help staff check the mapping. */
+export const QuestionnaireLayout = z.enum(['caiq', 'sig', 'custom']);
+export type QuestionnaireLayout = z.infer<typeof QuestionnaireLayout>;
