@@ -17,6 +17,7 @@ import {
   createStaffDigestHandler,
   staffDigestQueue,
 } from './modules/notifications';
+import { createDraftQuestionnaireHandler, draftQuestionnaireQueue } from './modules/questionnaires';
 import { createRefreshEmbeddingsHandler, embeddingRefreshQueue } from './modules/search';
 import { createPurgePendingHandler, purgePendingQueue } from './modules/subscriptions';
 import { createUpdatePublishedReader, registerUpdateJobHandlers } from './modules/updates';
@@ -136,6 +137,14 @@ export function registerJobHandlers(deps: AppDeps): () => void {
       timeLimitMs: minuteMs,
     });
   }
+  // Drafting reads the evidence once and drafts in steps of 25 rows; 2 000 rows take seconds.
+  deps.providers.jobs.register(
+    draftQuestionnaireQueue,
+    createDraftQuestionnaireHandler({ db, config: deps.config }),
+    {
+      timeLimitMs: 10 * minuteMs,
+    },
+  );
   if (deps.config.runJobs && deps.config.nodeEnv !== 'test') return startRecurringJobs(deps);
   return () => {};
 }

@@ -108,3 +108,138 @@ export type ColumnMapping = z.infer<typeof ColumnMapping>;
 /** Which known layout the sheet looks like: drafting is the same, the names help staff check the mapping. */
 export const QuestionnaireLayout = z.enum(['caiq', 'sig', 'custom']);
 export type QuestionnaireLayout = z.infer<typeof QuestionnaireLayout>;
+
+/* The console's questionnaire drafting (issue 32 §1–§5).
+ *   POST /api/questionnaire-drafts?name=            raw body (xlsx or csv)   → DraftPreview (201)
+ *   POST /api/questionnaire-drafts/pasted           PastedQuestionnaire       → DraftPreview (201)
+ *   POST /api/questionnaires/:id/draft              (a member's submission)   → DraftPreview (201)
+ *   POST /api/questionnaire-drafts/:id/start        StartDrafting             → DraftDetail (202)
+ *   POST /api/questionnaire-drafts/:id/cancel                                 → DraftDetail
+ *   GET  /api/questionnaire-drafts                                            → DraftList
+ *   GET  /api/questionnaire-drafts/:id                                        → DraftDetail
+ *   PATCH /api/questionnaire-drafts/:id/rows/:rowId RowUpdate                 → DraftRowView
+ *   POST /api/questionnaire-drafts/:id/rows/:rowId/knowledge-base             → DraftRowView (201)
+ *   GET  /api/questionnaire-drafts/:id/export?format=xlsx|csv                 → the answered file
+ */
+
+export const DraftAudience = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('staff') }),
+  z.object({ kind: z.literal('anonymous') }),
+  z.object({ kind: z.literal('member'), accountMemberId: z.string().uuid() }),
+]);
+export type DraftAudience = z.infer<typeof DraftAudience>;
+
+export const DraftStatusName = z.enum(['mapping', 'drafting', 'ready', 'cancelled', 'failed']);
+export const RowState = z.enum(['pending', 'drafted', 'needs_answer', 'accepted', 'edited']);
+export type RowState = z.infer<typeof RowState>;
+
+export const draftTexts = {
+  rowStates: {
+    pending: 'Waiting',
+    drafted: 'Drafted',
+    needs_answer: 'Needs an answer',
+    accepted: 'Accepted',
+    edited: 'Edited',
+  } satisfies Record<RowState, string>,
+  statuses: {
+    mapping: 'Choose the columns',
+    drafting: 'Drafting',
+    ready: 'Ready for review',
+    cancelled: 'Cancelled',
+    failed: 'Drafting failed',
+  } satisfies Record<z.infer<typeof DraftStatusName>, string>,
+} as const;
+
+export const draftMessages = {
+  notFound: 'This questionnaire draft does not exist.',
+  rowNotFound: 'This question does not exist in the draft.',
+  notMapping: 'Drafting has already started for this questionnaire.',
+  notReviewable: 'Wait until drafting has finished, or start it again.',
+  mappingSheetUnknown: 'The column mapping names a sheet the workbook does not have.',
+  memberUnknown: 'This member does not belong to the organisation.',
+  productUnknown: 'This product does not exist.',
+  submissionHasNoFile:
+    'This submission is a link, not a file: download the questionnaire and upload it here.',
+  answerRequired: 'Write an answer.',
+  nothingToSave: 'Only an answer that was accepted, edited or written can be saved to the knowledge base.',
+} as const;
+
+export const PastedQuestionnaire = z.object({
+  name: z.string().trim().min(1).max(200).default('Pasted questions'),
+  text: z
+    .string()
+    .min(1, questionnaireImportMessages.noQuestions)
+    .max(questionnaireImportLimits.pastedTextMaxLength, questionnaireImportMessages.pastedTooLong),
+});
+
+export const StartDrafting = z.object({
+  mappings: z.array(ColumnMapping).min(1).max(50),
+  productId: z.string().uuid(),
+  audience: DraftAudience,
+});
+export type StartDrafting = z.infer<typeof StartDrafting>;
+
+export const DraftSummary = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  format: z.enum(['xlsx', 'csv', 'text']),
+  status: DraftStatusName,
+  rowCount: z.number().int(),
+  counts: z.record(RowState, z.number().int()),
+  /** Rows whose sources include restricted or hidden content. */
+  restrictedRows: z.number().int(),
+  tokensUsed: z.number().int(),
+  submissionId: z.string().uuid().nullable(),
+  productId: z.string().uuid().nullable(),
+  audience: DraftAudience,
+  createdAt: z.string(),
+});
+export type DraftSummary = z.infer<typeof DraftSummary>;
+
+export const DraftList = z.object({ drafts: z.array(DraftSummary) });
+
+export const DraftPreview = z.object({
+  draft: DraftSummary,
+  sheets: z.array(
+    z.object({ name: z.string(), rowCount: z.number().int(), rows: z.array(z.array(z.string())) }),
+  ),
+  detected: z.array(z.object({ mapping: ColumnMapping, layout: QuestionnaireLayout })),
+});
+export type DraftPreview = z.infer<typeof DraftPreview>;
+
+export const DraftRowView = z.object({
+  id: z.string().uuid(),
+  position: z.number().int(),
+  sheet: z.string(),
+  row: z.number().int(),
+  controlId: z.string().nullable(),
+  section: z.string().nullable(),
+  question: z.string(),
+  answer: z.string().nullable(),
+  state: RowState,
+  confidence: Confidence.nullable(),
+  note: z.string(),
+  sources: z.array(DraftSource),
+  assigneeStaffUserId: z.string().uuid().nullable(),
+  comment: z.string(),
+});
+export type DraftRowView = z.infer<typeof DraftRowView>;
+
+export const DraftDetail = z.object({ draft: DraftSummary, rows: z.array(DraftRowView) });
+export type DraftDetail = z.infer<typeof DraftDetail>;
+
+export const RowUpdate = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('accept') }),
+  z.object({
+    action: z.literal('answer'),
+    answer: z
+      .string()
+      .trim()
+      .min(1, draftMessages.answerRequired)
+      .max(questionnaireImportLimits.questionMaxLength),
+  }),
+  z.object({ action: z.literal('reopen') }),
+  z.object({ action: z.literal('assign'), assigneeStaffUserId: z.string().uuid().nullable() }),
+  z.object({ action: z.literal('comment'), comment: z.string().trim().max(2000) }),
+]);
+export type RowUpdate = z.infer<typeof RowUpdate>;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { items } from './cards';
 import { accountMembers, accounts, staffUsers } from './identity';
 import { organisations, products } from './organisations';
@@ -113,4 +113,77 @@ export const tprmTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('tprm_tokens_account_idx').on(table.accountId, table.createdAt)],
+);
+
+/**
+ * A questionnaire being answered from evidence (issue 32): the uploaded workbook (kept whole in
+ * storage, so answers go back into its own cells), how its sheets are mapped, whose eyes drafting reads
+ * with, and where drafting stands. Optionally made from a member's submission, and returned to them.
+ */
+export const questionnaireDrafts = pgTable(
+  'questionnaire_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id').references(() => questionnaireSubmissions.id, {
+      onDelete: 'set null',
+    }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    format: text('format', { enum: ['xlsx', 'csv', 'text'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** ColumnMapping[] with each sheet's detected layout (shared/questionnaire-drafts.ts). */
+    mappings: jsonb('mappings').$type<unknown[]>().notNull().default([]),
+    /** Drafting reads as: { kind: 'staff' | 'anonymous' } or { kind: 'member', accountMemberId }. */
+    audience: jsonb('audience').$type<Record<string, string>>().notNull().default({ kind: 'staff' }),
+    status: text('status', { enum: ['mapping', 'drafting', 'ready', 'cancelled', 'failed'] })
+      .notNull()
+      .default('mapping'),
+    rowCount: integer('row_count').notNull().default(0),
+    /** Tokens a configured model used for this questionnaire (0 for the built-in answerer). */
+    tokensUsed: integer('tokens_used').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdByStaffUserId: uuid('created_by_staff_user_id').references(() => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('questionnaire_drafts_org_idx').on(table.organisationId, table.createdAt)],
+);
+
+/** One question of a draft: its place in the workbook, its draft, and its review. */
+export const questionnaireDraftRows = pgTable(
+  'questionnaire_draft_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    draftId: uuid('draft_id')
+      .notNull()
+      .references(() => questionnaireDrafts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sheet: text('sheet').notNull(),
+    row: integer('row').notNull(),
+    controlId: text('control_id'),
+    section: text('section'),
+    question: text('question').notNull(),
+    answer: text('answer'),
+    state: text('state', { enum: ['pending', 'drafted', 'needs_answer', 'accepted', 'edited'] })
+      .notNull()
+      .default('pending'),
+    confidence: text('confidence', { enum: ['high', 'medium', 'low'] }),
+    note: text('note').notNull().default(''),
+    /** DraftSource[]: what the answer rests on, each with its access. */
+    sources: jsonb('sources').$type<unknown[]>().notNull().default([]),
+    assigneeStaffUserId: uuid('assignee_staff_user_id').references(() => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    comment: text('comment').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedByStaffUserId: uuid('updated_by_staff_user_id').references(() => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (table) => [uniqueIndex('questionnaire_draft_rows_position').on(table.draftId, table.position)],
 );

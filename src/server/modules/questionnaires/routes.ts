@@ -4,6 +4,16 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { Slug } from '../../../shared/portal';
 import {
+  DraftDetail,
+  DraftList,
+  DraftPreview,
+  DraftRowView,
+  PastedQuestionnaire,
+  questionnaireImportLimits,
+  RowUpdate,
+  StartDrafting,
+} from '../../../shared/questionnaire-drafts';
+import {
   QuestionnaireLinkInput,
   QuestionnaireStatusInput,
   QuestionnaireSubmission,
@@ -17,6 +27,18 @@ import { contentDisposition } from '../../core';
 import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
 import {
+  cancelDrafting,
+  createDraftFromSubmission,
+  createDraftFromText,
+  createDraftFromUpload,
+  exportDraft,
+  getDraft,
+  listDrafts,
+  saveRowToKnowledgeBase,
+  startDrafting,
+  updateRow,
+} from './drafts';
+import {
   listQuestionnaireSubmissions,
   openQuestionnaireFile,
   setQuestionnaireStatus,
@@ -25,6 +47,9 @@ import { submitQuestionnaireFile, submitQuestionnaireLink } from './submit-quest
 
 const shareParams = z.object({ org: Slug });
 const idParams = z.object({ id: z.string().uuid() });
+const rowParams = z.object({ id: z.string().uuid(), rowId: z.string().uuid() });
+const uploadQuery = z.object({ name: z.string().trim().min(1).max(255).default('questionnaire.xlsx') });
+const exportQuery = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
 const tags = ['questionnaires'];
 const oneHourMs = 3_600_000;
 const submissionRateLimit = {
@@ -121,6 +146,125 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(file.body);
+    },
+  );
+
+  // Drafting answers from evidence (issue 32): the questionnaire arrives as the raw body, read as bytes.
+  await app.register(async (plugin) => {
+    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: questionnaireImportLimits.fileMaxBytes },
+      (_request, body, done) => done(null, body),
+    );
+    staffRoutes(uploads, { tags, deps }).post(
+      '/api/questionnaire-drafts',
+      {
+        summary: `Starts a draft from a questionnaire (raw .xlsx or .csv body, up to ${questionnaireImportLimits.fileMaxBytes / 1024 / 1024} MB): its sheets and the columns found`,
+        querystring: uploadQuery,
+        response: { 201: DraftPreview },
+      },
+      async (ctx, request) =>
+        createDraftFromUpload(ctx, {
+          name: request.query.name,
+          bytes: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        }),
+      { bodyLimit: questionnaireImportLimits.fileMaxBytes },
+    );
+  });
+
+  staff.post(
+    '/api/questionnaire-drafts/pasted',
+    {
+      summary: 'Starts a draft from pasted questions',
+      body: PastedQuestionnaire,
+      response: { 201: DraftPreview },
+    },
+    async (ctx, request) => createDraftFromText(ctx, request.body),
+  );
+
+  staff.post(
+    '/api/questionnaires/:id/draft',
+    {
+      summary: "Opens a member's submitted questionnaire file into drafting",
+      params: idParams,
+      response: { 201: DraftPreview },
+    },
+    async (ctx, request) => createDraftFromSubmission(ctx, { submissionId: request.params.id }),
+  );
+
+  staff.get(
+    '/api/questionnaire-drafts',
+    { summary: 'Questionnaire drafts, newest first', response: { 200: DraftList } },
+    async (ctx) => listDrafts(ctx),
+  );
+
+  staff.get(
+    '/api/questionnaire-drafts/:id',
+    { summary: 'A questionnaire draft with its rows', params: idParams, response: { 200: DraftDetail } },
+    async (ctx, request) => getDraft(ctx, request.params),
+  );
+
+  staff.post(
+    '/api/questionnaire-drafts/:id/start',
+    {
+      summary: 'Drafts every question under the chosen columns, as the chosen viewer (a background job)',
+      params: idParams,
+      body: StartDrafting,
+      response: { 202: DraftDetail },
+    },
+    async (ctx, request) => startDrafting(ctx, { ...request.params, ...request.body }),
+  );
+
+  staff.post(
+    '/api/questionnaire-drafts/:id/cancel',
+    { summary: 'Stops drafting; rows drafted so far stay', params: idParams, response: { 200: DraftDetail } },
+    async (ctx, request) => cancelDrafting(ctx, request.params),
+  );
+
+  staff.patch(
+    '/api/questionnaire-drafts/:id/rows/:rowId',
+    {
+      summary: 'Reviews one question: accept, answer, reopen, assign, comment',
+      params: rowParams,
+      body: RowUpdate,
+      response: { 200: DraftRowView },
+    },
+    async (ctx, request) => updateRow(ctx, { ...request.params, update: request.body }),
+  );
+
+  staff.post(
+    '/api/questionnaire-drafts/:id/rows/:rowId/knowledge-base',
+    {
+      summary: 'Saves an accepted or written answer as a knowledge-base entry',
+      params: rowParams,
+      response: { 201: DraftRowView },
+    },
+    async (ctx, request) => saveRowToKnowledgeBase(ctx, request.params),
+  );
+
+  staff.get(
+    '/api/questionnaire-drafts/:id/export',
+    {
+      summary: 'The answered questionnaire in its original layout (xlsx) or as CSV',
+      params: idParams,
+      querystring: exportQuery,
+      response: {
+        200: mediaAnswer('The answered questionnaire', [
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'text/csv',
+        ]),
+      },
+    },
+    async (ctx, request, reply) => {
+      const file = await exportDraft(ctx, { ...request.params, format: request.query.format });
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition('attachment', file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
     },
   );
 };

@@ -8,7 +8,7 @@ import {
   questionnaireImportLimits,
   questionnaireImportMessages,
 } from '../../../../shared/questionnaire-drafts';
-import { detectSheet, type QuestionRow, questionRows } from '../workbook/detect-layout';
+import { detectSheet, type QuestionRow, questionRows } from '../../../../shared/questionnaire-layout';
 import { QuestionnaireFileError, type QuestionnaireSheet } from '../workbook/read-questionnaire';
 import { findContradictions } from './consistency';
 import { draftAnswer, type EvidenceIndex, indexEvidence } from './draft-answer';

@@ -5,9 +5,9 @@ import {
   questionnaireImportLimits,
   questionnaireImportMessages,
 } from '../../../../shared/questionnaire-drafts';
+import type { QuestionnaireSheet } from '../../../../shared/questionnaire-layout';
 
-/** A sheet as text: rows[r][c] is the cell at row r + 1, column c + 1 (spreadsheet numbering less one). */
-export type QuestionnaireSheet = { name: string; rows: string[][] };
+export type { QuestionnaireSheet };
 export type QuestionnaireFile = { format: 'xlsx' | 'csv' | 'text'; sheets: QuestionnaireSheet[] };
 
 /** A file refused with a message the person who uploaded it can act on. */

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { questionnaireImportMessages as messages } from '../../../../shared/questionnaire-drafts';
-import { detectSheet, questionRows } from './detect-layout';
+import { detectSheet, questionRows } from '../../../../shared/questionnaire-layout';
 import { loadWorkbook, readPastedQuestions, readQuestionnaireFile } from './read-questionnaire';
 import { type AnsweredRow, writeAnsweredCsv, writeAnsweredWorkbook } from './write-answers';
 

@@ -1,8 +1,10 @@
-import type { ColumnMapping, QuestionnaireLayout } from '../../../../shared/questionnaire-drafts';
-import type { QuestionnaireSheet } from './read-questionnaire';
+import type { ColumnMapping, QuestionnaireLayout } from './questionnaire-drafts';
+
+/** A sheet as text: rows[r][c] is the cell at row r + 1, column c + 1 (spreadsheet numbering less one). */
+export type QuestionnaireSheet = { name: string; rows: string[][] };
 
 /**
- * Finding the questions in a sheet (issue 32 §1): a header row naming the columns, else the first
+ * Finding the questions in a sheet (issue 32 §1), on the server and in the console's column picker: a header row naming the columns, else the first
  * long-text column. CAIQ-style sheets (ids like 'IAM-02.1', a "CSP answer" column) and SIG-style
  * sheets ("Ques Num", "Question/Request", "Response") are recognised by their ids and headers.
  */
