@@ -190,6 +190,8 @@ export const DraftSummary = z.object({
   restrictedRows: z.number().int(),
   tokensUsed: z.number().int(),
   submissionId: z.string().uuid().nullable(),
+  /** The member who submitted it, when the draft was opened from a submission: drafting can read as them. */
+  submissionMember: z.object({ accountMemberId: z.string().uuid(), name: z.string() }).nullable(),
   productId: z.string().uuid().nullable(),
   audience: DraftAudience,
   createdAt: z.string(),
@@ -197,6 +199,7 @@ export const DraftSummary = z.object({
 export type DraftSummary = z.infer<typeof DraftSummary>;
 
 export const DraftList = z.object({ drafts: z.array(DraftSummary) });
+export type DraftList = z.infer<typeof DraftList>;
 
 export const DraftPreview = z.object({
   draft: DraftSummary,

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import {
   ColumnMapping,
@@ -14,7 +14,12 @@ import {
 } from '../../../shared/questionnaire-drafts';
 import type { Context } from '../../context';
 import type { Database } from '../../db/client';
-import { questionnaireDraftRows, questionnaireDrafts } from '../../db/schema';
+import {
+  accountMembers,
+  questionnaireDraftRows,
+  questionnaireDrafts,
+  questionnaireSubmissions,
+} from '../../db/schema';
 import type { FileStorage } from '../../providers/storage';
 import {
   QuestionnaireFileError,
@@ -71,9 +76,38 @@ export async function countRows(db: Database, draftIds: string[]) {
   return byDraft;
 }
 
+type SubmissionMember = DraftSummary['submissionMember'];
+
+/** Who submitted each draft's questionnaire (drafts opened from a member's submission). */
+export async function loadSubmissionMembers(
+  db: Database,
+  drafts: DraftRecord[],
+): Promise<Map<string, SubmissionMember>> {
+  const ids = [...new Set(drafts.flatMap((draft) => (draft.submissionId ? [draft.submissionId] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      submissionId: questionnaireSubmissions.id,
+      accountMemberId: accountMembers.id,
+      firstName: accountMembers.firstName,
+      lastName: accountMembers.lastName,
+      email: accountMembers.email,
+    })
+    .from(questionnaireSubmissions)
+    .innerJoin(accountMembers, eq(accountMembers.id, questionnaireSubmissions.accountMemberId))
+    .where(inArray(questionnaireSubmissions.id, ids));
+  return new Map(
+    rows.map((row) => [
+      row.submissionId,
+      { accountMemberId: row.accountMemberId, name: `${row.firstName} ${row.lastName}`.trim() || row.email },
+    ]),
+  );
+}
+
 export function toSummary(
   draft: DraftRecord,
   counted?: { counts: Record<RowState, number>; restricted: number },
+  submissionMember: SubmissionMember = null,
 ): DraftSummary {
   return {
     id: draft.id,
@@ -85,6 +119,7 @@ export function toSummary(
     restrictedRows: counted?.restricted ?? 0,
     tokensUsed: draft.tokensUsed,
     submissionId: draft.submissionId,
+    submissionMember,
     productId: draft.productId,
     audience: DraftAudience.parse(draft.audience),
     createdAt: draft.createdAt.toISOString(),
@@ -111,8 +146,15 @@ export function toRowView(row: DraftRowRecord): DraftRowView {
 }
 
 export async function draftDetail(db: Database, draft: DraftRecord): Promise<DraftDetail> {
-  const [rows, counted] = await Promise.all([listDraftRows(db, draft.id), countRows(db, [draft.id])]);
-  return { draft: toSummary(draft, counted.get(draft.id)), rows: rows.map(toRowView) };
+  const [rows, counted, members] = await Promise.all([
+    listDraftRows(db, draft.id),
+    countRows(db, [draft.id]),
+    loadSubmissionMembers(db, [draft]),
+  ]);
+  return {
+    draft: toSummary(draft, counted.get(draft.id), members.get(draft.submissionId ?? '') ?? null),
+    rows: rows.map(toRowView),
+  };
 }
 
 export function mappingsOf(draft: DraftRecord): ColumnMapping[] {

@@ -1,6 +1,5 @@
 import { buffer } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import {
   type DraftDetail,
@@ -32,6 +31,7 @@ import {
   type DraftRecord,
   draftDetail,
   findDraft,
+  loadSubmissionMembers,
   mappingsOf,
   newestFirst,
   readDraftFile,
@@ -44,7 +44,8 @@ import { workbookFromSheets, writeAnsweredCsv, writeAnsweredWorkbook } from './w
 
 type DraftContext = Pick<Context, 'db' | 'viewer' | 'providers' | 'config'>;
 
-const previewRows = 15;
+/** Rows sent to the column picker: all of them, so its live count is the count drafting will find. */
+const previewRows = 2100;
 const contentTypes = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
@@ -83,19 +84,39 @@ async function createDraft(
         createdByStaffUserId: staff.id,
       })
       .returning();
-    return {
-      draft: toSummary(draft!),
-      sheets: file.sheets.map((sheet) => ({
-        name: sheet.name,
-        rowCount: sheet.rows.length,
-        rows: sheet.rows.slice(0, previewRows),
-      })),
-      detected,
-    };
+    return previewOf(ctx, draft!, file.sheets);
   } catch (error) {
     await ctx.providers.storage.delete(storageKey);
     throw error;
   }
+}
+
+async function previewOf(
+  ctx: DraftContext,
+  draft: DraftRecord,
+  sheets: { name: string; rows: string[][] }[],
+): Promise<DraftPreview> {
+  const members = await loadSubmissionMembers(ctx.db, [draft]);
+  return {
+    draft: toSummary(draft, undefined, members.get(draft.submissionId ?? '') ?? null),
+    sheets: sheets.map((sheet) => ({
+      name: sheet.name,
+      rowCount: sheet.rows.length,
+      rows: sheet.rows.slice(0, previewRows),
+    })),
+    detected: sheets.flatMap((sheet) => {
+      const found = detectSheet(sheet);
+      return found ? [{ mapping: found.mapping, layout: found.layout }] : [];
+    }),
+  };
+}
+
+/** The column picker's view of a draft: its sheets' rows and the columns found in them. */
+export async function getDraftPreview(ctx: DraftContext, input: { id: string }): Promise<DraftPreview> {
+  requireConsole(ctx.viewer);
+  const draft = await findDraft(ctx.db, ctx.viewer.organisation.id, input.id);
+  const file = await readDraftFile(ctx.providers.storage, draft).catch(asValidationError);
+  return previewOf(ctx, draft, file.sheets);
 }
 
 function formatOfName(name: string): 'xlsx' | 'csv' {
@@ -237,7 +258,7 @@ export async function cancelDrafting(ctx: DraftContext, input: { id: string }): 
   return draftDetail(ctx.db, row ?? (await findDraft(ctx.db, ctx.viewer.organisation.id, input.id)));
 }
 
-export async function listDrafts(ctx: DraftContext): Promise<z.input<typeof DraftList>> {
+export async function listDrafts(ctx: DraftContext): Promise<DraftList> {
   requireConsole(ctx.viewer);
   const drafts = await ctx.db
     .select()

@@ -33,6 +33,7 @@ import {
   createDraftFromUpload,
   exportDraft,
   getDraft,
+  getDraftPreview,
   listDrafts,
   saveRowToKnowledgeBase,
   startDrafting,
@@ -204,6 +205,16 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/questionnaire-drafts/:id',
     { summary: 'A questionnaire draft with its rows', params: idParams, response: { 200: DraftDetail } },
     async (ctx, request) => getDraft(ctx, request.params),
+  );
+
+  staff.get(
+    '/api/questionnaire-drafts/:id/preview',
+    {
+      summary: "A draft's sheets and the columns found, for the column picker",
+      params: idParams,
+      response: { 200: DraftPreview },
+    },
+    async (ctx, request) => getDraftPreview(ctx, request.params),
   );
 
   staff.post(

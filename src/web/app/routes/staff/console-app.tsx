@@ -26,6 +26,7 @@ const DomainAndScriptsPage = lazy(() => import('./domain-and-scripts-page'));
 const PlanFeaturesPage = lazy(() => import('./plan-features-page'));
 const CommentsPage = lazy(() => import('./comments-page'));
 const QuestionnairesPage = lazy(() => import('./questionnaires-page'));
+const QuestionnaireDraftPage = lazy(() => import('./questionnaire-draft-page'));
 const PartnersPage = lazy(() => import('./partners-page'));
 const AnalyticsPage = lazy(() => import('./analytics-page'));
 const AnalyticsAccountPage = lazy(() => import('./analytics-account-page'));
@@ -82,6 +83,14 @@ const router = createBrowserRouter([
         element: (
           <Suspense fallback={<PageLoading />}>
             <QuestionnairesPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'questionnaires/:draftId',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <QuestionnaireDraftPage />
           </Suspense>
         ),
       },

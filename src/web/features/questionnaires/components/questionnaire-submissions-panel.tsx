@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, ExternalLink } from 'lucide-react';
+import { Download, ExternalLink, Sparkles } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../../shared/dates';
 import type { QuestionnaireSubmission, QuestionnaireSubmissionList } from '../../../../shared/questionnaires';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api-client';
+import { draftSubmission } from '../api/drafts-api';
 
 const queryKey = ['console', 'questionnaires'] as const;
 
@@ -21,6 +23,11 @@ export function QuestionnaireSubmissionsPanel() {
         body: { status: input.status },
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey }),
+  });
+  const navigate = useNavigate();
+  const draft = useMutation({
+    mutationFn: draftSubmission,
+    onSuccess: (preview) => navigate(`/console/questionnaires/${preview.draft.id}`),
   });
   if (submissions.isError)
     return (
@@ -74,6 +81,17 @@ export function QuestionnaireSubmissionsPanel() {
                 <ExternalLink className="size-4" aria-hidden />
                 Open link
               </a>
+            ) : null}
+            {submission.kind === 'file' && /\.(xlsx|csv)$/i.test(submission.originalName ?? '') ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={draft.isPending}
+                onClick={() => draft.mutate(submission.id)}
+              >
+                <Sparkles className="size-4" aria-hidden />
+                Draft answers
+              </Button>
             ) : null}
             <Button
               size="sm"
