@@ -36,9 +36,16 @@ beforeAll(async () => {
   directory = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-e2e-questionnaire-files-'));
   caiq = await writeWorkbook('caiq-lite.xlsx', (workbook) => {
     const sheet = workbook.addWorksheet('CAIQ');
-    sheet.addRow(['Question ID', 'Question', 'CSP CAIQ Answer', 'CSP Implementation Description']).font = { bold: true };
+    sheet.addRow(['Question ID', 'Question', 'CSP CAIQ Answer', 'CSP Implementation Description']).font = {
+      bold: true,
+    };
     sheet.addRow(['Identity & Access Management']);
-    sheet.addRow(['IAM-01.1', 'Does the application support multi-factor authentication for end users?', '', '']);
+    sheet.addRow([
+      'IAM-01.1',
+      'Does the application support multi-factor authentication for end users?',
+      '',
+      '',
+    ]);
     sheet.addRow(['IAM-02.1', 'Are user access rights reviewed at least quarterly?', '', '']);
     sheet.addRow(['Cryptography, Encryption & Key Management']);
     sheet.addRow(['CEK-01.1', 'Is customer data encrypted at rest?', '', '']);
@@ -83,16 +90,23 @@ describe('questionnaires drafted from evidence', { timeout: 240_000 }, () => {
     const errors = watchForErrors(page);
     await signInAsStaff(page, journey.baseUrl);
     await uploadAndOpen(page, caiq);
-    await expect.poll(() => page.getByText(/questions found in/).textContent()).toMatch(/^4 questions found in CAIQ \(recognised as a CAIQ-style sheet\)/);
+    await expect
+      .poll(() => page.getByText(/questions found in/).textContent())
+      .toMatch(/^4 questions found in CAIQ \(recognised as a CAIQ-style sheet\)/);
     await expect.poll(() => page.getByLabel('Questions', { exact: true }).inputValue()).toBe('2');
     await settle(page);
-    await page.screenshot({ path: path.join(screenshots, 'questionnaires-column-picker-1280.png'), fullPage: true });
+    await page.screenshot({
+      path: path.join(screenshots, 'questionnaires-column-picker-1280.png'),
+      fullPage: true,
+    });
     await draftAndWait(page, 'Everything (staff)', 4);
 
     const rows = page.getByTestId('draft-rows');
     await expect.poll(() => rows.getByRole('button').count()).toBe(4);
     const panel = page.getByTestId('draft-row-panel');
-    await expect.poll(() => panel.getByRole('heading', { level: 3 }).textContent()).toContain('multi-factor authentication');
+    await expect
+      .poll(() => panel.getByRole('heading', { level: 3 }).textContent())
+      .toContain('multi-factor authentication');
     await expect.poll(() => panel.getByLabel('Answer').inputValue()).toBe('Yes');
     await panel.getByText('Sources').waitFor();
     // j moves to the next question, a accepts its draft.
@@ -102,7 +116,9 @@ describe('questionnaires drafted from evidence', { timeout: 240_000 }, () => {
     await expect.poll(() => rows.getByRole('button').nth(1).textContent()).toContain('Accepted');
 
     await page.getByRole('tab', { name: /^Needs an answer/ }).click();
-    await expect.poll(() => panel.getByRole('heading', { level: 3 }).textContent()).toContain('software bill of materials');
+    await expect
+      .poll(() => panel.getByRole('heading', { level: 3 }).textContent())
+      .toContain('software bill of materials');
     await panel.getByLabel('Answer').fill('Yes. A CycloneDX SBOM is produced for every release.');
     await panel.getByRole('button', { name: 'Save answer' }).click();
     await expect.poll(() => page.getByRole('tab', { name: /^Edited/ }).textContent()).toBe('Edited (1)');
@@ -112,7 +128,10 @@ describe('questionnaires drafted from evidence', { timeout: 240_000 }, () => {
     await expectNoSeriousAccessibilityViolations(page);
     await page.screenshot({ path: path.join(screenshots, 'questionnaires-review-1280.png'), fullPage: true });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export workbook' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export workbook' }).click(),
+    ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path())!);
     const sheet = workbook.getWorksheet('CAIQ')!;
@@ -130,15 +149,21 @@ describe('questionnaires drafted from evidence', { timeout: 240_000 }, () => {
     const errors = watchForErrors(page);
     await signInAsStaff(page, journey.baseUrl);
     await uploadAndOpen(page, sig);
-    await expect.poll(() => page.getByText(/questions found in/).textContent()).toMatch(/^3 questions found in SIG Lite \(recognised as a SIG-style sheet\)/);
+    await expect
+      .poll(() => page.getByText(/questions found in/).textContent())
+      .toMatch(/^3 questions found in SIG Lite \(recognised as a SIG-style sheet\)/);
     await draftAndWait(page, 'Only public content', 3);
     await expect.poll(() => page.getByText(/rest on restricted or hidden content/).count()).toBe(0);
-    await expect.poll(() => page.getByRole('tab', { name: /^Needs an answer/ }).textContent()).toBe('Needs an answer (1)');
+    await expect
+      .poll(() => page.getByRole('tab', { name: /^Needs an answer/ }).textContent())
+      .toBe('Needs an answer (1)');
     await settle(page);
     await page.screenshot({ path: path.join(screenshots, 'questionnaires-review-390.png'), fullPage: true });
 
     await uploadAndOpen(page, odd);
-    await expect.poll(() => page.getByText(/questions found in/).textContent()).toMatch(/^3 questions found in Review\./);
+    await expect
+      .poll(() => page.getByText(/questions found in/).textContent())
+      .toMatch(/^3 questions found in Review\./);
     // Staff point the questions at another column: the live count follows, then back to column C.
     await page.getByLabel('Questions', { exact: true }).selectOption({ value: '2' });
     await expect.poll(() => page.getByText(/questions found in/).textContent()).toMatch(/^0 questions found/);

@@ -246,3 +246,42 @@ export const RowUpdate = z.discriminatedUnion('action', [
   z.object({ action: z.literal('comment'), comment: z.string().trim().max(2000) }),
 ]);
 export type RowUpdate = z.infer<typeof RowUpdate>;
+
+/* Returning an answered questionnaire to the member who sent it (issue 32 §4, §5).
+ *   POST /api/questionnaire-drafts/:id/publish      PublishDraft   → DraftDetail (409 until confirmed
+ *        when answers rest on content the member may not read)
+ *   GET  {base}/questionnaires                      (member)       → MemberQuestionnaireList
+ *   GET  {base}/questionnaires/:id/answered         (member)       → the answered file
+ */
+export const PublishDraft = z.object({
+  /** Send even though some answers rest on content this member may not read. */
+  confirmUnreadable: z.boolean().default(false),
+});
+export type PublishDraft = z.input<typeof PublishDraft>;
+
+export const publishMessages = {
+  notFromSubmission: 'This questionnaire was not sent by a member: export it and send it yourself.',
+  notReady: 'Wait until drafting has finished before sending the answers.',
+  memberGone: 'The member who sent this questionnaire no longer has an account.',
+  unreadable: (count: number) =>
+    `${count} ${count === 1 ? 'answer rests' : 'answers rest'} on content this member may not read. Confirm to send ${count === 1 ? 'it' : 'them'} anyway.`,
+} as const;
+
+export const MemberQuestionnaire = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  submittedAt: z.string(),
+  status: z.enum(['in_review', 'answered']),
+  answeredAt: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+});
+export type MemberQuestionnaire = z.infer<typeof MemberQuestionnaire>;
+export const MemberQuestionnaireList = z.object({ questionnaires: z.array(MemberQuestionnaire) });
+export type MemberQuestionnaireList = z.infer<typeof MemberQuestionnaireList>;
+
+export const memberQuestionnaireTexts = {
+  heading: 'Your questionnaires',
+  inReview: 'In review',
+  answered: 'Answered',
+  download: 'Download answers',
+} as const;

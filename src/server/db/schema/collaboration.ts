@@ -64,6 +64,10 @@ export const questionnaireSubmissions = pgTable(
     doneByStaffUserId: uuid('done_by_staff_user_id').references(() => staffUsers.id, {
       onDelete: 'set null',
     }),
+    /** The answered questionnaire staff sent back (issue 32 §4): its bytes in storage, and when. */
+    answeredStorageKey: text('answered_storage_key'),
+    answeredName: text('answered_name'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

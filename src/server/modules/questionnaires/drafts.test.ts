@@ -1,4 +1,5 @@
 // @postgres: drafting runs as a job over rows written in transactions, and reads the gate's views.
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +8,18 @@ import {
   type DraftPreview,
   type DraftRowView,
   draftMessages,
+  publishMessages,
   questionnaireImportMessages,
 } from '../../../shared/questionnaire-drafts';
 import { findOrganisationBySlug } from '../../core';
-import { accountMembers, knowledgeBaseEntries, products, staffUsers } from '../../db/schema';
+import {
+  accountMembers,
+  knowledgeBaseEntries,
+  products,
+  questionnaireSubmissions,
+  staffUsers,
+} from '../../db/schema';
+import { newStorageKey } from '../../providers/storage';
 import { seedDemoOrganisation } from '../../seed/demo';
 import { createSignedInMember, createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -318,5 +327,97 @@ describe('drafting a questionnaire in the console', () => {
     });
     expect(pasted.statusCode, pasted.body).toBe(201);
     expect((pasted.json() as DraftPreview).detected[0]!.mapping.questionColumn).toBe(1);
+  });
+});
+
+describe('returning the answers to the member who sent the questionnaire', () => {
+  it('asks before sending answers the member may not read, then shows them answered in the portal', async () => {
+    const db = t.database.db;
+    const organisation = (await findOrganisationBySlug(db, 'acme'))!;
+    const [hank] = await db
+      .select()
+      .from(accountMembers)
+      .where(eq(accountMembers.email, 'hank.scorpio@globex.example'));
+    const storageKey = newStorageKey(organisation.id);
+    const bytes = await caiqBytes([
+      'Do you hold a current SOC 2 Type II report?',
+      'Who holds the AWS root account credentials?',
+    ]);
+    await t.providers.storage.put(storageKey, Readable.from([bytes]), {
+      contentType: 'application/octet-stream',
+      contentLength: bytes.length,
+    });
+    const [submission] = await db
+      .insert(questionnaireSubmissions)
+      .values({
+        organisationId: organisation.id,
+        accountId: hank!.accountId,
+        accountMemberId: hank!.id,
+        kind: 'file',
+        storageKey,
+        originalName: 'globex-review.xlsx',
+        sizeBytes: bytes.length,
+      })
+      .returning();
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/questionnaires/${submission!.id}/draft`,
+      cookies: asStaff.cookies(),
+      headers: asStaff.headers(),
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const preview = opened.json() as DraftPreview;
+    expect(preview.draft.submissionMember).toEqual({ accountMemberId: hank!.id, name: 'Hank Scorpio' });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/questionnaire-drafts/${preview.draft.id}/start`,
+      cookies: asStaff.cookies(),
+      headers: asStaff.headers(),
+      payload: {
+        mappings: preview.detected.map((entry) => entry.mapping),
+        productId,
+        audience: { kind: 'staff' },
+      },
+    });
+    await t.providers.jobs.drain();
+    const publish = (confirmUnreadable: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/questionnaire-drafts/${preview.draft.id}/publish`,
+        cookies: asStaff.cookies(),
+        headers: asStaff.headers(),
+        payload: { confirmUnreadable },
+      });
+    const held = await publish(false);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().error.message).toBe(publishMessages.unreadable(1));
+    const member = await createTestSession(db, {
+      organisationId: organisation.id,
+      accountMemberId: hank!.id,
+    });
+    const before = await t.app.inject({
+      url: '/api/statuspage/share/acme/questionnaires',
+      cookies: member.cookies,
+    });
+    expect(
+      before.json().questionnaires.find((entry: { id: string }) => entry.id === submission!.id),
+    ).toMatchObject({ status: 'in_review', downloadUrl: null });
+    expect((await publish(true)).statusCode).toBe(200);
+    const after = await t.app.inject({
+      url: '/api/statuspage/share/acme/questionnaires',
+      cookies: member.cookies,
+    });
+    const answered = after.json().questionnaires.find((entry: { id: string }) => entry.id === submission!.id);
+    expect(answered).toMatchObject({ status: 'answered', name: 'globex-review.xlsx' });
+    const download = await t.app.inject({ url: answered.downloadUrl, cookies: member.cookies });
+    expect(download.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(download.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.getWorksheet('CAIQ')!.getCell('C3').value).toBe('Yes');
+    const stranger = await createSignedInMember(db, organisation.id, { reviewStatus: 'approved' });
+    expect(
+      (await t.app.inject({ url: answered.downloadUrl, cookies: stranger.session.cookies })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: answered.downloadUrl })).statusCode).toBe(401);
   });
 });

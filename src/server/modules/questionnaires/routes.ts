@@ -8,7 +8,9 @@ import {
   DraftList,
   DraftPreview,
   DraftRowView,
+  MemberQuestionnaireList,
   PastedQuestionnaire,
+  PublishDraft,
   questionnaireImportLimits,
   RowUpdate,
   StartDrafting,
@@ -39,6 +41,7 @@ import {
   startDrafting,
   updateRow,
 } from './drafts';
+import { listMemberQuestionnaires, openAnsweredQuestionnaire, publishDraft } from './publish-draft';
 import {
   listQuestionnaireSubmissions,
   openQuestionnaireFile,
@@ -276,6 +279,63 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(file.bytes);
+    },
+  );
+
+  staff.post(
+    '/api/questionnaire-drafts/:id/publish',
+    {
+      summary:
+        'Sends the answered questionnaire to the member who submitted it; 409 names the answers resting on content they may not read until confirmUnreadable',
+      params: idParams,
+      body: PublishDraft,
+      response: { 200: DraftDetail },
+    },
+    async (ctx, request) =>
+      publishDraft(ctx, { ...request.params, confirmUnreadable: request.body.confirmUnreadable ?? false }),
+  );
+
+  app.get(
+    '/api/statuspage/share/:org/questionnaires',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags,
+        summary: "The signed-in member's account's questionnaires and their status",
+        params: shareParams,
+        response: { 200: MemberQuestionnaireList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listMemberQuestionnaires({ ctx: verbContext(deps, request) });
+    },
+  );
+
+  app.get(
+    '/api/statuspage/share/:org/questionnaires/:id/answered',
+    {
+      config: { viewer: 'portal' },
+      schema: {
+        tags,
+        summary: "Downloads the answers staff sent back for one of the account's questionnaires",
+        params: shareParams.extend({ id: z.string().uuid() }),
+        response: { 200: mediaAnswer('The answered questionnaire', ['application/octet-stream']) },
+      },
+    },
+    async (request, reply) => {
+      const file = await openAnsweredQuestionnaire(verbContext(deps, request), { id: request.params.id });
+      return reply
+        .header(
+          'content-type',
+          /\.csv$/i.test(file.name)
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header('content-disposition', contentDisposition('attachment', file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
     },
   );
 };

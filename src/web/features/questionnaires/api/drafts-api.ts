@@ -99,5 +99,13 @@ export function useDraftActions(id: string) {
         method: 'POST',
       }),
   });
-  return { start, cancel, updateRow, saveToKnowledgeBase };
+  const publish = useMutation({
+    mutationFn: (confirmUnreadable: boolean) =>
+      apiRequest<DraftDetail>(`/api/questionnaire-drafts/${id}/publish`, {
+        method: 'POST',
+        body: { confirmUnreadable },
+      }),
+    onSuccess: refresh,
+  });
+  return { start, cancel, updateRow, saveToKnowledgeBase, publish };
 }

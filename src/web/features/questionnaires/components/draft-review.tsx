@@ -1,8 +1,9 @@
-import { Download, Lock } from 'lucide-react';
+import { Download, Lock, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type DraftDetail, draftTexts, type RowState } from '../../../../shared/questionnaire-drafts';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { FilterTabs } from '../../../components/ui/tabs';
+import { isApiError } from '../../../lib/api-client';
 import { classNames } from '../../../lib/class-names';
 import { useDraftActions } from '../api/drafts-api';
 import { DraftRowPanel } from './draft-row-panel';
@@ -121,6 +122,7 @@ export function DraftReview({ detail }: { detail: DraftDetail }) {
           </>
         )}
       </div>
+      {draft.submissionMember && !isDrafting ? <SendToMember detail={detail} actions={actions} /> : null}
       {draft.restrictedRows > 0 ? (
         <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -188,6 +190,49 @@ export function DraftReview({ detail }: { detail: DraftDetail }) {
           </div>
         </div>
       </FilterTabs>
+    </div>
+  );
+}
+
+/** Sends the answers to the member who submitted the questionnaire; asks first when some rest on
+ * content that member may not read (the server counts them against the member's own view). */
+function SendToMember({
+  detail,
+  actions,
+}: {
+  detail: DraftDetail;
+  actions: ReturnType<typeof useDraftActions>;
+}) {
+  const { publish } = actions;
+  const member = detail.draft.submissionMember!;
+  const needsConfirmation = publish.error && isApiError(publish.error) && publish.error.status === 409;
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <span className="flex-1 text-slate-700">
+        {publish.isSuccess
+          ? `Sent to ${member.name}: they can download the answers from the trust center.`
+          : `Sent by ${member.name}.`}
+      </span>
+      {needsConfirmation ? (
+        <>
+          <span role="alert" className="w-full text-amber-900">
+            {publish.error.message}
+          </span>
+          <Button size="sm" onClick={() => publish.mutate(true)} disabled={publish.isPending}>
+            Send anyway
+          </Button>
+        </>
+      ) : (
+        <Button size="sm" onClick={() => publish.mutate(false)} disabled={publish.isPending}>
+          <Send className="size-4" aria-hidden />
+          Send answers to {member.name}
+        </Button>
+      )}
+      {publish.error && !needsConfirmation ? (
+        <span role="alert" className="w-full text-red-700">
+          {publish.error.message}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
 import { submitQuestionnaireFile, submitQuestionnaireLink } from '../api/questionnaires-api';
+import { MemberQuestionnaires } from './member-questionnaires';
 
 type Step = 'entry' | 'upload' | 'link' | 'success';
 type Props = { view: PortalView; onClose(): void };
@@ -112,6 +113,7 @@ export default function QuestionnaireDialog({ view, onClose }: Props) {
                 </button>
                 .
               </p>
+              <MemberQuestionnaires organisationSlug={slug} />
             </div>
           ) : (
             <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
