@@ -54,6 +54,7 @@ describe('the release build', () => {
     'flydrive/drivers/s3',
     'nodemailer',
     'ioredis',
+    'exceljs',
     '@react-email/components',
     'react',
   ];

@@ -127,7 +127,7 @@ export async function runDraftQuestionnaire(argv: string[], output: Output): Pro
     const sheet = file.sheets.find((candidate) => candidate.name === first.sheet)!;
     await fs.writeFile(values.out, writeAnsweredCsv(sheet, first, answered));
   } else {
-    const workbook = file.workbook ?? workbookFromSheets(file.sheets);
+    const workbook = file.workbook ?? (await workbookFromSheets(file.sheets));
     await fs.writeFile(values.out, await writeAnsweredWorkbook(workbook, mappings, answered));
   }
   if (values.json) await fs.writeFile(values.json, `${JSON.stringify(rows, null, 2)}\n`);

@@ -408,7 +408,7 @@ export async function exportDraft(
       contentType: contentTypes.csv,
     };
   }
-  const workbook = file.workbook ?? workbookFromSheets(file.sheets);
+  const workbook = file.workbook ?? (await workbookFromSheets(file.sheets));
   return {
     bytes: await writeAnsweredWorkbook(workbook, mappings, rows),
     name: `${base} (answered).xlsx`,

@@ -1,5 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import {
   questionnaireImportLimits,
@@ -96,9 +96,14 @@ export function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
+/** exceljs is loaded when a questionnaire is first read or written, not when the server starts. */
+export async function loadExcel(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default;
+}
+
 export async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
   await inspectWorkbookZip(bytes);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import type { ColumnMapping, DraftReportRow } from '../../../../shared/questionnaire-drafts';
-import type { QuestionnaireSheet } from './read-questionnaire';
+import { loadExcel, type QuestionnaireSheet } from './read-questionnaire';
 
 /**
  * Answers back into the questionnaire (issue 32 §4): into the same cells of the original workbook, its
@@ -73,8 +73,8 @@ export async function writeAnsweredWorkbook(
 }
 
 /** A workbook made from a CSV or pasted questionnaire, so it can be returned as .xlsx too. */
-export function workbookFromSheets(sheets: QuestionnaireSheet[]): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
+export async function workbookFromSheets(sheets: QuestionnaireSheet[]): Promise<ExcelJS.Workbook> {
+  const workbook = new (await loadExcel()).Workbook();
   for (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31) || 'Questions');
     for (const row of sheet.rows) worksheet.addRow(row);
