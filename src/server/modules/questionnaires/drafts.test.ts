@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { newStorageKey } from '../../providers/storage';
 import { seedDemoOrganisation } from '../../seed/demo';
+import { createStaffUser } from '../../test/factories';
 import { createSignedInMember, createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -388,6 +389,19 @@ describe('returning the answers to the member who sent the questionnaire', () =>
         headers: asStaff.headers(),
         payload: { confirmUnreadable },
       });
+    const readOnly = await createStaffUser(db, organisation.id, { permissions: ['files:view'] });
+    const readOnlySession = await createTestSession(db, {
+      organisationId: organisation.id,
+      staffUserId: readOnly.id,
+    });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/questionnaire-drafts/${preview.draft.id}/publish`,
+      cookies: readOnlySession.cookies,
+      headers: readOnlySession.headers,
+      payload: { confirmUnreadable: true },
+    });
+    expect(refused.statusCode).toBe(403);
     const held = await publish(false);
     expect(held.statusCode).toBe(409);
     expect(held.json().error.message).toBe(publishMessages.unreadable(1));

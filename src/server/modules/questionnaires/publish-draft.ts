@@ -9,7 +9,7 @@ import {
 } from '../../../shared/questionnaire-drafts';
 import { questionnaireMessages } from '../../../shared/questionnaires';
 import type { Context } from '../../context';
-import { requireConsole, writeAudit } from '../../core';
+import { requireAccessEditor, writeAudit } from '../../core';
 import {
   accountMembers,
   questionnaireDraftRows,
@@ -50,7 +50,8 @@ export async function publishDraft(
   ctx: PublishContext,
   input: { id: string; confirmUnreadable: boolean },
 ): Promise<DraftDetail> {
-  requireConsole(ctx.viewer);
+  // Sending content to a member is a grant of what it says: access editors only, as approving access is.
+  requireAccessEditor(ctx.viewer);
   const draft = await findDraft(ctx.db, ctx.viewer.organisation.id, input.id);
   if (!draft.submissionId) throw new AppError('validation_failed', publishMessages.notFromSubmission);
   if (draft.status !== 'ready') throw new AppError('conflict', publishMessages.notReady);
