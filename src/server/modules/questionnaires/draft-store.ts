@@ -21,6 +21,7 @@ import {
   questionnaireSubmissions,
 } from '../../db/schema';
 import type { FileStorage } from '../../providers/storage';
+import { arrayParam } from '../search';
 import {
   QuestionnaireFileError,
   readPastedQuestions,
@@ -61,7 +62,7 @@ export async function countRows(db: Database, draftIds: string[]) {
       restricted: sql<number>`count(*) filter (where ${questionnaireDraftRows.sources} @> '[{"access":"restricted"}]' or ${questionnaireDraftRows.sources} @> '[{"access":"hidden"}]')::int`,
     })
     .from(questionnaireDraftRows)
-    .where(sql`${questionnaireDraftRows.draftId} = any(${`{${draftIds.join(',')}}`}::uuid[])`)
+    .where(sql`${questionnaireDraftRows.draftId} = any(${arrayParam(draftIds)}::uuid[])`)
     .groupBy(questionnaireDraftRows.draftId, questionnaireDraftRows.state);
   const byDraft = new Map<string, { counts: Record<RowState, number>; restricted: number }>();
   for (const row of rows) {

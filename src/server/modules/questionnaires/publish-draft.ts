@@ -17,7 +17,7 @@ import {
   questionnaireSubmissions,
 } from '../../db/schema';
 import { newStorageKey } from '../../providers/storage';
-import type { EvidenceIndex } from './answering/draft-answer';
+import { type EvidenceIndex, faqSourceOf, itemSourceOf, passageSourceOf } from './answering/draft-answer';
 import { loadEvidenceIndex } from './answering/draft-questionnaire';
 import { draftingViewer } from './answering/drafting-viewer';
 import { draftDetail, findDraft, storeBytes } from './draft-store';
@@ -26,20 +26,23 @@ import { assertCanSubmitQuestionnaire } from './member-access';
 
 type PublishContext = Pick<Context, 'db' | 'viewer' | 'providers' | 'config'>;
 
-/** Every source the member may read, by where it points and what it is called. */
-function readableSources(index: EvidenceIndex | null): Set<string> {
-  const keys = new Set<string>();
-  if (!index) return keys;
-  const { evidence } = index;
-  for (const item of evidence.items) keys.add(`${item.url}|${item.cardTitle} › ${item.title}`);
-  for (const entry of evidence.faq) keys.add(`${entry.editUrl}|${entry.question}`);
-  for (const passage of evidence.passages) keys.add(`${passage.url}|${passage.title}`);
-  for (const risk of evidence.riskProfile) keys.add(`${risk.url}|${risk.title}`);
-  if (evidence.subprocessors.length > 0) keys.add(`${evidence.subprocessors[0]!.url}|Subprocessors`);
-  return keys;
-}
-
 const sourceKey = (source: DraftSource) => `${source.editUrl ?? source.url}|${source.title}`;
+
+/**
+ * Every source the member may read, keyed as drafting cites it: built with the answerer's own source
+ * builders, so a change to how a source is named cannot make readable content look unreadable.
+ */
+function readableSources(index: EvidenceIndex | null): Set<string> {
+  if (!index) return new Set();
+  const { evidence } = index;
+  return new Set([
+    ...index.items.map((item) => sourceKey(itemSourceOf(item))),
+    ...index.faq.map((entry) => sourceKey(faqSourceOf(entry))),
+    ...index.passages.map((passage) => sourceKey(passageSourceOf(passage))),
+    ...evidence.riskProfile.map((risk) => `${risk.url}|${risk.title}`),
+    ...evidence.subprocessors.slice(0, 1).map((entry) => `${entry.url}|Subprocessors`),
+  ]);
+}
 
 /**
  * Sends the answered questionnaire to the member who submitted it (issue 32 §4, §5). Answers that rest
