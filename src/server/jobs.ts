@@ -137,13 +137,12 @@ export function registerJobHandlers(deps: AppDeps): () => void {
       timeLimitMs: minuteMs,
     });
   }
-  // Drafting reads the evidence once and drafts in steps of 25 rows; 2 000 rows take seconds.
+  // Drafting reads the evidence once and drafts in steps of 25 rows: 2 000 rows take seconds offline,
+  // and up to about half an hour through a model answering in 3 s, four questions at a time.
   deps.providers.jobs.register(
     draftQuestionnaireQueue,
     createDraftQuestionnaireHandler({ db, config: deps.config }),
-    {
-      timeLimitMs: 10 * minuteMs,
-    },
+    { timeLimitMs: (deps.config.ai ? 30 : 10) * minuteMs },
   );
   if (deps.config.runJobs && deps.config.nodeEnv !== 'test') return startRecurringJobs(deps);
   return () => {};

@@ -189,6 +189,8 @@ export const DraftSummary = z.object({
   /** Rows whose sources include restricted or hidden content. */
   restrictedRows: z.number().int(),
   tokensUsed: z.number().int(),
+  /** The configured model that drafted it; null for the built-in answerer. */
+  model: z.string().nullable(),
   submissionId: z.string().uuid().nullable(),
   /** The member who submitted it, when the draft was opened from a submission: drafting can read as them. */
   submissionMember: z.object({ accountMemberId: z.string().uuid(), name: z.string() }).nullable(),

@@ -10,14 +10,19 @@ const run = promisify(execFile);
  * `npm run <command>` as an operator runs it: `scripts/<script>.ts` in a child process on the given data
  * directory (PGlite, no DATABASE_URL), with its exit code and both outputs; killed after five minutes.
  */
-export async function runOperatorScript(script: string, args: string[], dataDir: string) {
+export async function runOperatorScript(
+  script: string,
+  args: string[],
+  dataDir: string,
+  env: Record<string, string> = {},
+) {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
       ['--import', 'tsx', `scripts/${script}.ts`, ...args],
       {
         cwd: projectRoot,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', ...env },
         timeout: 300_000,
       },
     );

@@ -148,6 +148,8 @@ export const questionnaireDrafts = pgTable(
     rowCount: integer('row_count').notNull().default(0),
     /** Tokens a configured model used for this questionnaire (0 for the built-in answerer). */
     tokensUsed: integer('tokens_used').notNull().default(0),
+    /** The configured model that drafted it; null when the built-in answerer did. */
+    model: text('model'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdByStaffUserId: uuid('created_by_staff_user_id').references(() => staffUsers.id, {
       onDelete: 'set null',

@@ -8,13 +8,17 @@ import { openPglite } from '../../db/client';
 import { createStorage } from '../../providers/storage';
 import { seedDemoOrganisation } from '../../seed/demo';
 import { runOperatorScript } from '../../test/operator-script';
+import { sendCompletion, startFakeChatServer } from './answering/test-support/fake-chat-server';
 
 let directory: string;
 let dataDir: string;
 
 /** npm run <script> as a child process on the temporary data directory, as an operator runs it. */
-const cli = (script: 'questionnaire-draft' | 'trust-center-consistency', args: string[]) =>
-  runOperatorScript(script, args, dataDir);
+const cli = (
+  script: 'questionnaire-draft' | 'trust-center-consistency',
+  args: string[],
+  env: Record<string, string> = {},
+) => runOperatorScript(script, args, dataDir, env);
 
 beforeAll(async () => {
   directory = await fs.mkdtemp(path.join(os.tmpdir(), 'attest-questionnaire-cli-'));
@@ -53,7 +57,7 @@ describe('questionnaire:draft and trust-center:consistency', { timeout: 600_000 
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
-      /^Read 3 questions from Questions \(custom\)\.\nDrafted 2 of 3 questions; 1 need an answer/,
+      /^Read 3 questions from Questions \(custom\)\.\nDrafted 2 of 3 questions; 1 need an answer.*\nDrafted by the built-in answerer\./,
     );
     const rows = DraftReportRow.array().parse(JSON.parse(await fs.readFile(report, 'utf8')));
     expect(rows.map((row) => [row.row, row.status])).toEqual([
@@ -70,6 +74,36 @@ describe('questionnaire:draft and trust-center:consistency', { timeout: 600_000 
     expect(sheet.getRow(1).values).toEqual([undefined, 'Ref', 'Question', 'Answer', 'Comment']);
     expect(sheet.getCell('C2').value).toBe('Yes');
     expect(String(sheet.getCell('D4').value)).toMatch(/^Needs an answer\./);
+  });
+
+  it('drafts through a configured model, checking its citations and counting its tokens', async () => {
+    const model = await startFakeChatServer();
+    // Yes to everything, citing the first source: a claim the check must refuse where it does not hold.
+    model.onRequest((_request, response) =>
+      sendCompletion(response, '{"answer": "Yes", "sources": [1], "reason": "First source."}', 250),
+    );
+    const input = path.join(directory, 'model.csv');
+    await fs.writeFile(
+      input,
+      'Question\nIs customer data encrypted in transit?\nAre you FedRAMP authorized?\n',
+    );
+    const report = path.join(directory, 'model.json');
+    const env = { AI_BASE_URL: model.baseUrl, AI_MODEL: 'local-model' };
+    const out = path.join(directory, 'model-answered.csv');
+    const result = await cli(
+      'questionnaire-draft',
+      ['--org', 'acme', '--file', input, '--out', out, '--json', report],
+      env,
+    );
+    await model.close();
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Model local-model used 500 tokens.');
+    const rows = DraftReportRow.array().parse(JSON.parse(await fs.readFile(report, 'utf8')));
+    expect(rows.map((row) => [row.answer, row.status])).toEqual([
+      ['Yes', 'drafted'],
+      [null, 'needs_answer'],
+    ]);
+    expect(rows[1]!.note).toMatch(/^The model's draft was not used/);
   });
 
   it('says what is wrong with its arguments and files, in one line', async () => {

@@ -18,16 +18,19 @@ import {
   draftingViewer,
   parseDraftingAudience,
 } from './answering/drafting-viewer';
+import { createModelDrafter, draftRowsWithModel, startModelRun } from './answering/model-draft';
 import { QuestionnaireFileError, readQuestionnaireFile } from './workbook/read-questionnaire';
 import { workbookFromSheets, writeAnsweredCsv, writeAnsweredWorkbook } from './workbook/write-answers';
 
 export const draftUsage = `Usage: npm run questionnaire:draft -- --org <slug> --file <in.xlsx|in.csv> --out <answered.xlsx|answered.csv>
-       [--product <slug>] [--as anonymous|member:<e-mail>|staff] [--json <report.json>]
+       [--product <slug>] [--as anonymous|member:<e-mail>|staff] [--json <report.json>] [--offline]
 
 Drafts an answer for every question of a security questionnaire from the organisation's trust center,
 with exactly what the viewer named by --as may read (default staff). Each answer cites its sources; a
 question nothing settles is left as "needs an answer", never guessed. The answers go into the same
 workbook (--out .xlsx) or CSV (--out .csv); --json writes one entry per question row.
+With AI_BASE_URL and AI_MODEL set, the model drafts from the same sources and a draft its citations
+do not support is left as "needs an answer"; --offline uses only the built-in answerer.
 DATABASE_URL or DATA_DIR choose the database (on PGlite, stop the server first).`;
 
 export const consistencyUsage = `Usage: npm run trust-center:consistency -- --org <slug> [--product <slug>] [--json <report.json>]
@@ -91,6 +94,7 @@ export async function runDraftQuestionnaire(argv: string[], output: Output): Pro
       product: { type: 'string' },
       as: { type: 'string' },
       json: { type: 'string' },
+      offline: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -116,10 +120,16 @@ export async function runDraftQuestionnaire(argv: string[], output: Output): Pro
     throw error;
   }
   const started = performance.now();
-  const rows = await withDatabase(async ({ db }) =>
-    draftRows(await evidenceFor(db, { org, product, as }), imported.questions),
-  );
+  const index = await withDatabase(({ db }) => evidenceFor(db, { org, product, as }));
+  const ai = values.offline ? null : loadConfig().ai;
+  const modelRun = ai ? startModelRun(createModelDrafter(ai)) : null;
+  const rows = modelRun
+    ? await draftRowsWithModel(index, modelRun, imported.questions)
+    : draftRows(index, imported.questions);
   const seconds = (performance.now() - started) / 1000;
+  const drafter = modelRun
+    ? `Model ${modelRun.drafter.model} used ${modelRun.tokens} tokens.\n`
+    : 'Drafted by the built-in answerer.\n';
   const mappings = imported.sheets.map((sheet) => sheet.mapping);
   const answered = rows.map((row) => ({ ...row, sheet: row.sheet! }));
   if (/\.csv$/i.test(values.out)) {
@@ -133,7 +143,7 @@ export async function runDraftQuestionnaire(argv: string[], output: Output): Pro
   if (values.json) await fs.writeFile(values.json, `${JSON.stringify(rows, null, 2)}\n`);
   const layouts = imported.sheets.map((sheet) => `${sheet.mapping.sheet} (${sheet.layout})`).join(', ');
   output.stdout(
-    `Read ${rows.length} questions from ${layouts}.\n${summary(rows, seconds)}Answers written to ${values.out}.\n`,
+    `Read ${rows.length} questions from ${layouts}.\n${summary(rows, seconds)}${drafter}Answers written to ${values.out}.\n`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { DraftAudience } from '../../../shared/questionnaire-drafts';
 import type { Config } from '../../config';
 import { findOrganisationById, listProducts } from '../../core';
@@ -7,6 +7,12 @@ import { accountMembers, questionnaireDraftRows, questionnaireDrafts } from '../
 import type { JobHandler } from '../../providers/jobs/types';
 import { draftRows, loadEvidenceIndex } from './answering/draft-questionnaire';
 import { type DraftingAudience, draftingViewer } from './answering/drafting-viewer';
+import {
+  createModelDrafter,
+  draftRowsWithModel,
+  type ModelDrafter,
+  startModelRun,
+} from './answering/model-draft';
 
 export const draftQuestionnaireQueue = 'questionnaires.draft';
 /** Rows drafted, then written, per step: the page shows them as they land, and a cancel stops within one. */
@@ -37,7 +43,12 @@ async function isStillDrafting(db: Database, draftId: string): Promise<boolean> 
  * cancel, the job's time limit or a shutdown stops it between steps; a rerun picks up the rows still
  * pending. A member who no longer exists gets nothing drafted: the draft fails, it does not widen.
  */
-export function createDraftQuestionnaireHandler(deps: { db: Database; config: Config }): JobHandler {
+export function createDraftQuestionnaireHandler(deps: {
+  db: Database;
+  config: Config;
+  modelDrafter?: ModelDrafter;
+}): JobHandler {
+  const drafter = deps.modelDrafter ?? (deps.config.ai ? createModelDrafter(deps.config.ai) : null);
   return async (payload, job) => {
     const draftId = String(payload.draftId);
     const [draft] = await deps.db
@@ -59,6 +70,11 @@ export function createDraftQuestionnaireHandler(deps: { db: Database; config: Co
     const viewer = await draftingViewer(deps.db, organisation, audience);
     const index = await loadEvidenceIndex({ db: deps.db, viewer, config: deps.config }, product.slug);
     if (!index) return void (await fail());
+    const modelRun = drafter ? startModelRun(drafter) : null;
+    await deps.db
+      .update(questionnaireDrafts)
+      .set({ model: drafter?.model ?? null })
+      .where(eq(questionnaireDrafts.id, draftId));
     for (;;) {
       if (job.signal?.aborted || !(await isStillDrafting(deps.db, draftId))) return;
       const pending = await deps.db
@@ -68,17 +84,25 @@ export function createDraftQuestionnaireHandler(deps: { db: Database; config: Co
         .orderBy(asc(questionnaireDraftRows.position))
         .limit(draftBatchSize);
       if (pending.length === 0) break;
-      const drafted = draftRows(
-        index,
-        pending.map((row) => ({
-          sheet: row.sheet,
-          row: row.row,
-          question: row.question,
-          controlId: row.controlId,
-          section: row.section,
-        })),
-      );
+      const questions = pending.map((row) => ({
+        sheet: row.sheet,
+        row: row.row,
+        question: row.question,
+        controlId: row.controlId,
+        section: row.section,
+      }));
+      const tokensBefore = modelRun?.tokens ?? 0;
+      const drafted = modelRun
+        ? await draftRowsWithModel(index, modelRun, questions)
+        : draftRows(index, questions);
+      const tokens = (modelRun?.tokens ?? 0) - tokensBefore;
       await deps.db.transaction(async (tx) => {
+        if (tokens > 0) {
+          await tx
+            .update(questionnaireDrafts)
+            .set({ tokensUsed: sql`${questionnaireDrafts.tokensUsed} + ${tokens}` })
+            .where(eq(questionnaireDrafts.id, draftId));
+        }
         for (const [position, row] of pending.entries()) {
           const draftRow = drafted[position]!;
           await tx

@@ -119,6 +119,7 @@ export function toSummary(
     counts: counted?.counts ?? { pending: 0, drafted: 0, needs_answer: 0, accepted: 0, edited: 0 },
     restrictedRows: counted?.restricted ?? 0,
     tokensUsed: draft.tokensUsed,
+    model: draft.model,
     submissionId: draft.submissionId,
     submissionMember,
     productId: draft.productId,

@@ -12,18 +12,13 @@ import {
   questionnaireImportMessages,
 } from '../../../shared/questionnaire-drafts';
 import { findOrganisationBySlug } from '../../core';
-import {
-  accountMembers,
-  knowledgeBaseEntries,
-  products,
-  questionnaireSubmissions,
-  staffUsers,
-} from '../../db/schema';
+import { accountMembers, knowledgeBaseEntries, questionnaireSubmissions, staffUsers } from '../../db/schema';
 import { newStorageKey } from '../../providers/storage';
-import { seedDemoOrganisation } from '../../seed/demo';
 import { createStaffUser } from '../../test/factories';
 import { createSignedInMember, createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { linkIn, mailsTo } from '../access/test-support';
+import { seedDemoForDrafting } from './answering/test-support/demo-drafting';
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof createTestSession>>;
@@ -56,19 +51,7 @@ const questions = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoOrganisation(t.database.db, {
-    adminPassword: 'demo password 1234',
-    storage: t.providers.storage,
-  });
-  const organisation = (await findOrganisationBySlug(t.database.db, 'acme'))!;
-  const [admin] = await t.database.db
-    .select()
-    .from(staffUsers)
-    .where(eq(staffUsers.organisationId, organisation.id))
-    .limit(1);
-  staff = await createTestSession(t.database.db, { organisationId: organisation.id, staffUserId: admin!.id });
-  const [payroll] = await t.database.db.select().from(products).where(eq(products.slug, 'payroll'));
-  productId = payroll!.id;
+  ({ staff, productId } = await seedDemoForDrafting(t));
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -405,6 +388,9 @@ describe('returning the answers to the member who sent the questionnaire', () =>
     const held = await publish(false);
     expect(held.statusCode).toBe(409);
     expect(held.json().error.message).toBe(publishMessages.unreadable(1));
+    const answeredMails = async () =>
+      (await mailsTo(t, hank!.email)).filter((mail) => mail.subject.startsWith('Your questionnaire'));
+    expect(await answeredMails()).toEqual([]);
     const member = await createTestSession(db, {
       organisationId: organisation.id,
       accountMemberId: hank!.id,
@@ -417,6 +403,9 @@ describe('returning the answers to the member who sent the questionnaire', () =>
       before.json().questionnaires.find((entry: { id: string }) => entry.id === submission!.id),
     ).toMatchObject({ status: 'in_review', downloadUrl: null });
     expect((await publish(true)).statusCode).toBe(200);
+    const [mail] = await answeredMails();
+    expect(mail?.subject).toBe('Your questionnaire has been answered: globex-review.xlsx');
+    expect(linkIn(mail!).toString()).toBe('http://attest.test/acme?submitQuestionnaire=true');
     const after = await t.app.inject({
       url: '/api/statuspage/share/acme/questionnaires',
       cookies: member.cookies,

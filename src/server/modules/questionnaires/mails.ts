@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { consoleLink } from '../../core';
+import { consoleLink, portalLink } from '../../core';
 import type { MailContent, MailOrganisation } from '../mail';
 import { portalName } from '../mail';
 
@@ -25,5 +25,36 @@ export function questionnaireSubmittedMail(
       },
     ],
     reason: `You receive this because you are on the ${organisation.name} team of the ${portalName(organisation)}.`,
+  };
+}
+
+/**
+ * To the member who submitted it: the answers are in the portal. The link opens the questionnaire
+ * dialog, which lists the account's questionnaires; it changes nothing, so a scanner opening it is harmless.
+ */
+export function questionnaireAnsweredMail(
+  config: Pick<Config, 'publicUrl'>,
+  organisation: MailOrganisation,
+  input: { firstName: string; what: string },
+): MailContent {
+  const link = new URL(portalLink(config, organisation));
+  link.searchParams.set('submitQuestionnaire', 'true');
+  return {
+    subject: `Your questionnaire has been answered: ${input.what}`,
+    heading: 'Your questionnaire has been answered',
+    blocks: [
+      { kind: 'paragraph', text: input.firstName ? `Hello ${input.firstName},` : 'Hello,' },
+      {
+        kind: 'paragraph',
+        text: `The ${organisation.name} team has answered your questionnaire (${input.what}). Sign in to the ${portalName(organisation)} to download the answers.`,
+      },
+      {
+        kind: 'action',
+        text: 'Open your questionnaires',
+        label: 'Download the answers',
+        url: link.toString(),
+      },
+    ],
+    reason: `You receive this because you submitted a questionnaire on the ${portalName(organisation)}.`,
   };
 }

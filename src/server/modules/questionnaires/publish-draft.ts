@@ -17,11 +17,13 @@ import {
   questionnaireSubmissions,
 } from '../../db/schema';
 import { newStorageKey } from '../../providers/storage';
+import { mailPerson } from '../mail';
 import { type EvidenceIndex, faqSourceOf, itemSourceOf, passageSourceOf } from './answering/draft-answer';
 import { loadEvidenceIndex } from './answering/draft-questionnaire';
 import { draftingViewer } from './answering/drafting-viewer';
 import { draftDetail, findDraft, storeBytes } from './draft-store';
 import { exportDraft } from './drafts';
+import { questionnaireAnsweredMail } from './mails';
 import { assertCanSubmitQuestionnaire } from './member-access';
 
 type PublishContext = Pick<Context, 'db' | 'viewer' | 'providers' | 'config'>;
@@ -59,7 +61,11 @@ export async function publishDraft(
   if (!draft.submissionId) throw new AppError('validation_failed', publishMessages.notFromSubmission);
   if (draft.status !== 'ready') throw new AppError('conflict', publishMessages.notReady);
   const [submission] = await ctx.db
-    .select({ submission: questionnaireSubmissions, email: accountMembers.email })
+    .select({
+      submission: questionnaireSubmissions,
+      email: accountMembers.email,
+      firstName: accountMembers.firstName,
+    })
     .from(questionnaireSubmissions)
     .innerJoin(accountMembers, eq(accountMembers.id, questionnaireSubmissions.accountMemberId))
     .where(eq(questionnaireSubmissions.id, draft.submissionId))
@@ -116,6 +122,14 @@ export async function publishDraft(
       .update(questionnaireDrafts)
       .set({ publishedAt: now, updatedAt: now })
       .where(eq(questionnaireDrafts.id, draft.id));
+    // In the same transaction: the member hears of it if and only if the answers are stored.
+    await mailPerson({ db: tx, config: ctx.config, providers: ctx.providers }, ctx.viewer.organisation, {
+      to: submission.email,
+      ...questionnaireAnsweredMail(ctx.config, ctx.viewer.organisation, {
+        firstName: submission.firstName,
+        what: submission.submission.originalName ?? submission.submission.link ?? draft.name,
+      }),
+    });
     await writeAudit(tx, ctx.viewer, {
       action: 'questionnaire.answers.send',
       target: submission.submission.id,

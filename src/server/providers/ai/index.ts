@@ -4,6 +4,8 @@ import { createOpenAiChatAnswerer } from './openai-chat';
 import { createOpenAiEmbeddings, type EmbeddingProvider } from './openai-embeddings';
 import type { AnswerProvider } from './types';
 
+export type { ChatCompletion, ChatMessage } from './openai-chat';
+export { requestChatCompletion } from './openai-chat';
 export type { EmbeddingProvider } from './openai-embeddings';
 export { EmbeddingProviderError, signatureOf } from './openai-embeddings';
 export type { AnswerInput, AnswerProvider, AnswerSource } from './types';

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { AiConfig } from '../../config';
+import { endpointHeaders } from './endpoint-headers';
 import { type AnswerInput, type AnswerProvider, AnswerProviderError } from './types';
 
 const requestTimeoutMs = 30_000;
@@ -71,11 +73,7 @@ export function createOpenAiChatAnswerer(config: AiConfig, fetchImpl: typeof fet
       try {
         response = await fetchImpl(`${config.baseUrl}/chat/completions`, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'text/event-stream',
-            ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-          },
+          headers: endpointHeaders(config.apiKey, { accept: 'text/event-stream' }),
           body: JSON.stringify({
             model: config.model,
             stream: true,
@@ -101,5 +99,55 @@ export function createOpenAiChatAnswerer(config: AiConfig, fetchImpl: typeof fet
       }
       return acceptCitedAnswer(text, input.sources.length);
     },
+  };
+}
+
+export type ChatMessage = { role: 'system' | 'user'; content: string };
+export type ChatCompletion = { text: string; tokens: number };
+
+const ChatCompletionBody = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+  usage: z.object({ total_tokens: z.number().int().nonnegative() }).partial().optional(),
+});
+
+/**
+ * One whole (not streamed) completion with the tokens it cost, as the endpoint counts them. The time
+ * limit covers the body too, so a peer that stalls mid-reply fails the call instead of holding it.
+ */
+export async function requestChatCompletion(
+  config: AiConfig,
+  messages: ChatMessage[],
+  options: { timeoutMs: number; maxTokens: number; fetchImpl?: typeof fetch },
+): Promise<ChatCompletion> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  let body: unknown;
+  try {
+    const response = await fetchImpl(`${config.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: endpointHeaders(config.apiKey),
+      body: JSON.stringify({
+        model: config.model,
+        temperature: 0,
+        max_tokens: options.maxTokens,
+        messages,
+      }),
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      throw new AnswerProviderError(`AI endpoint answered HTTP ${response.status}`);
+    }
+    body = await response.json();
+  } catch (error) {
+    if (error instanceof AnswerProviderError) throw error;
+    const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message;
+    throw new AnswerProviderError(`AI endpoint failed: ${reason}`);
+  }
+  const parsed = ChatCompletionBody.safeParse(body);
+  if (!parsed.success)
+    throw new AnswerProviderError('AI endpoint sent a reply that is not a chat completion');
+  return {
+    text: parsed.data.choices[0]!.message.content ?? '',
+    tokens: parsed.data.usage?.total_tokens ?? 0,
   };
 }

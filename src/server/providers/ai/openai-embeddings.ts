@@ -1,4 +1,5 @@
 import type { AiEmbeddingConfig } from '../../config';
+import { endpointHeaders } from './endpoint-headers';
 
 export class EmbeddingProviderError extends Error {}
 
@@ -48,10 +49,7 @@ export function createOpenAiEmbeddings(
       try {
         response = await fetchImpl(`${config.baseUrl}/embeddings`, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-          },
+          headers: endpointHeaders(config.apiKey),
           body: JSON.stringify({
             model: config.model,
             input: texts.map((text) => text.slice(0, embeddingTextMaxLength)),

@@ -93,12 +93,12 @@ export function splitControlId(question: string): { controlId: string | null; te
 const yesNoOpening =
   /^(do|does|did|is|are|was|were|has|have|had|can|could|will|would|shall|should|may|must)\b|^(please )?(confirm|indicate) (whether|if|that)\b/;
 
-function isYesNoQuestion(normalised: string): boolean {
+export function isYesNoQuestion(normalised: string): boolean {
   return yesNoOpening.test(normalised.trim());
 }
 
 /** "not", "never", "without"…: a yes to the evidence would be a no to the question, so nothing is drafted. */
-function isNegated(normalised: string): boolean {
+export function isNegated(normalised: string): boolean {
   return /\b(not|never|without|no longer|n't|neither|nor|prohibit[a-z]*|prevent[a-z]* from)\b/.test(
     normalised,
   );
@@ -155,7 +155,7 @@ type Finding =
 /** An entry this alike answers the question directly; the topic's items then only support it. */
 const directAnswerScore = 0.6;
 /** How much of the question's weighted words the cited sources must contain for a draft to stand. */
-const sourceCoverageMin = 0.5;
+export const sourceCoverageMin = 0.5;
 
 /** How alike a question and an entry's question must be for the entry to answer it. */
 const faqThresholds = { withTopic: 0.34, withoutTopic: 0.58 } as const;
@@ -220,7 +220,7 @@ function supportingPassage(index: EvidenceIndex, topic: Topic | null, terms: str
   return best?.passage ?? null;
 }
 
-function topicItems(index: EvidenceIndex, topic: Topic): IndexedItem[] {
+export function topicItems(index: EvidenceIndex, topic: Topic): IndexedItem[] {
   const byKey = topic.itemKeys.flatMap((key) => index.itemsByKey.get(key) ?? []);
   const custom = index.items.filter((item) => !item.catalogueKey && topic.pattern.test(item.normalised));
   return [...byKey, ...custom];
@@ -435,7 +435,7 @@ function needsAnswer(note: string, sources: DraftSource[] = []): Draft {
   return { answer: null, status: 'needs_answer', confidence: null, note, sources };
 }
 
-function uniqueSources(sources: DraftSource[]): DraftSource[] {
+export function uniqueSources(sources: DraftSource[]): DraftSource[] {
   const seen = new Set<string>();
   return sources.filter((source) => {
     const key = `${source.kind}:${source.editUrl ?? source.url}:${source.page ?? ''}:${source.title}`;

@@ -11,7 +11,7 @@ import {
 import { detectSheet, type QuestionRow, questionRows } from '../../../../shared/questionnaire-layout';
 import { QuestionnaireFileError, type QuestionnaireSheet } from '../workbook/read-questionnaire';
 import { findContradictions } from './consistency';
-import { draftAnswer, type EvidenceIndex, indexEvidence } from './draft-answer';
+import { type Draft, draftAnswer, type EvidenceIndex, indexEvidence, splitControlId } from './draft-answer';
 import { type EvidenceContext, findEvidenceProduct, loadEvidence } from './evidence';
 
 /** The sheets' mappings as detected (or as staff set them) and every question row found under them. */
@@ -54,21 +54,23 @@ export async function loadEvidenceIndex(
   return indexEvidence(await loadEvidence(ctx, target));
 }
 
+/** A question row with its draft, as the report and the console store it. */
+export function reportRow(question: QuestionRow, draft: Draft): DraftReportRow {
+  return {
+    row: question.row,
+    sheet: question.sheet,
+    controlId: question.controlId ?? splitControlId(question.question).controlId,
+    question: question.question,
+    answer: draft.answer,
+    status: draft.status,
+    confidence: draft.confidence,
+    note: draft.note,
+    sources: draft.sources,
+  };
+}
+
 export function draftRows(index: EvidenceIndex, questions: QuestionRow[]): DraftReportRow[] {
-  return questions.map((question) => {
-    const draft = draftAnswer(index, question.question);
-    return {
-      row: question.row,
-      sheet: question.sheet,
-      controlId: question.controlId ?? draft.controlId,
-      question: question.question,
-      answer: draft.answer,
-      status: draft.status,
-      confidence: draft.confidence,
-      note: draft.note,
-      sources: draft.sources,
-    };
-  });
+  return questions.map((question) => reportRow(question, draftAnswer(index, question.question)));
 }
 
 export function consistencyReport(index: EvidenceIndex): Contradiction[] {

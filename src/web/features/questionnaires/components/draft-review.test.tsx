@@ -58,7 +58,7 @@ const row = (position: number, overrides: Partial<DraftRowView>): DraftRowView =
   ...overrides,
 });
 
-function detail(rows: DraftRowView[]): DraftDetail {
+function detail(rows: DraftRowView[], draft: Partial<DraftDetail['draft']> = {}): DraftDetail {
   return {
     draft: {
       id: draftId,
@@ -69,11 +69,13 @@ function detail(rows: DraftRowView[]): DraftDetail {
       counts: { pending: 0, drafted: 2, needs_answer: 0, accepted: 0, edited: 0 },
       restrictedRows: 2,
       tokensUsed: 0,
+      model: null,
       submissionId: '44444444-4444-4444-8444-444444444444',
       submissionMember: { accountMemberId: memberId, name: 'Hank Scorpio' },
       productId: null,
       audience: { kind: 'staff' },
       createdAt: '2026-11-29T10:00:00.000Z',
+      ...draft,
     },
     rows,
   };
@@ -106,6 +108,19 @@ describe('the questionnaire review grid', () => {
       },
     ]);
     expect(document.body.textContent).toContain('2 answers rest on restricted or hidden content');
+    expect(document.body.textContent).toContain('drafted by the built-in answerer');
+  });
+
+  it('names the model that drafted a questionnaire and the tokens it used', async () => {
+    const drafted = detail([row(0, {})], { model: 'local-model', tokensUsed: 12_345 });
+    stubFetch((call) => {
+      if (call.url === '/api/staff-users') return json({ users: [] });
+      if (call.url === `/api/questionnaire-drafts/${draftId}`) return json(drafted);
+      return undefined;
+    });
+    rendered = await renderInDom(<DraftReview detail={drafted} />);
+    await settle(2);
+    expect(document.body.textContent).toContain('drafted by local-model, 12,345 tokens');
   });
 
   it('asks before sending answers the member may not read, then sends them when told to', async () => {

@@ -90,7 +90,10 @@ export function DraftReview({ detail }: { detail: DraftDetail }) {
           <p className="flex-1 text-sm text-slate-700">
             {draftTexts.statuses[draft.status]} ·{' '}
             {draft.counts.drafted + draft.counts.accepted + draft.counts.edited} answered,{' '}
-            {draft.counts.needs_answer} need an answer · model tokens used: {draft.tokensUsed}
+            {draft.counts.needs_answer} need an answer ·{' '}
+            {draft.model
+              ? `drafted by ${draft.model}, ${draft.tokensUsed.toLocaleString('en')} tokens`
+              : 'drafted by the built-in answerer'}
           </p>
         )}
         {isDrafting ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "questionnaire_drafts" ADD COLUMN "model" text;
