@@ -14,7 +14,7 @@ const serverModuleLayers = [
   ['cards', 'notifications', 'subscriptions'],
   ['access', 'documents', 'products', 'specialised-cards', 'staff', 'updates'],
   ['accounts', 'comments', 'portal', 'questionnaires', 'staff-users', 'tprm', 'trust-center-export'],
-  ['integrations'],
+  ['agents', 'integrations'],
 ];
 const moduleFolders = (names) => `^src/server/modules/(${names.join('|')})/`;
 // Tests and their helpers set up whatever they need; the boundaries are for the running server.

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps } from './context';
 import { accessRoutes } from './modules/access';
 import { accountRoutes } from './modules/accounts';
+import { agentRoutes } from './modules/agents';
 import { analyticsRoutes } from './modules/analytics';
 import { assetRoutes } from './modules/assets';
 import { auditRoutes } from './modules/audit';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commentRoutes, deps);
   await app.register(questionnaireRoutes, deps);
   await app.register(tprmRoutes, deps);
+  await app.register(agentRoutes, deps);
   await app.register(analyticsRoutes, deps);
   await app.register(auditRoutes, deps);
   await app.register(staffUserRoutes, deps);

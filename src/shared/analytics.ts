@@ -25,8 +25,11 @@ export const clientEventNames = [
 export const ClientEventName = z.enum(clientEventNames);
 export type ClientEventName = z.infer<typeof ClientEventName>;
 
-/** Recorded by the server itself (HTML route), never accepted from a client. */
-export const serverEventNames = ['page_view'] as const;
+/**
+ * Recorded by the server itself, never accepted from a client: a page served (HTML route), and a call
+ * made with a member's access token (issue 36).
+ */
+export const serverEventNames = ['page_view', 'agent_call'] as const;
 
 /**
  * Staff changes of an item's access (spec 2 §7), recorded by the server in the transaction of the
@@ -205,7 +208,13 @@ export type AccountEngagementPage = z.infer<typeof AccountEngagementPage>;
 
 export const AccountEngagementParamsSchema = z.object({ accountId: z.string().uuid('Not an account id') });
 
-export const EngagementActivityKind = z.enum(['view', 'download', 'bulk_download', 'item_opened']);
+export const EngagementActivityKind = z.enum([
+  'view',
+  'download',
+  'bulk_download',
+  'item_opened',
+  'agent_call',
+]);
 export type EngagementActivityKind = z.infer<typeof EngagementActivityKind>;
 
 export const AccountEngagementDetail = z.object({

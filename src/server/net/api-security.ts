@@ -6,7 +6,13 @@
 export type SecurityRequirement = Readonly<
   Partial<
     Record<
-      'staffSession' | 'memberSession' | 'csrfToken' | 'tprmToken' | 'metricsToken' | 'backupToken',
+      | 'staffSession'
+      | 'memberSession'
+      | 'memberAccessToken'
+      | 'csrfToken'
+      | 'tprmToken'
+      | 'metricsToken'
+      | 'backupToken',
       readonly string[]
     >
   >

@@ -106,7 +106,15 @@ describe('the API description (/api/docs) and its reading page (/api/reference)'
 
   it('says how each kind of caller proves who they are', () => {
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(
-      ['backupToken', 'csrfToken', 'memberSession', 'metricsToken', 'staffSession', 'tprmToken'].sort(),
+      [
+        'backupToken',
+        'csrfToken',
+        'memberAccessToken',
+        'memberSession',
+        'metricsToken',
+        'staffSession',
+        'tprmToken',
+      ].sort(),
     );
     const security = (method: string, path: string) => document.paths[path]?.[method]?.security;
     // Console: a staff session, and the CSRF header on writes.
@@ -115,6 +123,15 @@ describe('the API description (/api/docs) and its reading page (/api/reference)'
     // The portal answers everyone; a session changes what it shows.
     expect(security('get', '/api/statuspage/share/{org}/view')).toContainEqual({});
     expect(security('get', '/api/statuspage/share/{org}/view')).toContainEqual({ memberSession: [] });
+    // A member's access token reads the portal, searches it, and is the only credential of the MCP server.
+    expect(security('get', '/api/statuspage/share/{org}/view')).toContainEqual({ memberAccessToken: [] });
+    expect(security('post', '/api/statuspage/share/{org}/search')).toContainEqual({ memberAccessToken: [] });
+    expect(security('post', '/{org}/mcp')).toEqual([{}, { memberAccessToken: [] }]);
+    expect(security('post', '/api/statuspage/share/{org}/access-tokens')).toEqual([
+      {},
+      { memberSession: [], csrfToken: [] },
+      { staffSession: [], csrfToken: [] },
+    ]);
     expect(security('get', '/api/tprm/export')).toEqual([{ tprmToken: [] }]);
     expect(security('get', '/metrics')).toEqual([{ metricsToken: [] }]);
     expect(security('post', '/admin/backup')).toEqual([{ backupToken: [] }]);

@@ -101,6 +101,12 @@ export const securitySchemes = {
     description:
       'A portal member session (signed in by a mail link or SSO). In production the cookie is named __Host-attest_session.',
   },
+  memberAccessToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "A member's personal access token (attest_pat_…), made in the portal's account menu: read-only, acting with that member's access. Accepted by the portal's reads, its search and Ask AI, and the MCP server.",
+  },
   csrfToken: {
     type: 'apiKey',
     in: 'header',
@@ -132,15 +138,18 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function routeSecurity(
   method: string,
   schema: FastifySchema,
-  viewer: 'staff' | 'portal' | undefined,
+  config: { viewer?: 'staff' | 'portal'; agent?: boolean; readsWithPost?: boolean },
 ): readonly SecurityRequirement[] | undefined {
   if (schema.security) return schema.security as readonly SecurityRequirement[];
+  const { viewer, agent, readsWithPost } = config;
   const safe = safeMethods.has(method);
   if (viewer === 'staff') return [safe ? { staffSession: [] } : { staffSession: [], csrfToken: [] }];
+  // An agent route reads no cookie: the public, or a member's access token.
+  if (viewer === 'portal' && agent) return [{}, { memberAccessToken: [] }];
   // A portal route answers everyone; a session (a member's, or staff previewing) changes what it shows.
   if (viewer === 'portal') {
-    return safe
-      ? [{}, { memberSession: [] }, { staffSession: [] }]
+    return safe || readsWithPost
+      ? [{}, { memberSession: [] }, { staffSession: [] }, { memberAccessToken: [] }]
       : [{}, { memberSession: [], csrfToken: [] }, { staffSession: [], csrfToken: [] }];
   }
   return undefined;
@@ -296,9 +305,13 @@ export function createOperationTransform(registry: ReturnType<typeof buildSchema
     };
     if (schema.hide) return result;
     const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
-    const viewer = (route.config as { viewer?: 'staff' | 'portal' } | undefined)?.viewer;
+    const config = (route.config ?? {}) as {
+      viewer?: 'staff' | 'portal';
+      agent?: boolean;
+      readsWithPost?: boolean;
+    };
     // A route that declares nothing gets no `security`: the OpenAPI test names it.
-    const security = routeSecurity(method, route.schema ?? {}, viewer);
+    const security = routeSecurity(method, route.schema ?? {}, config);
     return {
       url: result.url,
       schema: {

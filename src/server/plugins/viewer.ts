@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { accessTokenMessages } from '../../shared/access-tokens';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
@@ -10,8 +11,9 @@ import {
   findOrganisationBySlug,
 } from '../core';
 import type { Database } from '../db/client';
-import { buildViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
+import { buildViewer, sessionlessViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
 import type { PortalCache } from '../providers/cache/portal-cache';
+import { loadTokenHolder, readBearerToken, recordTokenUse, type TokenHolder } from './access-tokens';
 import {
   assertSameSite,
   hashSessionToken,
@@ -27,12 +29,21 @@ declare module 'fastify' {
     pageOrganisation: ViewerOrganisation | null;
     /** Set when the organisation came from memory because the database could not be reached. */
     staleSince: Date | null;
+    /** The member's personal access token the request came with (issue 36), and what it asked. */
+    accessToken: (TokenHolder & { subject: string | null }) | null;
   }
   interface FastifyContextConfig {
     /** portal: organisation from :org or the Host; staff: organisation of the signed-in staff member. */
     viewer?: 'portal' | 'staff';
     /** Writes that start a session (sign-in) cannot carry a session's CSRF token yet. */
     skipCsrf?: boolean;
+    /**
+     * A route for agents (the MCP server): its caller is a bearer token's member or anonymous, never
+     * a browser's cookie session, so a page elsewhere cannot act with a visitor's cookies through it.
+     */
+    agent?: boolean;
+    /** A POST that only reads (search, Ask AI): a read-only access token may make it. */
+    readsWithPost?: boolean;
   }
 }
 
@@ -122,8 +133,24 @@ export const viewerPlugin = fp(
       const kind = request.routeOptions.config.viewer;
       if (!kind) return payload;
       reply.header('vary', withVaryCookie(reply.getHeader('vary')));
-      if (kind === 'staff' || request.viewer?.session) reply.header('cache-control', 'private, no-store');
+      if (kind === 'staff' || request.viewer?.session || request.accessToken) {
+        reply.header('cache-control', 'private, no-store');
+      }
+      if (request.accessToken) reply.header('vary', `${reply.getHeader('vary')}, Authorization`);
       return payload;
+    });
+    app.decorateRequest('accessToken', null);
+    app.addHook('onResponse', async (request) => {
+      const token = request.accessToken;
+      const organisation = request.viewer?.organisation;
+      if (!token || !organisation) return;
+      await recordTokenUse(db, {
+        organisationId: organisation.id,
+        member: token.member,
+        tokenId: token.tokenId,
+        subject: token.subject ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
+        path: request.url.split('?')[0]!,
+      }).catch((error: unknown) => request.log.warn({ err: error }, 'could not record an access token use'));
     });
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config.startsSession && unsafeMethods.has(request.method)) {
@@ -143,6 +170,21 @@ export const viewerPlugin = fp(
       return cache.memberSessions.session(organisation.id, hashSessionToken(token), () =>
         loadSession(db, 'member', token, config.sessionLimits),
       );
+    };
+    /**
+     * A bearer token's member, or the public on an agent route: such requests never carry a cookie
+     * session, and a token only reads (besides an agent route's own protocol posts and read-only POSTs).
+     */
+    const viewerOfAgent = async (request: FastifyRequest, organisation: ViewerOrganisation) => {
+      const bearer = readBearerToken(request.headers.authorization);
+      const { agent, readsWithPost } = request.routeOptions.config;
+      if (!bearer && !agent) return null;
+      if (bearer && unsafeMethods.has(request.method) && !agent && !readsWithPost) {
+        throw new AppError('forbidden', accessTokenMessages.readOnly);
+      }
+      const holder = bearer ? await loadTokenHolder(db, organisation.id, bearer) : null;
+      request.accessToken = holder ? { ...holder, subject: null } : null;
+      return sessionlessViewer(organisation, holder?.member ?? null);
     };
     app.decorateRequest('staleSince', null);
     app.addHook('preHandler', async (request) => {
@@ -166,6 +208,11 @@ export const viewerPlugin = fp(
       }
       const organisation = await resolveOrganisation(db, config, request, cache);
       request.pageOrganisation = organisation;
+      const agentViewer = await viewerOfAgent(request, organisation);
+      if (agentViewer) {
+        request.viewer = agentViewer;
+        return;
+      }
       // On the portal a member session of this organisation comes before a staff session (previews).
       const memberSession = await loadPortalMemberSession(request, organisation);
       const loaded =

@@ -412,15 +412,22 @@ function draftingAudienceOf(viewerKind: ViewerKind, viewer: ViewerRequest): Draf
   return email ? { kind: 'member', email } : null;
 }
 
+/** Turns Ask AI on for the organisation, so its answers are a surface too. */
+async function enableAskAi(slug: string) {
+  const db = t.database.db;
+  const [organisation] = await db.select().from(organisations).where(eq(organisations.slug, slug));
+  await db
+    .update(organisations)
+    .set({ customisation: sql`${organisations.customisation} || '{"genAiEnabled": true}'::jsonb` })
+    .where(eq(organisations.id, organisation!.id));
+  return organisation;
+}
+
 describe('policy matrix for search, answer and knowledge base', () => {
   it('no search, answer or knowledge-base result leaks a resource the viewer may not see', async () => {
     const { slug, resources, viewers } = await setUpOrganisation('full');
     const db = t.database.db;
-    const [organisation] = await db.select().from(organisations).where(eq(organisations.slug, slug));
-    await db
-      .update(organisations)
-      .set({ customisation: sql`${organisations.customisation} || '{"genAiEnabled": true}'::jsonb` })
-      .where(eq(organisations.id, organisation!.id));
+    const organisation = await enableAskAi(slug);
     const word = slug.replace(/^org-/, '');
     const kbResources = (['public', 'restricted', 'internal'] as const).map((level) => ({
       marker: `kb-${level}-${slug}-end`,
@@ -505,6 +512,119 @@ describe('policy matrix for search, answer and knowledge base', () => {
       for (const resource of kbResources) {
         if (resource.isVisibleTo(viewerKind) && !kb.body.includes(resource.marker))
           leaks.push(`POST /api/kb/query hides ${resource.marker} from ${viewerKind}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
+/**
+ * Agents as surfaces (issue 36): every MCP tool and resource, and llms.txt, called anonymously or with
+ * a personal access token of each member who may hold one. The MCP route ignores cookies, so staff
+ * calling it with theirs get exactly what the public gets.
+ */
+const tokenHolders: ViewerKind[] = [
+  'member-approved',
+  'member-with-profile',
+  'member-nda-missing',
+  'member-nda-changed',
+];
+const cannotHoldTokens: ViewerKind[] = ['member-pending', 'member-declined', 'member-expired'];
+
+describe('policy matrix for agents: MCP tools and resources, llms.txt, access tokens', () => {
+  it('no tool, resource or llms.txt answer leaks a resource the caller may not see', async () => {
+    const { slug, resources, viewers, items } = await setUpOrganisation('public_content_only');
+    const _db = t.database.db;
+    const _organisation = await enableAskAi(slug);
+    const word = slug.replace(/^org-/, '');
+    const leaks: string[] = [];
+    const base = `/api/statuspage/share/${slug}`;
+    for (const kind of cannotHoldTokens) {
+      const viewer = viewers[kind];
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `${base}/access-tokens`,
+        cookies: viewer.cookies,
+        headers: csrfHeaders.get(viewer.cookies),
+        payload: { name: 'agent' },
+      });
+      if (refused.statusCode !== 401) leaks.push(`${kind} was given an access token (${refused.statusCode})`);
+    }
+    const callers: Array<{
+      name: string;
+      rulesOf: ViewerKind;
+      token: string | null;
+      cookies: Record<string, string>;
+    }> = [
+      { name: 'anonymous', rulesOf: 'anonymous', token: null, cookies: {} },
+      {
+        name: 'staff-editor with cookies',
+        rulesOf: 'anonymous',
+        token: null,
+        cookies: viewers['staff-editor'].cookies,
+      },
+    ];
+    for (const kind of tokenHolders) {
+      const viewer = viewers[kind];
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `${base}/access-tokens`,
+        cookies: viewer.cookies,
+        headers: csrfHeaders.get(viewer.cookies),
+        payload: { name: `agent of ${kind}` },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      callers.push({ name: `${kind} token`, rulesOf: kind, token: created.json().token, cookies: {} });
+    }
+    for (const [position, caller] of callers.entries()) {
+      const mcp = (method: string, params: object) =>
+        t.app
+          .inject({
+            method: 'POST',
+            url: `/${slug}/mcp`,
+            // One address per caller: the endpoint's per-address limit is not what is tested here.
+            remoteAddress: `192.0.2.${position + 1}`,
+            cookies: caller.cookies,
+            headers: {
+              accept: 'application/json, text/event-stream',
+              'content-type': 'application/json',
+              ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+            },
+            payload: { jsonrpc: '2.0', id: 1, method, params },
+          })
+          .then((response) => {
+            expect(response.statusCode, response.body).toBe(200);
+            return response.body;
+          });
+      const tool = (name: string, args: object = {}) => mcp('tools/call', { name, arguments: args });
+      const outputs = [
+        await mcp('resources/read', { uri: `trust-center://${slug}/page` }),
+        await tool('list_certifications'),
+        await tool('list_documents'),
+        await tool('list_subprocessors'),
+        await tool('get_updates'),
+        await tool('search', { query: word }),
+        await tool('ask', { question: `Answer ${word}` }),
+        ...(await Promise.all(items.map(({ itemUid }) => tool('get_item', { item: itemUid })))),
+      ];
+      const llms = await t.app.inject({
+        url: `/${slug}/llms.txt`,
+        cookies: caller.cookies,
+        headers: caller.token ? { authorization: `Bearer ${caller.token}` } : {},
+      });
+      expect(llms.statusCode).toBe(200);
+      const all = outputs.join('\n');
+      // llms.txt is a page like the portal: with staff's cookies it is staff's view.
+      const llmsRules = caller.cookies === viewers['staff-editor'].cookies ? 'staff-editor' : caller.rulesOf;
+      for (const resource of resources) {
+        const isVisible = resource.isVisibleTo(caller.rulesOf);
+        if (!isVisible && all.includes(resource.marker))
+          leaks.push(`MCP shows ${resource.marker} to ${caller.name}`);
+        // The page resource is the whole page model: everything the caller may see is in it.
+        if (isVisible && !outputs[0]!.includes(resource.marker))
+          leaks.push(`MCP page resource hides ${resource.marker} from ${caller.name}`);
+        if (!resource.isVisibleTo(llmsRules) && llms.body.includes(resource.marker))
+          leaks.push(`llms.txt shows ${resource.marker} to ${caller.name}`);
       }
     }
     expect(leaks).toEqual([]);

@@ -128,3 +128,19 @@ export function buildViewer(facts: ViewerFacts): Viewer {
   }
   return { ...base, mode: 'public', staff: null, member, preview: null };
 }
+
+/** The viewer of a request without a session: the public, or a member acting through an access token. */
+export function sessionlessViewer(
+  organisation: ViewerOrganisation,
+  member: ViewerMember | null = null,
+  now = new Date(),
+): Viewer {
+  return buildViewer({
+    organisation,
+    session: null,
+    staff: null,
+    member,
+    previewRequest: { accountId: null, permissionProfileId: null, asPublic: false },
+    now,
+  });
+}

@@ -218,3 +218,35 @@ export const ndaAcceptances = pgTable(
     index('nda_acceptances_org_email_idx').on(table.organisationId, sql`lower(${table.signerEmail})`),
   ],
 );
+
+/**
+ * A member's personal access token (issue 36): read-only, expiring, shown once and stored as its
+ * SHA-256. It acts with exactly its member's access, so it stops working when that access ends.
+ */
+export const memberAccessTokens = pgTable(
+  'member_access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    accountMemberId: uuid('account_member_id')
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The token's first characters, so a person can tell their tokens apart. */
+    prefix: text('prefix').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedByStaffUserId: uuid('revoked_by_staff_user_id').references(() => staffUsers.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('member_access_tokens_hash_unique').on(table.tokenHash),
+    index('member_access_tokens_member_idx').on(table.accountMemberId, table.createdAt),
+  ],
+);

@@ -9,6 +9,6 @@ export { memberSummaryOf } from './member-summary';
 export { requireMemberViewer } from './member-viewer';
 export { createPurgeCredentialsHandler, purgeCredentialsQueue } from './purge-expired-credentials';
 export { findAccountByDomain, findAccountById, findMemberByEmail, findMemberById } from './queries';
-export { isUniqueViolation } from './request-access';
+export { isUniqueViolation, requestAccess } from './request-access';
 export { accessRoutes } from './routes';
 export { mailSignInLink } from './sign-in-links';

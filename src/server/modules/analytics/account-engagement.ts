@@ -82,6 +82,7 @@ const activityLabels = {
   download: 'downloaded',
   bulk_download: 'downloaded (bulk)',
   item_opened: 'opened item',
+  agent_call: 'asked with an access token:',
 } as const;
 
 /** A file name from an account's name: letters, digits and dashes. */

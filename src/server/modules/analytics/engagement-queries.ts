@@ -233,7 +233,15 @@ function activityWithSubjects(range: Range, accountId: string): SQL {
       and e.name in ${itemOpenNames}
       and e.created_at >= ${range.start.toISOString()}::timestamptz
       and e.created_at < ${range.end.toISOString()}::timestamptz
-      and e.viewer_mode not in ${staffModes}`;
+      and e.viewer_mode not in ${staffModes}
+    union all
+    select 'agent_call', e.created_at, m.email, e.id, null, e.subject
+    from analytics_events e
+    left join account_members m on m.id = e.account_member_id
+    where e.organisation_id = ${range.organisationId}::uuid and e.account_id = ${accountId}::uuid
+      and e.name = 'agent_call'
+      and e.created_at >= ${range.start.toISOString()}::timestamptz
+      and e.created_at < ${range.end.toISOString()}::timestamptz`;
 }
 
 export type AccountActivityEntry = {

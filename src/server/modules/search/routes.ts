@@ -68,7 +68,12 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/api/statuspage/share/:org/search',
     {
-      config: { viewer: 'portal', skipCsrf: true, rateLimit: perIp('search', searchesPerMinute) },
+      config: {
+        viewer: 'portal',
+        skipCsrf: true,
+        readsWithPost: true,
+        rateLimit: perIp('search', searchesPerMinute),
+      },
       attachValidation: true,
       schema: {
         tags,
@@ -88,7 +93,12 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/api/statuspage/share/:org/search/answer',
     {
-      config: { viewer: 'portal', skipCsrf: true, rateLimit: perIp('answer', answersPerMinute) },
+      config: {
+        viewer: 'portal',
+        skipCsrf: true,
+        readsWithPost: true,
+        rateLimit: perIp('answer', answersPerMinute),
+      },
       attachValidation: true,
       schema: {
         tags,

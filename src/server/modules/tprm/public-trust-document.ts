@@ -1,6 +1,6 @@
 import type { TrustExport } from '../../../shared/tprm';
 import type { Context } from '../../context';
-import { buildViewer } from '../../policy/viewer';
+import { sessionlessViewer } from '../../policy/viewer';
 import { buildTrustExport } from './build-trust-export';
 
 /**
@@ -13,14 +13,7 @@ export async function getPublicTrustDocument({
   ctx: Pick<Context, 'db' | 'viewer' | 'config' | 'providers'>;
 }): Promise<TrustExport> {
   const organisation = ctx.viewer.organisation;
-  const viewer = buildViewer({
-    organisation,
-    session: null,
-    staff: null,
-    member: null,
-    previewRequest: { accountId: null, permissionProfileId: null, asPublic: false },
-    now: new Date(),
-  });
+  const viewer = sessionlessViewer(organisation);
   return ctx.providers.cache.publicValue(organisation.id, organisation.revision, 'trust-json', () =>
     buildTrustExport({ ...ctx, viewer }, { audience: 'public', account: null, partner: null }),
   );

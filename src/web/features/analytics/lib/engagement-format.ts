@@ -9,4 +9,5 @@ export const activityLabels = {
   download: 'Downloaded',
   bulk_download: 'Downloaded (bulk)',
   item_opened: 'Opened item',
+  agent_call: 'Asked with an access token:',
 } as const;
