@@ -180,4 +180,59 @@ describe("the member's lifecycle", () => {
       await context.close();
     }
   });
+
+  it('makes an access token for an AI agent, which reads the trust center as the member until staff revoke it', async () => {
+    const mcp = (token: string) =>
+      fetch(`${journey.baseUrl}/acme/mcp`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'list_documents', arguments: {} },
+        }),
+      });
+    const context = await journey.newContext(1280);
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await signInMember(page);
+    await page.getByTestId('account-menu-trigger').click();
+    await page.getByRole('menuitem', { name: 'Access tokens for AI agents' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Access tokens' });
+    await dialog.getByLabel('Name').fill('Claude Desktop');
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+    const token = (await dialog.getByTestId('new-access-token').locator('code').textContent())!;
+    expect(token).toMatch(/^attest_pat_/);
+    await dialog.getByText('never used').waitFor();
+    await shoot(page, 'agents-access-tokens', 1280);
+
+    const answered = await mcp(token);
+    expect(answered.status).toBe(200);
+    const documents = ((await answered.json()) as { result: { structuredContent: { documents: unknown[] } } })
+      .result.structuredContent.documents;
+    expect(documents.length).toBeGreaterThan(0);
+
+    const staffContext = await journey.newContext(390);
+    const staff = await staffContext.newPage();
+    await signInAsStaff(staff, journey.baseUrl);
+    const accounts = (await (await staff.request.get(`${journey.baseUrl}/api/accounts`)).json()) as {
+      accounts: Array<{ id: string; name: string }>;
+    };
+    const initech = accounts.accounts.find((account) => account.name === 'Initech Audit Partners')!;
+    await staff.goto(`${journey.baseUrl}/console/accounts/${initech.id}`);
+    const row = staff.getByTestId('access-token-row').filter({ hasText: 'Claude Desktop' });
+    await row.waitFor();
+    await shoot(staff, 'agents-account-tokens', 390);
+    await row.getByRole('button', { name: /^Revoke Claude Desktop/ }).click();
+    await row.getByText('Revoked').waitFor();
+    expect((await mcp(token)).status).toBe(401);
+    await staffContext.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

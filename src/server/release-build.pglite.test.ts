@@ -55,6 +55,8 @@ describe('the release build', () => {
     'nodemailer',
     'ioredis',
     'exceljs',
+    '@modelcontextprotocol/sdk',
+    'html-to-text',
     '@react-email/components',
     'react',
   ];

@@ -213,6 +213,7 @@ export const PortalQuery = z
     accountId: z.string().uuid(),
     inviteToken: queryValue,
     inviteColleagues: queryValue,
+    accessTokens: queryValue,
     subscribe: queryValue,
     subscribeStatus: z.enum(['Confirmed', 'Blocked', 'TokenInvalid']),
     unsubscribeToken: queryValue,

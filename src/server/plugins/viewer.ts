@@ -111,14 +111,17 @@ function assertCsrf(request: FastifyRequest, loaded: LoadedSession | null) {
   }
 }
 
-function withVaryCookie(current: unknown): string {
+/** The answer differs by session cookie and by access token: a shared cache must key on both. */
+function withVaryCredentials(current: unknown): string {
   const names = String(current ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  return names.some((name) => name.toLowerCase() === 'cookie' || name === '*')
-    ? names.join(', ')
-    : [...names, 'Cookie'].join(', ');
+  if (names.includes('*')) return '*';
+  const missing = ['Cookie', 'Authorization'].filter(
+    (wanted) => !names.some((name) => name.toLowerCase() === wanted.toLowerCase()),
+  );
+  return [...names, ...missing].join(', ');
 }
 
 /** Builds request.viewer for every route that declares config.viewer; nothing else decides modes. */
@@ -132,11 +135,10 @@ export const viewerPlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       const kind = request.routeOptions.config.viewer;
       if (!kind) return payload;
-      reply.header('vary', withVaryCookie(reply.getHeader('vary')));
+      reply.header('vary', withVaryCredentials(reply.getHeader('vary')));
       if (kind === 'staff' || request.viewer?.session || request.accessToken) {
         reply.header('cache-control', 'private, no-store');
       }
-      if (request.accessToken) reply.header('vary', `${reply.getHeader('vary')}, Authorization`);
       return payload;
     });
     app.decorateRequest('accessToken', null);

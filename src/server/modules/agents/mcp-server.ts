@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { convert } from 'html-to-text';
 import { z } from 'zod';
@@ -374,4 +375,23 @@ export function buildMcpServer(ctx: AgentContext): McpServer {
     },
   );
   return server;
+}
+
+/**
+ * Answers one MCP request: a fresh server and a stateless transport with JSON answers, closed after
+ * it, so nothing lives between requests and any node answers any call.
+ */
+export async function answerMcpRequest(ctx: AgentContext, request: Request, parsedBody: unknown) {
+  const server = buildMcpServer(ctx);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, { parsedBody });
+    return { status: response.status, headers: [...response.headers], body: await response.arrayBuffer() };
+  } finally {
+    await server.close();
+  }
 }

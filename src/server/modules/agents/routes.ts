@@ -1,5 +1,4 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessLimits } from '../../../shared/access';
@@ -29,7 +28,7 @@ import {
   revokeMyAccessToken,
 } from './access-tokens';
 import { llmsTxt } from './llms-txt';
-import { buildMcpServer } from './mcp-server';
+import type { AgentContext } from './mcp-server';
 
 const oneMinuteMs = 60_000;
 const oneHourMs = 60 * oneMinuteMs;
@@ -54,14 +53,6 @@ function webRequestOf(request: FastifyRequest): Request {
     headers,
     body: request.method === 'POST' ? JSON.stringify(request.body ?? null) : undefined,
   });
-}
-
-async function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name !== 'content-length') reply.header(name, value);
-  }
-  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : '');
 }
 
 /** Agents' ways in (issue 36): the MCP server, llms.txt, and members' personal access tokens. */
@@ -102,10 +93,9 @@ export const agentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      const ctx = verbContext(deps, request);
       const tools: string[] = [];
-      const server = buildMcpServer({
-        ...ctx,
+      const ctx: AgentContext = {
+        ...verbContext(deps, request),
         request: { ipAddress: request.ip, userAgent: userAgentOf(request) },
         noteTool: (name) => tools.push(name),
         allowAccessRequest: async (email) => {
@@ -116,20 +106,17 @@ export const agentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
               throw new AppError('rate_limited', messages.rateLimited);
           }
         },
-      });
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      try {
-        await server.connect(transport);
-        const response = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body });
-        if (request.accessToken) request.accessToken.subject = `MCP ${tools.join(', ') || 'session'}`;
-        reply.header('cache-control', 'no-store');
-        return await sendWebResponse(reply, response);
-      } finally {
-        await server.close();
+      };
+      // The SDK costs hundreds of milliseconds to load: the first MCP call pays it, not every start.
+      const { answerMcpRequest } = await import('./mcp-server');
+      const answer = await answerMcpRequest(ctx, webRequestOf(request), request.body);
+      if (request.accessToken) request.accessToken.subject = `MCP ${tools.join(', ') || 'session'}`;
+      // The transport also answers 4xx of its own (a missing Accept, a malformed message).
+      reply.status(answer.status as 200).header('cache-control', 'no-store');
+      for (const [name, value] of answer.headers) {
+        if (name !== 'content-length') reply.header(name, value);
       }
+      return reply.send(Buffer.from(answer.body));
     },
   );
 

@@ -53,7 +53,11 @@ export function AccessEntry({ view, basePath, canOpenDialogs }: AccessEntryProps
       ) : null}
       {isMember && query ? (
         <Suspense fallback={null}>
-          <MemberLayer view={view} isInviteRequested={query.isInviteColleaguesRequested} />
+          <MemberLayer
+            view={view}
+            isInviteRequested={query.isInviteColleaguesRequested}
+            isAccessTokensRequested={query.isAccessTokensRequested}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardList, Download, KeyRound, LogOut, Send, UserPlus } from 'lucide-react';
+import { Bot, ClipboardList, Download, KeyRound, LogOut, Send, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { PortalView } from '../../../../shared/portal';
@@ -146,6 +146,12 @@ export default function AccountMenu({ view, basePath }: AccountMenuProps) {
           <MenuItem onSelect={() => openDialogByQuery({ sendToTprm: 'true' })}>
             <Send className="size-4 text-slate-500" aria-hidden />
             {headerTexts.sendToTprm}
+          </MenuItem>
+        ) : null}
+        {isAuthorised ? (
+          <MenuItem onSelect={() => openDialogByQuery({ accessTokens: 'true' })}>
+            <Bot className="size-4 text-slate-500" aria-hidden />
+            {headerTexts.accessTokens}
           </MenuItem>
         ) : null}
         {canDownloadNda ? (

@@ -257,6 +257,7 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
     await openMenu('approved', { ...pendingNda, passed: true, nda: null });
     expect([...document.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
       'Invite colleagues',
+      'Access tokens for AI agents',
       'Download signed NDA',
       'Log out',
     ]);

@@ -4,13 +4,14 @@ import { toast } from 'sonner';
 import { accessLimits, accessMessages } from '../../../../shared/access';
 import type { PortalView } from '../../../../shared/portal';
 import { fetchNdaStatus, ndaStatusQueryKey } from '../api/member-api';
-import { clearInviteColleagues } from '../lib/access-query';
+import { clearAccessTokens, clearInviteColleagues } from '../lib/access-query';
 import { accessTexts } from '../lib/access-texts';
 
 const InviteColleaguesDialog = lazy(() => import('./invite-colleagues-dialog'));
 const NdaDialog = lazy(() => import('./nda-dialog'));
+const AccessTokensDialog = lazy(() => import('./access-tokens-dialog'));
 
-type MemberLayerProps = { view: PortalView; isInviteRequested: boolean };
+type MemberLayerProps = { view: PortalView; isInviteRequested: boolean; isAccessTokensRequested?: boolean };
 
 export const ndaReminderToastId = 'attest-nda-reminder';
 
@@ -18,7 +19,11 @@ export const ndaReminderToastId = 'attest-nda-reminder';
  * What a signed-in member gets besides the account menu (spec 3 §2): the NDA reminder toast (20 s)
  * with its dialog, and the invite-colleagues dialog that the inviteColleagues flag opens.
  */
-export default function MemberLayer({ view, isInviteRequested }: MemberLayerProps) {
+export default function MemberLayer({
+  view,
+  isInviteRequested,
+  isAccessTokensRequested = false,
+}: MemberLayerProps) {
   const organisationSlug = view.organisation.slug;
   const [isNdaOpen, setNdaOpen] = useState(false);
   const [inviteOpenCount, setInviteOpenCount] = useState(0);
@@ -51,6 +56,11 @@ export default function MemberLayer({ view, isInviteRequested }: MemberLayerProp
       {isInviteRequested && inviteOpenCount > 0 ? (
         <Suspense fallback={null}>
           <InviteColleaguesDialog key={inviteOpenCount} view={view} onClose={clearInviteColleagues} />
+        </Suspense>
+      ) : null}
+      {isAccessTokensRequested && view.viewer.mode === 'account_external' ? (
+        <Suspense fallback={null}>
+          <AccessTokensDialog view={view} onClose={clearAccessTokens} />
         </Suspense>
       ) : null}
       {isNdaOpen && pendingNda ? (

@@ -10,6 +10,7 @@ export type AccessQuery = {
   itemKind: string | null;
   inviteToken: string | null;
   isInviteColleaguesRequested: boolean;
+  isAccessTokensRequested: boolean;
   byoidJwt: string | null;
 };
 
@@ -34,6 +35,7 @@ export function readAccessQuery(search: string): AccessQuery {
     itemKind: params.get('itemKind')?.slice(0, 100) || null,
     inviteToken: params.get('inviteToken') || null,
     isInviteColleaguesRequested: flagOn(params.get('inviteColleagues')),
+    isAccessTokensRequested: flagOn(params.get('accessTokens')),
     byoidJwt: params.get('byoidJwt') || null,
   };
 }
@@ -53,6 +55,10 @@ export function clearAccessTab(): void {
 
 export function clearInviteColleagues(): void {
   writePortalQuery({ inviteColleagues: null });
+}
+
+export function clearAccessTokens(): void {
+  writePortalQuery({ accessTokens: null });
 }
 
 /**

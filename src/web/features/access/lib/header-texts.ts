@@ -7,6 +7,7 @@ export const headerTexts = {
   accessExpired: 'Access expired',
   accessUntil: (date: string) => `Access until ${date}`,
   inviteColleagues: 'Invite colleagues',
+  accessTokens: 'Access tokens for AI agents',
   requestAccess: 'Request access',
   downloadNda: 'Download signed NDA',
   logOut: 'Log out',

@@ -7,6 +7,7 @@ import type {
   ExtendAccountInput,
   UpdateAccountInput,
 } from '../../../../shared/access';
+import type { AccountAccessTokenList } from '../../../../shared/access-tokens';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './query-keys';
 
@@ -70,4 +71,23 @@ export function useDeleteMember(accountId: string) {
       method: 'DELETE',
     }),
   );
+}
+
+export function useAccountAccessTokens(accountId: string) {
+  return useQuery({
+    queryKey: [...accessKeys.account(accountId), 'access-tokens'],
+    queryFn: () => apiRequest<AccountAccessTokenList>(`${accountPath(accountId)}/access-tokens`),
+  });
+}
+
+export function useRevokeAccountAccessToken(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tokenId: string) =>
+      apiRequest(`${accountPath(accountId)}/access-tokens/${encodeURIComponent(tokenId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: [...accessKeys.account(accountId), 'access-tokens'] }),
+  });
 }

@@ -33,9 +33,11 @@ import { useAccessSettings } from '../api/access-settings';
 import {
   type ExtendAccountValues,
   useAccount,
+  useAccountAccessTokens,
   useDeleteMember,
   useExtendAccount,
   useRevokeAccount,
+  useRevokeAccountAccessToken,
   useUpdateAccount,
 } from '../api/accounts';
 import { usePermissionProfiles } from '../api/permission-profiles';
@@ -232,6 +234,81 @@ function RevokeButton({ account }: AccountProps) {
   );
 }
 
+/** Members' personal access tokens (issue 36): who made which, when it was last used; revoke at once. */
+function AccessTokensTable({ account }: AccountProps) {
+  const tokens = useAccountAccessTokens(account.id);
+  const revoke = useRevokeAccountAccessToken(account.id);
+  if (tokens.isPending) return <Skeleton className="h-16 w-full" />;
+  const list = tokens.data?.tokens ?? [];
+  if (list.length === 0) {
+    return (
+      <p className="text-sm text-slate-600">
+        No member of this account has made an access token. Members make them in the trust center's account
+        menu, for an AI assistant or a script to read it as them.
+      </p>
+    );
+  }
+  return (
+    <div className={table.wrapper}>
+      <Table className={table.table}>
+        <caption className="sr-only">Access tokens of {account.name}'s members</caption>
+        <TableHead className={table.head}>
+          <TableRow>
+            <TableHeaderCell className={table.th}>Token</TableHeaderCell>
+            <TableHeaderCell className={table.th}>Member</TableHeaderCell>
+            <TableHeaderCell className={table.th}>Last used</TableHeaderCell>
+            <TableHeaderCell className={table.th}>Expires</TableHeaderCell>
+            <TableHeaderCell className={table.th}>
+              <span className="sr-only">Actions</span>
+            </TableHeaderCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {list.map((token) => {
+            const isLive = !token.revokedAt && new Date(token.expiresAt).getTime() > Date.now();
+            return (
+              <TableRow key={token.id} data-testid="access-token-row">
+                <TableCell className={table.td}>
+                  <span className="block font-medium text-slate-900">{token.name}</span>
+                  <code className="font-mono text-xs text-slate-600">{token.prefix}</code>
+                </TableCell>
+                <TableCell className={`${table.td} break-all`}>{token.memberEmail}</TableCell>
+                <TableCell className={`${table.td} whitespace-nowrap`}>
+                  {formatDate(token.lastUsedAt)}
+                </TableCell>
+                <TableCell className={`${table.td} whitespace-nowrap`}>
+                  {token.revokedAt ? <Badge tone="slate">Revoked</Badge> : formatDate(token.expiresAt)}
+                </TableCell>
+                <TableCell className={`${table.td} text-right`}>
+                  {isLive ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={revoke.isPending}
+                      aria-label={`Revoke ${token.name} of ${token.memberEmail}`}
+                      onClick={() =>
+                        revoke.mutate(token.id, {
+                          onSuccess: () => toast.success(`${token.name} revoked`),
+                          onError: (error) =>
+                            toast.error(
+                              isApiError(error) ? error.message : 'The token could not be revoked.',
+                            ),
+                        })
+                      }
+                    >
+                      Revoke
+                    </Button>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
 function MembersTable({ account }: AccountProps) {
   const [removing, setRemoving] = useState<AccountDetail['members'][number] | null>(null);
   const remove = useDeleteMember(account.id);
@@ -422,6 +499,12 @@ export function AccountDetailScreen({
           Members
         </h2>
         <MembersTable account={account} />
+      </section>
+      <section aria-labelledby="account-tokens-heading" className="space-y-3">
+        <h2 id="account-tokens-heading" className="text-base font-semibold text-slate-950">
+          Access tokens
+        </h2>
+        <AccessTokensTable account={account} />
       </section>
     </div>
   );
