@@ -168,6 +168,19 @@ describe('the MCP server', () => {
       expect.arrayContaining(['MCP get_item', 'MCP list_documents']),
     );
     expect(events.every((event) => event.accountId === globexId)).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const engagement = await t.app.inject({
+      url: `/api/analytics/accounts/${globexId}?from=${today}&to=${today}`,
+      cookies: staff.cookies,
+    });
+    expect(engagement.statusCode, engagement.body).toBe(200);
+    expect(engagement.json().activity).toContainEqual(
+      expect.objectContaining({
+        kind: 'agent_call',
+        person: 'hank.scorpio@globex.example',
+        subject: 'MCP get_item',
+      }),
+    );
     const listed = await t.app.inject({
       url: '/api/statuspage/share/acme/access-tokens',
       cookies: hank.cookies,

@@ -197,4 +197,42 @@ describe('canary: restricted document text reaches only those who may read the d
     const found = await search(setup.staffSession, canary);
     expect((found.json() as SearchResponse).result.total).toBe(1);
   });
+
+  it('through the MCP server: the public and a token without the NDA get nothing of it, a token with it does', async () => {
+    const tokenOf = async (session: Session) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `${setup.base}/access-tokens`,
+        cookies: session!.cookies,
+        headers: session!.headers,
+        payload: { name: 'agent' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().token as string;
+    };
+    const mcp = async (token: string | null, name: string, args: object) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/${setup.organisation.slug}/mcp`,
+        headers: {
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    const question = { question: 'What procedure does the vault unseal ceremony follow?' };
+    for (const token of [null, await tokenOf(setup.withoutNdaSession)]) {
+      for (const term of [canary, 'vault unseal ceremony'])
+        expect(leaks(await mcp(token, 'search', { query: term }))).toBe(false);
+      expect(leaks(await mcp(token, 'ask', question))).toBe(false);
+      expect(leaks(await mcp(token, 'list_documents', {}))).toBe(false);
+    }
+    const withNda = await tokenOf(setup.withNdaSession);
+    expect(await mcp(withNda, 'search', { query: canary })).toContain(canary);
+    expect(await mcp(withNda, 'ask', question)).toContain(canary);
+  });
 });
