@@ -144,6 +144,12 @@ describe('checking a model’s draft against what it cites', () => {
     }));
     expect(partly).toMatchObject({ status: 'needs_answer' });
     expect(partly.note).toContain('do not speak to everything the question asks');
+    const bare = verdict('How quickly do you notify customers of a data breach?', (n) => ({
+      answer: 'Yes',
+      sources: [n(breach.question)],
+      reason: '',
+    }));
+    expect(bare.note).toContain('a bare yes does not answer an open question');
     const notApplicable = verdict('Do you support MFA for users?', (n) => ({
       answer: 'N/A',
       sources: [n('Multi-factor')],

@@ -169,6 +169,9 @@ export function checkModelDraft(args: {
     return demoted('the sources it cites do not speak to everything the question asks.', cited);
   }
   const polarity = polarityOf(answer);
+  if ((answer === 'Yes' || answer === 'No') && !isYesNoQuestion(normalised)) {
+    return demoted(`a bare ${answer.toLowerCase()} does not answer an open question.`, cited);
+  }
   const contrary = cited.find((source) =>
     polarity === 'yes'
       ? source.stance === 'no' || source.stance === 'not_enabled' || source.stance === 'in_progress'
