@@ -59,6 +59,8 @@ function webRequestOf(request: FastifyRequest): Request {
 export const agentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const staff = staffRoutes(app, { tags, deps });
   // The access request tool counts against the portal form's own limits (the same keys).
+  // The address a request_access call names, for the per-address limit's key.
+  const emailOf = new WeakMap<FastifyRequest, string>();
   const requestsPerAddress = app.createRateLimit({
     max: accessLimits.requestPerAddressPerHour,
     timeWindow: oneHourMs,
@@ -69,7 +71,6 @@ export const agentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     timeWindow: oneMinuteMs,
     keyGenerator: (request) => `request:${request.ip}`,
   });
-  const emailOf = new WeakMap<FastifyRequest, string>();
 
   app.post(
     '/:org/mcp',

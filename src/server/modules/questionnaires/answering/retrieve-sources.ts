@@ -106,6 +106,27 @@ function otherSources(index: EvidenceIndex): RetrievedSource[] {
   return found;
 }
 
+type Candidates = {
+  items: Map<string, RetrievedSource>;
+  faq: { entry: IndexedFaq; candidate: RetrievedSource }[];
+  rest: RetrievedSource[];
+};
+const candidatesByIndex = new WeakMap<EvidenceIndex, Candidates>();
+
+/** Every source of an index as a model is shown it, made once per questionnaire, not per question. */
+function candidatesOf(index: EvidenceIndex): Candidates {
+  let candidates = candidatesByIndex.get(index);
+  if (!candidates) {
+    candidates = {
+      items: new Map(index.items.map((item) => [item.itemUid, fromItem(item)])),
+      faq: index.faq.map((entry) => ({ entry, candidate: fromFaq(entry) })),
+      rest: [...index.passages.map(fromPassage), ...otherSources(index)],
+    };
+    candidatesByIndex.set(index, candidates);
+  }
+  return candidates;
+}
+
 /** How many sources a model is given per question: enough for compound questions, few enough to read. */
 export const retrievedSourcesMax = 8;
 
@@ -130,22 +151,22 @@ export function retrieveSources(index: EvidenceIndex, question: string): Retriev
     const { source } = candidate;
     scored.push({ candidate, score, key: `${source.kind}:${source.title}:${source.page ?? ''}` });
   };
+  const { items, faq, rest } = candidatesOf(index);
   const topicItemIds = new Set<string>();
   for (const topic of topics) {
     for (const item of topicItems(index, topic)) {
       topicItemIds.add(item.itemUid);
-      add(fromItem(item), true);
+      add(items.get(item.itemUid)!, true);
     }
   }
-  for (const item of index.items) if (!topicItemIds.has(item.itemUid)) add(fromItem(item), false);
-  for (const entry of index.faq) {
+  for (const [itemUid, candidate] of items) if (!topicItemIds.has(itemUid)) add(candidate, false);
+  for (const { entry, candidate } of faq) {
     add(
-      fromFaq(entry),
+      candidate,
       topics.some((topic) => topic.pattern.test(entry.normalised)),
     );
   }
-  for (const passage of index.passages) add(fromPassage(passage), false);
-  for (const other of otherSources(index)) add(other, false);
+  for (const candidate of rest) add(candidate, false);
   scored.sort((a, b) => b.score - a.score);
   const seen = new Set<string>();
   const chosen: RetrievedSource[] = [];
