@@ -96,6 +96,10 @@ describe('a visitor uses share, help and the security review banner', () => {
     await openPortalPastWelcome(page);
     expect(await page.getByTestId('share-button').isVisible()).toBe(false);
 
+    // The updates and knowledge base sections arrive after the welcome closes and push the card down.
+    await page.getByTestId('knowledge-base-panel').getByTestId('kb-panel-entry').first().waitFor();
+    await page.getByTestId('updates-card').waitFor();
+    await settle(page);
     const card = page.getByTestId('share-card');
     await card.scrollIntoViewIfNeeded();
     await card.getByRole('button', { name: 'Copy link' }).click();
