@@ -9,6 +9,8 @@ export const errorCodes = {
   invalid_credentials: 401,
   csrf_failed: 403,
   forbidden: 403,
+  /** A sensitive change needs the second factor again (POST /api/auth/step-up), then a retry. */
+  step_up_required: 403,
   not_found: 404,
   organisation_not_found: 404,
   product_not_found: 404,

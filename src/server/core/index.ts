@@ -2,7 +2,7 @@
 export { insertAuditEntry } from './audit-entry';
 export { contentDisposition } from './content-disposition';
 export { CsvFormatError, parseCsv, restoreFormula, toCsv } from './csv';
-export { installSigningKey } from './install-secret';
+export { installSigningKey, openSealedSecret, sealSecret } from './install-secret';
 export {
   findOrganisationByDomain,
   findOrganisationById,
@@ -28,4 +28,5 @@ export {
 } from './signed-tokens';
 export type { StaffContext } from './staff-access';
 export { dayMs, notFound, requireAccessEditor, requireConsole, writeAudit } from './staff-access';
+export { requireRecentSecondFactor } from './step-up';
 export { accessRequestLink, assetUrl, consoleLink, ogImageUrl, portalLink, portalUrl } from './urls';

@@ -138,6 +138,8 @@ export async function loadSession(
     kind: row.kind,
     csrfToken: row.csrfToken,
     organisationId: row.organisationId,
+    publicId: row.publicId,
+    secondFactorAt: row.secondFactorAt,
   };
   if (row.kind === 'staff' && row.staffUserId) {
     if (!user || user.isDisabled) return null;

@@ -47,7 +47,15 @@ export type ViewerMember = {
   };
 };
 
-export type ViewerSession = { id: string; kind: 'staff' | 'member'; csrfToken: string };
+export type ViewerSession = {
+  id: string;
+  kind: 'staff' | 'member';
+  csrfToken: string;
+  /** The id the session list shows (the primary key is a token hash). */
+  publicId?: string;
+  /** When this session last proved a second factor; step-up asks again after a few minutes. */
+  secondFactorAt?: Date | null;
+};
 
 /** Who is looking at which organisation, in which mode. Built once per request by the viewer plugin. */
 export type Viewer = {

@@ -90,8 +90,32 @@ type RequestOptions = {
   usesUp?: boolean;
 };
 
-/** JSON in, JSON out, same origin with cookies; every failure becomes an ApiError. */
+/**
+ * Asks the person to prove their second factor again (the console's step-up dialog); resolves true when
+ * they did, false when they cancelled. Without one registered, step_up_required fails like any error.
+ */
+type StepUpHandler = (message: string) => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  stepUpHandler = handler;
+}
+
+/**
+ * JSON in, JSON out, same origin with cookies; every failure becomes an ApiError. A sensitive change
+ * the server answers with step_up_required is retried once after the person proves their second factor.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await sendApiRequest<T>(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'step_up_required' && stepUpHandler)) throw error;
+    if (!(await stepUpHandler(error.message))) throw error;
+    return sendApiRequest<T>(path, options);
+  }
+}
+
+async function sendApiRequest<T>(path: string, options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
     accept: 'application/json',

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { StaffPermission } from '../../../shared/permissions';
 import { organisations } from './organisations';
 
@@ -108,8 +118,79 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The id a person sees in their session list: the primary key is a token hash and stays inside. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** When this session last proved a second factor (sign-in or step-up); null without one. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
   },
-  (table) => [index('sessions_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('sessions_expires_idx').on(table.expiresAt),
+    index('sessions_staff_user_idx').on(table.staffUserId),
+    uniqueIndex('sessions_public_id_unique').on(table.publicId),
+  ],
+);
+
+/** A staff member's second factors: authenticator apps (TOTP) for now; the secret is encrypted. */
+export const staffSecondFactors = pgTable(
+  'staff_second_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['totp'] }).notNull(),
+    name: text('name').notNull(),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    lastUsedStep: integer('last_used_step'),
+    /** Null until the person proved the app works with a first code; unconfirmed factors sign nobody in. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('staff_second_factors_user_idx').on(table.staffUserId)],
+);
+
+/** Ten one-use recovery codes per person, stored as SHA-256 (each carries 60 random bits). */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('staff_recovery_codes_user_idx').on(table.staffUserId)],
+);
+
+/**
+ * A password that was right, waiting for its second factor (or, when the organisation requires one,
+ * for the person to enrol one). No session exists until it is met; the id is a token hash.
+ */
+export const staffSignInChallenges = pgTable(
+  'staff_sign_in_challenges',
+  {
+    id: text('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** Wrong codes so far: the challenge ends after a few, and the password must be given again. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('staff_sign_in_challenges_expires_idx').on(table.expiresAt)],
 );
 
 export const auditLog = pgTable(

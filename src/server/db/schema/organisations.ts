@@ -35,6 +35,8 @@ export const organisations = pgTable(
     customDomain: text('custom_domain'),
     customisation: jsonb('customisation').$type<Partial<PortalCustomisation>>().notNull().default({}),
     planFeatures: jsonb('plan_features').$type<Partial<PlanFeatures>>().notNull().default({}),
+    /** Staff must sign in with a second factor; those without one enrol at their next sign-in. */
+    requireStaffMfa: boolean('require_staff_mfa').notNull().default(false),
     logoAssetId: uuid('logo_asset_id'),
     faviconAssetId: uuid('favicon_asset_id'),
     bannerAssetId: uuid('banner_asset_id'),

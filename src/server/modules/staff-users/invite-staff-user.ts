@@ -4,6 +4,7 @@ import {
   staffUserMessages,
 } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
+import { requireRecentSecondFactor } from '../../core';
 import { findStaffUserByEmail, hashPassword, insertStaffUser } from '../staff';
 import { knownPermissions, toStaffUserView } from './queries';
 import {
@@ -26,6 +27,7 @@ export async function inviteStaffUser({
 }): Promise<CreatedStaffUser> {
   const { viewer } = ctx;
   assertCanManageStaff(viewer);
+  await requireRecentSecondFactor(ctx);
   const value = CreateStaffUserInput.parse(input);
   const permissions = knownPermissions(value.permissions);
   const temporaryPassword = newTemporaryPassword();

@@ -1,5 +1,6 @@
 import { type ResetPasswordResult, staffUserMessages } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
+import { requireRecentSecondFactor } from '../../core';
 import { hashPassword } from '../staff';
 import { deleteSessionsOfStaffUser, findStaffUserOfOrganisation, updateStaffUserRow } from './queries';
 import {
@@ -19,6 +20,7 @@ export async function resetStaffPassword({
 }): Promise<ResetPasswordResult> {
   const { viewer } = ctx;
   assertCanManageStaff(viewer);
+  await requireRecentSecondFactor(ctx);
   const temporaryPassword = newTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   return ctx.db.transaction(async (tx) => {

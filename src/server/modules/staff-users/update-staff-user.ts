@@ -1,5 +1,6 @@
 import { type StaffUserView, staffUserMessages, UpdateStaffUserInput } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
+import { requireRecentSecondFactor } from '../../core';
 import {
   countActiveEditors,
   deleteSessionsOfStaffUser,
@@ -29,6 +30,8 @@ export async function updateStaffUser({
   const { viewer } = ctx;
   assertCanManageStaff(viewer);
   const change = UpdateStaffUserInput.parse(input.change);
+  if (change.permissions !== undefined || change.isDisabled !== undefined)
+    await requireRecentSecondFactor(ctx);
   return ctx.db.transaction(async (tx) => {
     await lockOrganisation(tx, viewer.organisation.id);
     const user = await findStaffUserOfOrganisation(tx, viewer.organisation.id, input.staffUserId);

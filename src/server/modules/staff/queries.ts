@@ -47,3 +47,8 @@ export async function insertStaffUser(db: Database, values: typeof staffUsers.$i
   const [row] = await db.insert(staffUsers).values(values).onConflictDoNothing().returning();
   return row ?? null;
 }
+
+export async function findStaffUserById(db: Database, id: string) {
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+  return row ?? null;
+}

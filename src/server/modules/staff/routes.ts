@@ -10,12 +10,14 @@ import {
   SignInInput,
   StaffSession,
 } from '../../../shared/staff';
+import { SignInAnswer } from '../../../shared/staff-security';
 import { type AppDeps, verbContext } from '../../context';
 import { openToEveryone } from '../../net/api-security';
 import { staffRoutes as registerStaffRoutes } from '../../net/staff-routes';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import { getOrganisationSettings } from './get-organisation-settings';
 import { getStaffSession } from './get-staff-session';
+import { signInClientOf, staffSecurityRoutes } from './security-routes';
 import { signInStaff } from './sign-in-staff';
 import { signOutStaff } from './sign-out-staff';
 import { updateOrganisationSettings } from './update-organisation-settings';
@@ -64,9 +66,9 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags: ['staff'],
         security: openToEveryone,
-        summary: 'Sign in with e-mail and password; sets the session cookie',
+        summary: 'Sign in with e-mail and password; sets the session cookie, or asks for the second factor',
         body: SignInInput,
-        response: { 200: StaffSession },
+        response: { 200: SignInAnswer },
       },
     },
     async (request, reply) => {
@@ -76,13 +78,16 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           ...request.body,
           replacedToken: readSessionToken(request, 'staff', isProduction),
           maxLifetimeMs: deps.config.sessionLimits.staffMaxMs,
+          client: signInClientOf(request),
         },
       });
-      setSessionCookie(reply, 'staff', result, isProduction);
       reply.header('cache-control', 'no-store');
+      if (result.kind === 'second_factor') return result.answer;
+      setSessionCookie(reply, 'staff', result, isProduction);
       return result.session;
     },
   );
+  await staffSecurityRoutes(app, deps);
 
   staff.post(
     '/api/auth/sign-out',

@@ -10,7 +10,7 @@ import {
   trustCenterMessages,
 } from '../../../shared/trust-center-export';
 import type { Context } from '../../context';
-import { insertAuditEntry, publishOrganisationChanged } from '../../core';
+import { insertAuditEntry, publishOrganisationChanged, requireRecentSecondFactor } from '../../core';
 import { files } from '../../db/schema';
 import { type ReceivedUpload, UploadTooLargeError, withReceivedUpload } from '../../net/receive-upload';
 import { hasStaffPermission } from '../../policy';
@@ -44,6 +44,7 @@ export async function exportTrustCenterForStaff({
   input: { format: 'json' | 'yaml' };
 }): Promise<{ body: string; fileName: string; contentType: string }> {
   assertCanExport(ctx.viewer);
+  await requireRecentSecondFactor(ctx);
   const organisation = ctx.viewer.organisation;
   const now = new Date();
   const file = await exportTrustCenter(ctx.db, organisation.id, { publicUrl: ctx.config.publicUrl, now });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import { AddUpdateInput, type StaffTopicView, updateMessages } from '../../../shared/updates';
+import { requireRecentSecondFactor } from '../../core';
 import { topics } from '../../db/schema';
 import { insertUpdateAndDispatch } from './publish-update';
 import { findTopic } from './queries';
@@ -22,6 +23,8 @@ export async function addUpdate({
 }): Promise<StaffTopicView> {
   assertCanPublish(ctx.viewer);
   const { message, channels } = AddUpdateInput.parse(input);
+  // Mail to every subscriber cannot be taken back: a hijacked session must prove the second factor.
+  if (channels.email.enabled && channels.email.subscribers) await requireRecentSecondFactor(ctx);
   const staffUserId = ctx.viewer.staff?.id ?? null;
   await inPublishTransaction(ctx, async (db) => {
     const topic = await findTopic(db, ctx.viewer.organisation.id, input.topicId, true);

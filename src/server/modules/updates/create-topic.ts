@@ -1,4 +1,5 @@
 import { CreateTopicInput, type StaffTopicView } from '../../../shared/updates';
+import { requireRecentSecondFactor } from '../../core';
 import { topics } from '../../db/schema';
 import { insertUpdateAndDispatch } from './publish-update';
 import {
@@ -19,6 +20,8 @@ export async function createTopic({
 }): Promise<StaffTopicView> {
   assertCanPublish(ctx.viewer);
   const { subject, category, message, channels, isPinned } = CreateTopicInput.parse(input);
+  // Mail to every subscriber cannot be taken back: a hijacked session must prove the second factor.
+  if (channels.email.enabled && channels.email.subscribers) await requireRecentSecondFactor(ctx);
   const staffUserId = ctx.viewer.staff?.id ?? null;
   const topicId = await inPublishTransaction(ctx, async (db) => {
     const [topic] = await db

@@ -32,6 +32,7 @@ const AnalyticsPage = lazy(() => import('./analytics-page'));
 const AnalyticsAccountPage = lazy(() => import('./analytics-account-page'));
 const AuditLogPage = lazy(() => import('./audit-log-page'));
 const StaffUsersPage = lazy(() => import('./staff-users-page'));
+const SecurityPage = lazy(() => import('./security-page'));
 const ProductsPage = lazy(() => import('./products-page'));
 
 function PageLoading() {
@@ -219,6 +220,14 @@ const router = createBrowserRouter([
         element: (
           <Suspense fallback={<PageLoading />}>
             <AuditLogPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'security',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <SecurityPage />
           </Suspense>
         ),
       },

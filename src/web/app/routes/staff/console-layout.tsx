@@ -5,6 +5,7 @@ import {
   ClipboardList,
   ExternalLink,
   FileText,
+  Fingerprint,
   Globe,
   History,
   Inbox,
@@ -32,6 +33,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toastClearanceClassName } from '../../../components/ui/toast';
 import { PendingRequestsBadge } from '../../../features/accounts/components/pending-requests-badge';
 import { useSession, useSignOut } from '../../../features/staff/api/session';
+import { StepUpDialog } from '../../../features/staff/components/step-up-dialog';
 import { classNames } from '../../../lib/class-names';
 import { SignInPage } from './sign-in-page';
 
@@ -54,6 +56,7 @@ const navigation = [
   { to: '/console/products', label: 'Products', icon: Boxes, end: false },
   { to: '/console/settings', label: 'Settings', icon: Settings, end: false },
   { to: '/console/staff-users', label: 'Staff users', icon: UserCog, end: false },
+  { to: '/console/security', label: 'Sign-in security', icon: Fingerprint, end: false },
   { to: '/console/audit-log', label: 'Audit log', icon: History, end: false },
   { to: '/console/domain-and-scripts', label: 'Domain and scripts', icon: Globe, end: false },
   { to: '/console/plan-features', label: 'Plan features', icon: ToggleRight, end: false },
@@ -126,7 +129,14 @@ export function ConsoleLayout() {
       <div className="min-w-0 lg:pl-64">
         <header className="flex h-16 items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 lg:px-8">
           <span className="min-w-0 truncate text-sm text-slate-600">
-            Signed in as <span className="font-medium text-slate-900">{staff.name}</span>
+            Signed in as{' '}
+            <NavLink
+              to="/console/security"
+              className="font-medium text-slate-900 underline-offset-2 hover:underline"
+              title="Sign-in security"
+            >
+              {staff.name}
+            </NavLink>
           </span>
           <Button
             variant="secondary"
@@ -145,6 +155,7 @@ export function ConsoleLayout() {
         <main className={`mx-auto max-w-5xl px-4 pt-8 sm:px-6 lg:px-8 ${toastClearanceClassName}`}>
           <Outlet />
         </main>
+        <StepUpDialog />
       </div>
     </div>
   );

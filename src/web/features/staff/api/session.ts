@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignInInput, StaffSession } from '../../../../shared/staff';
+import { needsSecondFactor, type SignInAnswer } from '../../../../shared/staff-security';
 import { ApiError, apiRequest, setCsrfToken } from '../../../lib/api-client';
 
 export const sessionQueryKey = ['staff-session'] as const;
@@ -35,16 +36,25 @@ export function useSession() {
   return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, retry: false, staleTime: 5 * 60_000 });
 }
 
+/** The password step: a session at once, or the second step (the form then asks for a code). */
 export function useSignIn() {
-  const queryClient = useQueryClient();
+  const enter = useEnterConsole();
   return useMutation({
     mutationFn: (input: SignInInput) =>
-      apiRequest<StaffSession>('/api/auth/sign-in', { method: 'POST', body: input }),
-    onSuccess: (session) => {
-      forgetOtherQueries(queryClient);
-      setSessionData(queryClient, session);
+      apiRequest<SignInAnswer>('/api/auth/sign-in', { method: 'POST', body: input }),
+    onSuccess: (answer) => {
+      if (!needsSecondFactor(answer)) enter(answer);
     },
   });
+}
+
+/** Opens the console for a session that just started: nothing of an earlier person stays. */
+export function useEnterConsole() {
+  const queryClient = useQueryClient();
+  return (session: StaffSession) => {
+    forgetOtherQueries(queryClient);
+    setSessionData(queryClient, session);
+  };
 }
 
 export function useSignOut() {

@@ -1,11 +1,13 @@
 import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { SignInInput } from '../../../../shared/staff';
+import { needsSecondFactor } from '../../../../shared/staff-security';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/session';
+import { SignInSecondStep } from './sign-in-second-step';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 
@@ -16,6 +18,18 @@ export function SignInForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const signIn = useSignIn();
+  const answer = signIn.data;
+  if (answer && needsSecondFactor(answer)) {
+    return (
+      <SignInSecondStep
+        challenge={answer.secondFactor}
+        onStartOver={() => {
+          signIn.reset();
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
