@@ -6,6 +6,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const serverEntries = {
   main: 'src/server/main.ts',
   'create-staff-user': 'scripts/create-staff-user.ts',
+  'recover-staff-sign-in': 'scripts/recover-staff-sign-in.ts',
   'trust-center-export': 'scripts/trust-center-export.ts',
   'trust-center-import': 'scripts/trust-center-import.ts',
   backup: 'scripts/backup.ts',

@@ -15,6 +15,10 @@ export const AuditLogQuery = z.object({
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 
+export const AuditLogExportQuery = AuditLogQuery.omit({ page: true }).extend({
+  bom: z.enum(['0', '1']).default('0'),
+});
+
 export const AuditActor = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type AuditActor = z.infer<typeof AuditActor>;
 

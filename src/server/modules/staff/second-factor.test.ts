@@ -1,3 +1,4 @@
+// @postgres: one-use codes and challenges rest on conditional updates and row locks (FOR UPDATE).
 import { and, desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { staffSecurityMessages } from '../../../shared/staff-security';
 import { auditLog, organisations, sessions, staffRecoveryCodes, staffSecondFactors } from '../../db/schema';
 import { createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { recoverStaffSignIn } from './recover-staff-sign-in';
 import { signIn, signInForSession } from './test-helpers';
 
 let t: TestApp;
@@ -509,5 +511,53 @@ describe('active sessions', () => {
     const mine = (await request(laptop, 'GET', '/api/auth/sessions')).json().sessions[0].id;
     expect((await request(strangerSession, 'DELETE', `/api/auth/sessions/${mine}`)).statusCode).toBe(404);
     expect((await request(laptop, 'GET', '/api/auth/session')).statusCode).toBe(200);
+  });
+});
+
+describe('recovering a locked-out staff member from the command line', () => {
+  it('removes their second factors and recovery codes, ends their sessions, and says so in the audit log', async () => {
+    const { user, session } = await withAuthenticator();
+    await expect(recoverStaffSignIn(t.database.db, 'nobody@nowhere.example')).rejects.toThrow(
+      'No staff user has the e-mail address nobody@nowhere.example',
+    );
+    const result = await recoverStaffSignIn(t.database.db, user.email.toUpperCase());
+    expect(result).toEqual({ email: user.email, removedFactors: 1, endedSessions: 1 });
+    expect((await request(session, 'GET', '/api/auth/session')).statusCode).toBe(401);
+    const signedIn = await signIn(t.app, user.email);
+    expect(signedIn.json()).toHaveProperty('csrfToken');
+    const entry = (await auditActions(user.id)).find((row) => row.action === 'staff.second_factors_reset');
+    expect(entry).toMatchObject({ actorStaffUserId: null, data: { via: 'command line', removedFactors: 1 } });
+  });
+});
+
+describe('sign-ins on the record', () => {
+  it('exports the audit log filtered by action as CSV with address and browser columns', async () => {
+    const { user } = await staffMember();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: {
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
+        'x-forwarded-for': '198.51.100.4',
+      },
+      payload: { email: user.email, password: 'wrong password' },
+    });
+    const session = await signInForSession(t.app, user.email);
+    const csv = await request(session, 'GET', '/api/audit-log/export.csv?action=staff.sign_in_failed');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Time (UTC)","Action","Staff name","Staff e-mail","Target","Address","Browser","Details"',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"staff.sign_in_failed","${user.name}","${user.email}"`);
+    expect(lines[1]).toContain(
+      '"198.51.100.4","Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0"',
+    );
+    expect(lines[1]).toContain('""reason"":""wrong_password""');
   });
 });

@@ -1,6 +1,8 @@
+import { Download } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
 import type { AuditEntry } from '../../../../shared/console-admin';
 import { formatDateTime } from '../../../../shared/dates';
+import { buttonClassName } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
@@ -104,6 +106,20 @@ export function AuditLogPanel() {
               </option>
             ))}
           </Select>
+        </div>
+        <div className="flex w-full items-end sm:ml-auto sm:w-auto">
+          <a
+            href={`/api/audit-log/export.csv?${new URLSearchParams({
+              ...(action ? { action } : {}),
+              ...(actorId ? { actorId } : {}),
+              bom: '1',
+            })}`}
+            download
+            className={buttonClassName('secondary', 'md')}
+          >
+            <Download className="size-4" aria-hidden />
+            Download CSV
+          </a>
         </div>
       </div>
       {log.isError ? <ErrorBox detail={log.error.message} /> : null}
