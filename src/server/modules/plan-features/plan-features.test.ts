@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { createOrganisation, createStaffUser } from '../../test/factories';
@@ -50,7 +50,12 @@ describe('plan features of a self-hosted instance', () => {
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.organisationId, organisation.id));
+      .where(
+        and(
+          eq(auditLog.organisationId, organisation.id),
+          eq(auditLog.action, 'organisation.plan_features_updated'),
+        ),
+      );
     expect(audit).toMatchObject({
       action: 'organisation.plan_features_updated',
       data: {
