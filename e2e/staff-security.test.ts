@@ -13,7 +13,11 @@ import {
   watchForErrors,
 } from './support/journey-harness';
 
-const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-staff-security-' });
+// Passkeys are scoped to a domain name: this journey's console is on localhost, not 127.0.0.1.
+const journey = useJourneyHarness({
+  dataDirectoryPrefix: 'attest-e2e-staff-security-',
+  publicHost: 'localhost',
+});
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now (the server allows one). */
 function codeFor(secret: string, stepsAhead = 0): string {
@@ -28,7 +32,7 @@ async function shoot(page: Page, name: string) {
 }
 
 describe('staff sign-in security', () => {
-  it('adds an authenticator app, then signs in with its code on a phone and sees both sessions', {
+  it('adds an authenticator app, signs in with its code on a phone, ends that session, then adds a passkey and signs in with it', {
     timeout: 180_000,
   }, async () => {
     const desktop = await journey.newContext(1280);
@@ -87,6 +91,37 @@ describe('staff sign-in security', () => {
     await shoot(page, 'staff-security-sessions-1280');
     await phonePage.reload();
     await phonePage.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
+
+    // A passkey from the browser's own (virtual) authenticator, then signing in with it.
+    const devtools = await desktop.newCDPSession(page);
+    await devtools.send('WebAuthn.enable');
+    await devtools.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.getByRole('button', { name: 'Add passkey' }).click();
+    await page.getByLabel('Passkey name').fill('Laptop');
+    await page.getByRole('button', { name: 'Create passkey' }).click();
+    await page.getByTestId('second-factor').getByRole('button', { name: 'Remove Laptop' }).waitFor();
+    expect(await page.getByTestId('second-factor').count()).toBe(2);
+    await shoot(page, 'staff-security-passkey-1280');
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).first().click();
+    await page.getByLabel('E-mail address').fill(adminEmail);
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Confirm it’s you with your passkey.').waitFor();
+    await shoot(page, 'staff-security-sign-in-passkey-1280');
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    // Signed in where the person signed out: the security page, now listing a passkey sign-in.
+    await page.getByRole('heading', { name: 'Sign-in security', level: 1 }).waitFor();
+    await page.getByTestId('second-factor').getByRole('button', { name: 'Remove Laptop' }).waitFor();
 
     // The one wrong code typed on purpose is the only failed request.
     expect(problems).toEqual([

@@ -19,6 +19,8 @@ export type JourneyOptions = {
   dataDirectoryPrefix: string;
   /** Extra environment for the server, on top of the shared one. */
   env?: Record<string, string>;
+  /** `localhost` where the browser needs a domain name (passkeys refuse an IP address); 127.0.0.1 otherwise. */
+  publicHost?: 'localhost' | '127.0.0.1';
 };
 
 export type ContextOptions = {
@@ -54,8 +56,8 @@ export function useJourneyHarness(options: JourneyOptions): Journey {
     // A journey on the embedded database starts from the demo the global setup seeded once.
     if (!options.env?.DATABASE_URL) cpSync(inject('seededDataDirectory'), dataDirectory, { recursive: true });
     const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    server = await startJourneyServer({ dataDirectory, port, env: options.env });
+    baseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
+    server = await startJourneyServer({ dataDirectory, port, env: { PUBLIC_URL: baseUrl, ...options.env } });
     // launch() gives every run a fresh temporary profile (user-data-dir) of its own.
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
   });

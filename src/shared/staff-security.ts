@@ -16,6 +16,9 @@ export const staffSecurityMessages = {
   ownFactorFirst: 'Set up a second factor for yourself before you require one from all staff.',
   sessionNotFound: 'This session was not found; it may have ended already.',
   factorNameTaken: 'You already have a second factor with this name.',
+  passkeyFailed: 'The passkey could not be checked. Try again, or use another way to sign in.',
+  passkeysUnavailable: 'Passkeys need the console on a domain name; PUBLIC_URL is an IP address.',
+  passkeyNotStarted: 'Start again: this passkey request has expired.',
 } as const;
 
 /** How long a password sign-in waits for its second factor, and how many wrong codes it takes. */
@@ -39,12 +42,50 @@ export const RecoveryCode = z
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z2-7]{12}$/, staffSecurityMessages.enterRecoveryCode));
 
-export const SecondFactorMethod = z.enum(['totp', 'recovery_code']);
+export const SecondFactorMethod = z.enum(['passkey', 'totp', 'recovery_code']);
 export type SecondFactorMethod = z.infer<typeof SecondFactorMethod>;
+
+const Base64Url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
+
+/** What the browser's navigator.credentials.get answers, as @simplewebauthn/browser serialises it. */
+export const PasskeyAssertion = z.object({
+  id: Base64Url,
+  rawId: Base64Url,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: Base64Url,
+    authenticatorData: Base64Url,
+    signature: Base64Url,
+    userHandle: Base64Url.optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** What navigator.credentials.create answers, serialised the same way. */
+export const PasskeyAttestation = z.object({
+  id: Base64Url,
+  rawId: Base64Url,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: Base64Url,
+    attestationObject: Base64Url,
+    authenticatorData: Base64Url.optional(),
+    transports: z.array(z.string().max(20)).max(10).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: Base64Url.optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
 
 export const SecondFactorProof = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp'), code: OneTimeCode }),
   z.object({ method: z.literal('recovery_code'), code: RecoveryCode }),
+  z.object({ method: z.literal('passkey'), response: PasskeyAssertion }),
 ]);
 export type SecondFactorProof = z.input<typeof SecondFactorProof>;
 
@@ -104,7 +145,7 @@ export const EnrolAtSignInInput = SignInChallengeInput.extend({ name: FactorName
 
 export const SecondFactorView = z.object({
   id: z.string().uuid(),
-  kind: z.enum(['totp']),
+  kind: z.enum(['totp', 'passkey']),
   name: z.string(),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable(),
@@ -116,10 +157,19 @@ export const SecondFactorOverview = z.object({
   recoveryCodesLeft: z.number().int().nonnegative(),
   /** The organisation requires a second factor from every staff member. */
   isRequired: z.boolean(),
+  /** Passkeys need the console on a domain name (PUBLIC_URL), not an IP address. */
+  passkeysAvailable: z.boolean(),
 });
 export type SecondFactorOverview = z.infer<typeof SecondFactorOverview>;
 
 export const FactorParams = z.object({ factorId: z.string().uuid() });
+
+export const AddPasskeyInput = z.object({ name: FactorName, response: PasskeyAttestation });
+export type AddPasskeyInput = z.input<typeof AddPasskeyInput>;
+
+/** WebAuthn options as the browser library takes them; their shape is the standard's, not ours. */
+export const PasskeyOptions = z.object({ options: z.record(z.string(), z.unknown()) });
+export type PasskeyOptions = z.infer<typeof PasskeyOptions>;
 
 export const StepUpInput = z.object({ proof: SecondFactorProof });
 

@@ -124,6 +124,8 @@ export const sessions = pgTable(
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
+    /** The WebAuthn challenge this session was last given (adding a passkey, step-up), used once. */
+    webauthnChallenge: text('webauthn_challenge'),
   },
   (table) => [
     index('sessions_expires_idx').on(table.expiresAt),
@@ -143,9 +145,15 @@ export const staffSecondFactors = pgTable(
     staffUserId: uuid('staff_user_id')
       .notNull()
       .references(() => staffUsers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['totp'] }).notNull(),
+    kind: text('kind', { enum: ['totp', 'passkey'] }).notNull(),
     name: text('name').notNull(),
-    secretCiphertext: text('secret_ciphertext').notNull(),
+    /** An authenticator app's sealed seed; null for a passkey. */
+    secretCiphertext: text('secret_ciphertext'),
+    /** A passkey's credential id and COSE public key (base64url), its signature counter and transports. */
+    credentialId: text('credential_id'),
+    publicKey: text('public_key'),
+    signCount: integer('sign_count'),
+    transports: jsonb('transports').$type<string[]>(),
     /** The last 30-second step a code was accepted for: a code is never accepted twice. */
     lastUsedStep: integer('last_used_step'),
     /** Null until the person proved the app works with a first code; unconfirmed factors sign nobody in. */
@@ -153,7 +161,10 @@ export const staffSecondFactors = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('staff_second_factors_user_idx').on(table.staffUserId)],
+  (table) => [
+    index('staff_second_factors_user_idx').on(table.staffUserId),
+    uniqueIndex('staff_second_factors_credential_unique').on(table.credentialId),
+  ],
 );
 
 /** Ten one-use recovery codes per person, stored as SHA-256 (each carries 60 random bits). */
@@ -187,6 +198,8 @@ export const staffSignInChallenges = pgTable(
       .references(() => staffUsers.id, { onDelete: 'cascade' }),
     /** Wrong codes so far: the challenge ends after a few, and the password must be given again. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** The WebAuthn challenge given for signing in with a passkey, used once. */
+    webauthnChallenge: text('webauthn_challenge'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

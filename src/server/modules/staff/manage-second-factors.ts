@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import {
+  AddPasskeyInput,
   ConfirmTotpInput,
   EnrolAtSignInInput,
   type SecondFactorOverview,
@@ -18,6 +19,13 @@ import type { Database } from '../../db/client';
 import { sessions, staffRecoveryCodes, staffSecondFactors } from '../../db/schema';
 import type { ViewerStaff } from '../../policy/viewer';
 import {
+  authenticationOptions,
+  passkeysOf,
+  registrationOptions,
+  relyingPartyOf,
+  verifyRegistration,
+} from './passkeys';
+import {
   confirmedFactorsOf,
   countConfirmedFactors,
   countRecoveryCodesLeft,
@@ -26,9 +34,9 @@ import {
   proveSecondFactor,
   replaceRecoveryCodes,
 } from './second-factors';
-import { findLiveChallenge, type SignInClient } from './sign-in-staff';
+import { findLiveChallenge, type SignInClient, wrongProof } from './sign-in-staff';
 
-type SecurityContext = Pick<Context, 'db' | 'viewer'>;
+type SecurityContext = Pick<Context, 'db' | 'viewer' | 'config'>;
 
 function signedInStaff(ctx: SecurityContext): ViewerStaff {
   const { staff, session } = ctx.viewer;
@@ -78,6 +86,7 @@ export async function getSecondFactorOverview({
     factors: factors.map(factorView),
     recoveryCodesLeft,
     isRequired: organisation?.requireStaffMfa ?? false,
+    passkeysAvailable: relyingPartyOf(ctx.config).isAvailable,
   };
 }
 
@@ -92,6 +101,24 @@ async function insertEnrollingFactor(
     issuer,
   }: Record<'staffUserId' | 'organisationId' | 'name' | 'email' | 'issuer', string>,
 ): Promise<TotpEnrolment> {
+  await assertNameFree(db, staffUserId, name);
+  await db
+    .delete(staffSecondFactors)
+    .where(and(eq(staffSecondFactors.staffUserId, staffUserId), isNull(staffSecondFactors.confirmedAt)));
+  const secret = await newTotpSecret(db, { label: email, issuer });
+  const [factor] = await db
+    .insert(staffSecondFactors)
+    .values({ organisationId, staffUserId, kind: 'totp', name, secretCiphertext: secret.secretCiphertext })
+    .returning({ id: staffSecondFactors.id });
+  return {
+    factorId: factor!.id,
+    secret: secret.secret,
+    otpauthUri: secret.otpauthUri,
+    qrCodeSvg: secret.qrCodeSvg,
+  };
+}
+
+async function assertNameFree(db: Database, staffUserId: string, name: string) {
   const [taken] = await db
     .select({ id: staffSecondFactors.id })
     .from(staffSecondFactors)
@@ -108,20 +135,6 @@ async function insertEnrollingFactor(
       name: staffSecurityMessages.factorNameTaken,
     });
   }
-  await db
-    .delete(staffSecondFactors)
-    .where(and(eq(staffSecondFactors.staffUserId, staffUserId), isNull(staffSecondFactors.confirmedAt)));
-  const secret = await newTotpSecret(db, { label: email, issuer });
-  const [factor] = await db
-    .insert(staffSecondFactors)
-    .values({ organisationId, staffUserId, kind: 'totp', name, secretCiphertext: secret.secretCiphertext })
-    .returning({ id: staffSecondFactors.id });
-  return {
-    factorId: factor!.id,
-    secret: secret.secret,
-    otpauthUri: secret.otpauthUri,
-    qrCodeSvg: secret.qrCodeSvg,
-  };
 }
 
 /** Adding an authenticator: with one already, the person proves it first (step-up). */
@@ -294,7 +307,9 @@ export async function stepUp({
   const now = new Date();
   const staffUserId = signedInStaff(ctx).id;
   const isProven = await ctx.db.transaction(async (tx) => {
-    const proven = await proveSecondFactor(tx, { staffUserId, proof, now });
+    const expectedChallenge = proof.method === 'passkey' ? await takeWebauthnChallenge(tx, ctx) : null;
+    const passkey = { rp: relyingPartyOf(ctx.config), expectedChallenge };
+    const proven = await proveSecondFactor(tx, { staffUserId, proof, now, passkey });
     if (!proven) return false;
     await markSecondFactorProven(tx, ctx, now);
     await audit(tx, ctx, 'staff.step_up', { method: proven.method }, client);
@@ -303,10 +318,101 @@ export async function stepUp({
   });
   if (!isProven) {
     await audit(ctx.db, ctx, 'staff.step_up_failed', { method: proof.method }, client);
-    const message =
-      proof.method === 'recovery_code'
-        ? staffSecurityMessages.wrongRecoveryCode
-        : staffSecurityMessages.wrongCode;
-    throw new AppError('validation_failed', message, { 'proof.code': message });
+    throw wrongProof(proof.method);
   }
+}
+
+/** The WebAuthn challenge this session was given, cleared as it is read: each is answered once. */
+async function takeWebauthnChallenge(db: Database, ctx: SecurityContext): Promise<string | null> {
+  const sessionId = ctx.viewer.session?.id;
+  if (!sessionId) return null;
+  const [row] = await db
+    .select({ challenge: sessions.webauthnChallenge })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .for('update');
+  await db.update(sessions).set({ webauthnChallenge: null }).where(eq(sessions.id, sessionId));
+  return row?.challenge ?? null;
+}
+
+async function giveWebauthnChallenge(db: Database, ctx: SecurityContext, challenge: string) {
+  const sessionId = ctx.viewer.session?.id;
+  if (sessionId)
+    await db.update(sessions).set({ webauthnChallenge: challenge }).where(eq(sessions.id, sessionId));
+}
+
+function usableRelyingParty(ctx: SecurityContext) {
+  const rp = relyingPartyOf(ctx.config);
+  if (!rp.isAvailable) throw new AppError('conflict', staffSecurityMessages.passkeysUnavailable);
+  return rp;
+}
+
+/** Step-up with a passkey: options for the person's own passkeys, the challenge kept on the session. */
+export async function passkeyOptionsForStepUp({ ctx }: { ctx: SecurityContext }) {
+  const staff = signedInStaff(ctx);
+  const rp = usableRelyingParty(ctx);
+  const passkeys = await passkeysOf(ctx.db, staff.id);
+  if (passkeys.length === 0) throw new AppError('not_found', staffSecurityMessages.factorNotFound);
+  const options = await authenticationOptions(rp, passkeys);
+  await giveWebauthnChallenge(ctx.db, ctx, options.challenge);
+  return options as unknown as Record<string, unknown>;
+}
+
+/** Adding a passkey, first half: the options for navigator.credentials.create (step-up with a factor). */
+export async function startPasskeyRegistration({ ctx }: { ctx: SecurityContext }) {
+  const staff = signedInStaff(ctx);
+  const rp = usableRelyingParty(ctx);
+  await requireRecentSecondFactor(ctx);
+  const options = await registrationOptions(rp, {
+    staffUserId: staff.id,
+    email: staff.email,
+    name: staff.name,
+    organisationName: ctx.viewer.organisation.name,
+    existing: await passkeysOf(ctx.db, staff.id),
+  });
+  await giveWebauthnChallenge(ctx.db, ctx, options.challenge);
+  return options as unknown as Record<string, unknown>;
+}
+
+/** Adding a passkey, second half: the browser's answer verified; the first factor brings recovery codes. */
+export async function addPasskey({
+  ctx,
+  input,
+  client,
+}: {
+  ctx: SecurityContext;
+  input: AddPasskeyInput;
+  client: SignInClient;
+}): Promise<{ factor: SecondFactorView; recoveryCodes?: string[] }> {
+  const staff = signedInStaff(ctx);
+  const { name, response } = AddPasskeyInput.parse(input);
+  const rp = usableRelyingParty(ctx);
+  const now = new Date();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const expectedChallenge = await takeWebauthnChallenge(tx, ctx);
+    if (!expectedChallenge) throw new AppError('conflict', staffSecurityMessages.passkeyNotStarted);
+    const credential = await verifyRegistration(rp, response, expectedChallenge);
+    if (!credential) return null;
+    await assertNameFree(tx, staff.id, name);
+    const isFirst = (await countConfirmedFactors(tx, staff.id)) === 0;
+    const [factor] = await tx
+      .insert(staffSecondFactors)
+      .values({
+        organisationId: ctx.viewer.organisation.id,
+        staffUserId: staff.id,
+        kind: 'passkey',
+        name,
+        ...credential,
+        confirmedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!factor) throw new AppError('conflict', 'This passkey is already added.');
+    const recoveryCodes = isFirst ? await replaceRecoveryCodes(tx, staff.id) : undefined;
+    await markSecondFactorProven(tx, ctx, now);
+    await audit(tx, ctx, 'staff.second_factor_added', { kind: 'passkey', name }, client);
+    return { factor: factorView(factor), recoveryCodes };
+  });
+  if (!outcome) throw wrongProof('passkey');
+  return outcome;
 }

@@ -159,6 +159,7 @@ describe('adding an authenticator app', () => {
       ],
       recoveryCodesLeft: 10,
       isRequired: false,
+      passkeysAvailable: true,
     });
     expect((await auditActions(user.id)).map((entry) => entry.action)).toContain('staff.second_factor_added');
   });
@@ -559,5 +560,97 @@ describe('sign-ins on the record', () => {
       '"198.51.100.4","Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0"',
     );
     expect(lines[1]).toContain('""reason"":""wrong_password""');
+  });
+});
+
+describe('passkeys', () => {
+  const assertion = {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+    clientExtensionResults: {},
+  };
+
+  it('gives creation options for this console, and refuses an answer it did not ask for', async () => {
+    const { user } = await staffMember();
+    const session = await signInForSession(t.app, user.email);
+    const overview = await request(session, 'GET', '/api/auth/second-factors');
+    expect(overview.json().passkeysAvailable).toBe(true);
+
+    const notStarted = await request(session, 'POST', '/api/auth/second-factors/passkey', {
+      name: 'Laptop',
+      response: { ...assertion, response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } },
+    });
+    expect(notStarted.statusCode).toBe(409);
+    expect(notStarted.json().error.message).toBe(staffSecurityMessages.passkeyNotStarted);
+
+    const started = await request(session, 'POST', '/api/auth/second-factors/passkey/options');
+    expect(started.statusCode).toBe(200);
+    const { options } = started.json();
+    expect(options).toMatchObject({
+      rp: { id: new URL(t.config.publicUrl).hostname },
+      user: { name: user.email },
+      attestation: 'none',
+      challenge: expect.any(String),
+    });
+    const forged = await request(session, 'POST', '/api/auth/second-factors/passkey', {
+      name: 'Laptop',
+      response: { ...assertion, response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.message).toBe(staffSecurityMessages.passkeyFailed);
+    // The challenge was used up by the failed answer.
+    const again = await request(session, 'POST', '/api/auth/second-factors/passkey', {
+      name: 'Laptop',
+      response: { ...assertion, response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses a passkey answer at sign-in for someone without passkeys, counting it as a wrong try', async () => {
+    const { user } = await withAuthenticator();
+    const { challenge, methods } = (await signIn(t.app, user.email)).json().secondFactor;
+    expect(methods).toEqual(['totp', 'recovery_code']);
+    const options = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/passkey-options',
+      payload: { challenge },
+    });
+    expect(options.statusCode).toBe(404);
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/second-factor',
+      payload: { challenge, proof: { method: 'passkey', response: assertion } },
+    });
+    expect(answered.statusCode).toBe(400);
+    expect(answered.json().error.message).toBe(staffSecurityMessages.passkeyFailed);
+  });
+
+  it('are not offered when the console’s public address is an IP address', async () => {
+    const onAddress = await createTestApp({ PUBLIC_URL: 'http://192.0.2.10:3000' });
+    try {
+      const { organisation } = await createOrganisation(onAddress.database.db);
+      const user = await createStaffUser(onAddress.database.db, organisation.id, {
+        permissions: ['statuspage:edit'],
+      });
+      const session = await signInForSession(onAddress.app, user.email);
+      const overview = await onAddress.app.inject({
+        method: 'GET',
+        url: '/api/auth/second-factors',
+        cookies: session.cookies,
+      });
+      expect(overview.json().passkeysAvailable).toBe(false);
+      const options = await onAddress.app.inject({
+        method: 'POST',
+        url: '/api/auth/second-factors/passkey/options',
+        cookies: session.cookies,
+        headers: session.headers,
+      });
+      expect(options.statusCode).toBe(409);
+      expect(options.json().error.message).toBe(staffSecurityMessages.passkeysUnavailable);
+    } finally {
+      await onAddress.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { recoveryCodeCount, SecondFactorProof } from '../../../shared/staff-secu
 import { openSealedSecret, sealSecret } from '../../core';
 import type { Database } from '../../db/client';
 import { staffRecoveryCodes, staffSecondFactors } from '../../db/schema';
+import { acceptPasskey, passkeysOf, type RelyingParty } from './passkeys';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
 const totpPeriodSeconds = 30;
@@ -40,6 +41,7 @@ export async function newTotpSecret(db: Database, { label, issuer }: { label: st
 
 /** The 30-second step a code belongs to, or null when it matches none near now. */
 async function stepOfCode(db: Database, factor: FactorRow, code: string, now: Date): Promise<number | null> {
+  if (!factor.secretCiphertext) return null;
   const secret = await openSealedSecret(db, secretPurpose, factor.secretCiphertext);
   const delta = totpOf(secret, 'code', 'Attest').validate({
     token: code,
@@ -133,7 +135,10 @@ async function acceptRecoveryCode(db: Database, staffUserId: string, code: strin
   return Boolean(used);
 }
 
-export type ProvenFactor = { method: 'totp'; factor: FactorRow } | { method: 'recovery_code' };
+export type ProvenFactor = { method: 'totp' | 'passkey'; factor: FactorRow } | { method: 'recovery_code' };
+
+/** What a passkey proof is checked against: the relying party and the challenge the browser signed. */
+export type PasskeyCheck = { rp: RelyingParty; expectedChallenge: string | null };
 
 /**
  * Checks a second-factor proof of a person against their confirmed factors (or, while enrolling, the
@@ -146,16 +151,37 @@ export async function proveSecondFactor(
     proof,
     now,
     enrollingFactor,
-  }: { staffUserId: string; proof: SecondFactorProof; now: Date; enrollingFactor?: FactorRow },
+    passkey,
+  }: {
+    staffUserId: string;
+    proof: SecondFactorProof;
+    now: Date;
+    enrollingFactor?: FactorRow;
+    passkey?: PasskeyCheck;
+  },
 ): Promise<ProvenFactor | null> {
   const checked = SecondFactorProof.parse(proof);
+  if (checked.method === 'passkey') {
+    if (enrollingFactor || !passkey?.expectedChallenge) return null;
+    const factor = await acceptPasskey(
+      db,
+      passkey.rp,
+      await passkeysOf(db, staffUserId),
+      checked.response,
+      passkey.expectedChallenge,
+      now,
+    );
+    return factor ? { method: 'passkey', factor } : null;
+  }
   if (checked.method === 'recovery_code') {
     if (enrollingFactor) return null;
     return (await acceptRecoveryCode(db, staffUserId, checked.code, now))
       ? { method: 'recovery_code' }
       : null;
   }
-  const factors = enrollingFactor ? [enrollingFactor] : await confirmedFactorsOf(db, staffUserId);
+  const factors = enrollingFactor
+    ? [enrollingFactor]
+    : (await confirmedFactorsOf(db, staffUserId)).filter((factor) => factor.kind === 'totp');
   const factor = await acceptTotp(db, factors, checked.code, now);
   return factor ? { method: 'totp', factor } : null;
 }

@@ -5,15 +5,18 @@ import { AppError } from '../../../shared/errors';
 import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import {
+  AddPasskeyInput,
   ConfirmTotpInput,
   EnrolAtSignInInput,
   FactorParams,
+  PasskeyOptions,
   RecoveryCodes,
   SecondFactorOverview,
   SecondFactorSignInInput,
   SecondFactorView,
   SessionParams,
   SignedInWithSecondFactor,
+  SignInChallengeInput,
   SignInPolicy,
   SignInPolicyInput,
   StaffSessionList,
@@ -26,15 +29,18 @@ import { openToEveryone } from '../../net/api-security';
 import { noContent, staffRoutes } from '../../net/staff-routes';
 import { readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import {
+  addPasskey,
   confirmTotpEnrolment,
   getSecondFactorOverview,
+  passkeyOptionsForStepUp,
   regenerateRecoveryCodes,
   removeSecondFactor,
   startEnrolmentAtSignIn,
+  startPasskeyRegistration,
   startTotpEnrolment,
   stepUp,
 } from './manage-second-factors';
-import { completeSecondFactorSignIn, type SignInClient } from './sign-in-staff';
+import { completeSecondFactorSignIn, passkeyOptionsAtSignIn, type SignInClient } from './sign-in-staff';
 import { endOwnSession, getSignInPolicy, listOwnSessions, updateSignInPolicy } from './staff-sessions';
 
 const oneMinuteMs = 60_000;
@@ -128,6 +134,52 @@ export const staffSecurityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       reply.header('cache-control', 'no-store');
       return startEnrolmentAtSignIn({ ctx: verbContext(deps), input: request.body });
     },
+  );
+
+  app.post(
+    '/api/auth/sign-in/passkey-options',
+    {
+      config: { skipCsrf: true, ...codeGuessLimits },
+      preHandler: checkAddressLimit,
+      schema: {
+        tags,
+        security: openToEveryone,
+        summary: 'Second step of sign-in with a passkey: the WebAuthn options for this challenge',
+        body: SignInChallengeInput,
+        response: { 200: PasskeyOptions },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { options: await passkeyOptionsAtSignIn({ ctx: verbContext(deps), input: request.body }) };
+    },
+  );
+
+  staff.post(
+    '/api/auth/second-factors/passkey/options',
+    {
+      summary: 'Starts adding a passkey: WebAuthn creation options (step-up when you have a factor)',
+      response: { 200: PasskeyOptions },
+    },
+    async (ctx) => ({ options: await startPasskeyRegistration({ ctx }) }),
+  );
+
+  staff.post(
+    '/api/auth/second-factors/passkey',
+    {
+      summary: 'Adds the passkey the browser created; the first factor comes with recovery codes',
+      body: AddPasskeyInput,
+      response: {
+        200: z.object({ factor: SecondFactorView, recoveryCodes: z.array(z.string()).optional() }),
+      },
+    },
+    (ctx, request) => addPasskey({ ctx, input: request.body, client: signInClientOf(request) }),
+  );
+
+  staff.post(
+    '/api/auth/step-up/passkey-options',
+    { summary: 'WebAuthn options to prove a passkey for step-up', response: { 200: PasskeyOptions } },
+    async (ctx) => ({ options: await passkeyOptionsForStepUp({ ctx }) }),
   );
 
   staff.get(

@@ -4,8 +4,10 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { SignInInput, type StaffSession } from '../../../shared/staff';
 import {
+  type SecondFactorMethod,
   type SecondFactorRequired,
   SecondFactorSignInInput,
+  SignInChallengeInput,
   signInChallengeMaxFailures,
   signInChallengeMinutes,
   staffSecurityMessages,
@@ -16,6 +18,7 @@ import type { Database } from '../../db/client';
 import { staffSecondFactors, staffSignInChallenges, type staffUsers } from '../../db/schema';
 import { hashSessionToken, newSessionToken } from '../../plugins/sessions';
 import { toStaffSession } from './get-staff-session';
+import { authenticationOptions, passkeysOf, relyingPartyOf } from './passkeys';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   deleteExpiredSessionsOfStaffUser,
@@ -71,7 +74,7 @@ async function auditSignIn(
 async function startSession(
   db: Database,
   user: StaffUserRow,
-  options: SessionOptions & { now: Date; secondFactor: 'totp' | 'recovery_code' | null },
+  options: SessionOptions & { now: Date; secondFactor: SecondFactorMethod | null },
 ): Promise<Omit<SessionStarted, 'session'> & { session: StaffSession }> {
   const token = newSessionToken();
   const csrfToken = randomBytes(24).toString('base64url');
@@ -148,13 +151,21 @@ export async function signInStaff({
       createdAt: now,
     });
     const isEnrolling = factors.length === 0;
+    const kinds = new Set(factors.map((factor) => factor.kind));
+    const methods: SecondFactorMethod[] = isEnrolling
+      ? ['totp']
+      : [
+          ...(kinds.has('passkey') ? ['passkey' as const] : []),
+          ...(kinds.has('totp') ? ['totp' as const] : []),
+          'recovery_code',
+        ];
     return {
       kind: 'second_factor',
       answer: {
         secondFactor: {
           challenge,
           step: isEnrolling ? 'enrol' : 'verify',
-          methods: isEnrolling ? ['totp'] : ['totp', 'recovery_code'],
+          methods,
           expiresAt: expiresAt.toISOString(),
         },
       },
@@ -208,7 +219,7 @@ export async function completeSecondFactorSignIn({
   ctx,
   input,
 }: {
-  ctx: Pick<Context, 'db'>;
+  ctx: Pick<Context, 'db' | 'config'>;
   input: SecondFactorSignInInput & SessionOptions;
 }): Promise<SessionStarted> {
   const { challenge, proof } = SecondFactorSignInInput.parse(input);
@@ -224,7 +235,13 @@ export async function completeSecondFactorSignIn({
     if (!hasFactors && !enrollingFactor) {
       throw new AppError('not_found', staffSecurityMessages.enrolmentNotFound);
     }
-    const proven = await proveSecondFactor(tx, { staffUserId: user.id, proof, now, enrollingFactor });
+    const proven = await proveSecondFactor(tx, {
+      staffUserId: user.id,
+      proof,
+      now,
+      enrollingFactor,
+      passkey: { rp: relyingPartyOf(ctx.config), expectedChallenge: live.challenge.webauthnChallenge },
+    });
     if (!proven) {
       const failedAttempts = live.challenge.failedAttempts + 1;
       const isChallengeOver = failedAttempts >= signInChallengeMaxFailures;
@@ -233,7 +250,7 @@ export async function completeSecondFactorSignIn({
       } else {
         await tx
           .update(staffSignInChallenges)
-          .set({ failedAttempts })
+          .set({ failedAttempts, webauthnChallenge: null })
           .where(eq(staffSignInChallenges.id, live.challenge.id));
       }
       await auditSignIn(
@@ -269,9 +286,41 @@ export async function completeSecondFactorSignIn({
   });
   if (outcome.ok) return outcome.started;
   if (outcome.isChallengeOver) throw new AppError('unauthenticated', staffSecurityMessages.challengeOver);
+  throw wrongProof(proof.method);
+}
+
+/** A wrong code, recovery code or passkey: 400 with the message under the field the person used. */
+export function wrongProof(method: SecondFactorMethod): AppError {
   const message =
-    proof.method === 'recovery_code'
-      ? staffSecurityMessages.wrongRecoveryCode
-      : staffSecurityMessages.wrongCode;
-  throw new AppError('validation_failed', message, { 'proof.code': message });
+    method === 'passkey'
+      ? staffSecurityMessages.passkeyFailed
+      : method === 'recovery_code'
+        ? staffSecurityMessages.wrongRecoveryCode
+        : staffSecurityMessages.wrongCode;
+  return new AppError('validation_failed', message, {
+    [method === 'passkey' ? 'proof' : 'proof.code']: message,
+  });
+}
+
+/** Signing in with a passkey: the options the browser asks the authenticator with, for this challenge. */
+export async function passkeyOptionsAtSignIn({
+  ctx,
+  input,
+}: {
+  ctx: Pick<Context, 'db' | 'config'>;
+  input: { challenge: string };
+}): Promise<Record<string, unknown>> {
+  const { challenge } = SignInChallengeInput.parse(input);
+  return ctx.db.transaction(async (tx) => {
+    const live = await findLiveChallenge(tx, challenge, new Date());
+    if (!live) throw new AppError('unauthenticated', staffSecurityMessages.challengeOver);
+    const passkeys = await passkeysOf(tx, live.user.id);
+    if (passkeys.length === 0) throw new AppError('not_found', staffSecurityMessages.factorNotFound);
+    const options = await authenticationOptions(relyingPartyOf(ctx.config), passkeys);
+    await tx
+      .update(staffSignInChallenges)
+      .set({ webauthnChallenge: options.challenge })
+      .where(eq(staffSignInChallenges.id, live.challenge.id));
+    return options as unknown as Record<string, unknown>;
+  });
 }

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AddPasskeyInput,
+  PasskeyOptions,
   RecoveryCodes,
   SecondFactorOverview,
   SecondFactorProof,
@@ -23,6 +25,17 @@ export const securityApi = {
     }),
   enrolAtSignIn: (challenge: string, name: string) =>
     apiRequest<TotpEnrolment>('/api/auth/sign-in/enrolment', { method: 'POST', body: { challenge, name } }),
+  passkeyOptionsAtSignIn: (challenge: string) =>
+    apiRequest<PasskeyOptions>('/api/auth/sign-in/passkey-options', { method: 'POST', body: { challenge } }),
+  passkeyOptionsForStepUp: () =>
+    apiRequest<PasskeyOptions>('/api/auth/step-up/passkey-options', { method: 'POST' }),
+  startPasskey: () =>
+    apiRequest<PasskeyOptions>('/api/auth/second-factors/passkey/options', { method: 'POST' }),
+  addPasskey: (input: AddPasskeyInput) =>
+    apiRequest<{ factor: SecondFactorView; recoveryCodes?: string[] }>('/api/auth/second-factors/passkey', {
+      method: 'POST',
+      body: input,
+    }),
   startTotp: (name: string) =>
     apiRequest<TotpEnrolment>('/api/auth/second-factors/totp', { method: 'POST', body: { name } }),
   confirmTotp: (factorId: string, code: string) =>

@@ -1,3 +1,4 @@
+import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
   OneTimeCode,
@@ -17,6 +18,9 @@ export function proofErrorOf(error: Error): string {
   return 'That did not work. Please try again.';
 }
 
+/** A proof typed in: a code from the app or a recovery code (a passkey is a button, not a field). */
+export type TypedProof = { method: 'totp' | 'recovery_code'; code: string };
+
 type ProofFormProps = {
   /** Recovery codes are offered where they may stand in (sign-in, step-up), not when confirming a new app. */
   allowsRecoveryCode: boolean;
@@ -24,8 +28,10 @@ type ProofFormProps = {
   pendingLabel: string;
   isPending: boolean;
   error: string | null;
-  onSubmit(proof: SecondFactorProof): void;
+  onSubmit(proof: TypedProof): void;
   onCancel?: () => void;
+  /** Recovery codes only (the person has a passkey and no authenticator app). */
+  startsWithRecoveryCode?: boolean;
 };
 
 /** A 6-digit code from the authenticator app, or (when allowed) one of the recovery codes. */
@@ -37,9 +43,12 @@ export function SecondFactorProofForm({
   error,
   onSubmit,
   onCancel,
+  startsWithRecoveryCode = false,
 }: ProofFormProps) {
   const id = useId();
-  const [method, setMethod] = useState<SecondFactorProof['method']>('totp');
+  const [method, setMethod] = useState<TypedProof['method']>(
+    startsWithRecoveryCode ? 'recovery_code' : 'totp',
+  );
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const shownError = localError ?? error;
@@ -83,7 +92,7 @@ export function SecondFactorProofForm({
         />
       </Field>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {allowsRecoveryCode ? (
+        {allowsRecoveryCode && !startsWithRecoveryCode ? (
           <button
             type="button"
             className="text-sm font-medium text-brand-ink underline-offset-2 hover:underline"
@@ -163,6 +172,66 @@ export function RecoveryCodesNotice({ codes }: { codes: string[] }) {
         copiedLabel="Copied"
         confirmationMs={3000}
       />
+    </div>
+  );
+}
+
+/** The browser's passkey prompt, loaded only when someone uses a passkey. */
+export async function askForPasskey(options: Record<string, unknown>): Promise<SecondFactorProof> {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const response = await startAuthentication({ optionsJSON: options as never });
+  return { method: 'passkey', response: response as never };
+}
+
+export async function createPasskey(options: Record<string, unknown>) {
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  return startRegistration({ optionsJSON: options as never });
+}
+
+/** The browser refused or the person cancelled its prompt: said in words, not as a DOMException. */
+export function passkeyPromptError(error: unknown): string {
+  if (isApiError(error)) return Object.values(error.fields)[0] ?? error.message;
+  if (error instanceof Error && error.name === 'NotAllowedError') {
+    return 'The passkey prompt was closed or timed out. Try again.';
+  }
+  return 'This browser could not use a passkey here. Use another way to sign in.';
+}
+
+type PasskeyButtonProps = {
+  label: string;
+  /** Fetches the WebAuthn options, asks the browser, and sends the proof; rejects with what went wrong. */
+  onUse(): Promise<void>;
+};
+
+/** "Use a passkey": one button, with the prompt's failure shown under it. */
+export function PasskeyButton({ label, onUse }: PasskeyButtonProps) {
+  const [isBusy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="space-y-2">
+      <Button
+        className="w-full"
+        disabled={isBusy}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await onUse();
+          } catch (failure) {
+            setError(passkeyPromptError(failure));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <KeyRound className="size-4" aria-hidden />
+        {isBusy ? 'Waiting for your passkey…' : label}
+      </Button>
+      {error ? (
+        <p role="alert" className="text-xs font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

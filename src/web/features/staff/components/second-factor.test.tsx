@@ -172,7 +172,12 @@ describe('the sign-in security page', () => {
     let factors: unknown[] = [];
     const calls = stubFetch((call) => {
       if (call.url === '/api/auth/second-factors')
-        return json({ factors, recoveryCodesLeft: factors.length ? 10 : 0, isRequired: false });
+        return json({
+          factors,
+          recoveryCodesLeft: factors.length ? 10 : 0,
+          isRequired: false,
+          passkeysAvailable: false,
+        });
       if (call.url === '/api/auth/second-factors/totp') return json(enrolment);
       if (call.url.endsWith('/confirm')) {
         const factor = {

@@ -1,4 +1,5 @@
-import { LogOut, Plus, Smartphone, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { KeyRound, LogOut, Plus, Smartphone, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../../shared/dates';
@@ -16,6 +17,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
 import {
+  secondFactorsKey,
   securityApi,
   useSecondFactors,
   useSecurityMutation,
@@ -24,6 +26,8 @@ import {
 } from '../api/security';
 import { useSignOut } from '../api/session';
 import {
+  createPasskey,
+  passkeyPromptError,
   proofErrorOf,
   RecoveryCodesNotice,
   SecondFactorProofForm,
@@ -59,9 +63,53 @@ function failed(error: Error) {
   toast.error(error.message);
 }
 
+type NameFormProps = {
+  label: string;
+  hint: string;
+  name: string;
+  error: string | null;
+  submitLabel: string;
+  isBusy: boolean;
+  testId?: string;
+  onNameChange(name: string): void;
+  onSubmit(event: FormEvent): void;
+  onCancel(): void;
+};
+
+/** The first step of adding a factor: its name, then Cancel or go on. */
+function FactorNameForm(props: NameFormProps) {
+  const id = useId();
+  return (
+    <form
+      onSubmit={props.onSubmit}
+      noValidate
+      className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
+      data-testid={props.testId}
+    >
+      <Field id={`${id}-name`} label={props.label} hint={props.hint} error={props.error ?? undefined}>
+        <Input
+          id={`${id}-name`}
+          value={props.name}
+          onChange={(event) => props.onNameChange(event.target.value)}
+          isInvalid={Boolean(props.error)}
+          aria-describedby={describedBy(`${id}-name`, props.error ?? undefined)}
+          maxLength={60}
+        />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={props.isBusy}>
+          {props.submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** Naming, scanning and confirming a new authenticator; the first one shows recovery codes. */
 function AddAuthenticator({ onDone }: { onDone(codes: string[] | undefined): void }) {
-  const id = useId();
   const [name, setName] = useState('Phone');
   const [nameError, setNameError] = useState<string | null>(null);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
@@ -84,35 +132,17 @@ function AddAuthenticator({ onDone }: { onDone(codes: string[] | undefined): voi
 
   if (!enrolment) {
     return (
-      <form
+      <FactorNameForm
+        label="Name"
+        hint="So you can tell your authenticators apart."
+        name={name}
+        error={nameError}
+        submitLabel="Continue"
+        isBusy={start.isPending}
+        onNameChange={setName}
         onSubmit={submitName}
-        noValidate
-        className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
-      >
-        <Field
-          id={`${id}-name`}
-          label="Name"
-          hint="So you can tell your authenticators apart."
-          error={nameError ?? undefined}
-        >
-          <Input
-            id={`${id}-name`}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            isInvalid={Boolean(nameError)}
-            aria-describedby={describedBy(`${id}-name`, nameError ?? undefined)}
-            maxLength={60}
-          />
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onDone(undefined)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={start.isPending}>
-            Continue
-          </Button>
-        </div>
-      </form>
+        onCancel={() => onDone(undefined)}
+      />
     );
   }
   return (
@@ -141,6 +171,50 @@ function AddAuthenticator({ onDone }: { onDone(codes: string[] | undefined): voi
   );
 }
 
+/** Naming a passkey, then the browser's own prompt creates it; the first factor shows recovery codes. */
+function AddPasskey({ onDone }: { onDone(codes: string[] | undefined): void }) {
+  const [name, setName] = useState('Passkey');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = FactorName.safeParse(name);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    setError(null);
+    setBusy(true);
+    try {
+      const { options } = await securityApi.startPasskey();
+      const response = await createPasskey(options);
+      const result = await securityApi.addPasskey({ name: parsed.data, response: response as never });
+      toast.success(`${result.factor.name} is on`);
+      onDone(result.recoveryCodes);
+    } catch (failure) {
+      if (isApiError(failure) && failure.code === 'step_up_required') return;
+      setError(passkeyPromptError(failure));
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: secondFactorsKey });
+    }
+  }
+
+  return (
+    <FactorNameForm
+      label="Passkey name"
+      hint="Like “MacBook Touch ID” or “YubiKey”."
+      name={name}
+      error={error}
+      submitLabel={isBusy ? 'Waiting for your passkey…' : 'Create passkey'}
+      isBusy={isBusy}
+      testId="add-passkey"
+      onNameChange={setName}
+      onSubmit={submit}
+      onCancel={() => onDone(undefined)}
+    />
+  );
+}
+
 function FactorList({ overview }: { overview: SecondFactorOverview }) {
   const remove = useSecurityMutation((factorId: string) => securityApi.removeFactor(factorId));
   if (overview.factors.length === 0) {
@@ -162,11 +236,15 @@ function FactorList({ overview }: { overview: SecondFactorOverview }) {
           data-testid="second-factor"
         >
           <div className="flex min-w-0 items-center gap-3">
-            <Smartphone className="size-5 shrink-0 text-slate-500" aria-hidden />
+            {factor.kind === 'passkey' ? (
+              <KeyRound className="size-5 shrink-0 text-slate-500" aria-hidden />
+            ) : (
+              <Smartphone className="size-5 shrink-0 text-slate-500" aria-hidden />
+            )}
             <div className="min-w-0">
               <p className="truncate font-medium text-slate-900">{factor.name}</p>
               <p className="text-xs text-slate-600">
-                Authenticator app · added {when(factor.createdAt)}
+                {factor.kind === 'passkey' ? 'Passkey' : 'Authenticator app'} · added {when(factor.createdAt)}
                 {factor.lastUsedAt ? ` · last used ${when(factor.lastUsedAt)}` : ''}
               </p>
             </div>
@@ -194,14 +272,18 @@ function FactorList({ overview }: { overview: SecondFactorOverview }) {
 /** Authenticator apps and recovery codes of the signed-in person. */
 export function SecondFactorsPanel() {
   const overview = useSecondFactors();
-  const [isAdding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'app' | 'passkey' | null>(null);
   const [shownCodes, setShownCodes] = useState<string[] | null>(null);
   const regenerate = useSecurityMutation(() => securityApi.newRecoveryCodes());
+  const added = (codes: string[] | undefined) => {
+    setAdding(null);
+    if (codes?.length) setShownCodes(codes);
+  };
 
   return (
     <Section
       title="Two-step sign-in"
-      description="After your password, a code from an authenticator app on your phone. A stolen password alone then opens nothing."
+      description="After your password, a passkey or a code from an authenticator app on your phone. A stolen password alone then opens nothing."
     >
       {overview.isPending ? <Skeleton className="h-20 w-full" /> : null}
       {overview.isError ? <ErrorBox detail={overview.error.message} /> : null}
@@ -216,19 +298,22 @@ export function SecondFactorsPanel() {
               </div>
             </div>
           ) : null}
-          {isAdding ? (
-            <AddAuthenticator
-              onDone={(codes) => {
-                setAdding(false);
-                if (codes?.length) setShownCodes(codes);
-              }}
-            />
-          ) : (
+          {adding === 'app' ? <AddAuthenticator onDone={added} /> : null}
+          {adding === 'passkey' ? <AddPasskey onDone={added} /> : null}
+          {adding ? null : (
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <Button variant="secondary" onClick={() => setAdding(true)}>
-                <Plus className="size-4" aria-hidden />
-                Add authenticator app
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                {overview.data.passkeysAvailable ? (
+                  <Button variant="secondary" onClick={() => setAdding('passkey')}>
+                    <KeyRound className="size-4" aria-hidden />
+                    Add passkey
+                  </Button>
+                ) : null}
+                <Button variant="secondary" onClick={() => setAdding('app')}>
+                  <Plus className="size-4" aria-hidden />
+                  Add authenticator app
+                </Button>
+              </div>
               {overview.data.factors.length > 0 ? (
                 <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
                   <span data-testid="recovery-codes-left">

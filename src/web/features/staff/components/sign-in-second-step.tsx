@@ -12,6 +12,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { securityApi } from '../api/security';
 import { useEnterConsole } from '../api/session';
 import {
+  askForPasskey,
+  PasskeyButton,
   proofErrorOf,
   RecoveryCodesNotice,
   SecondFactorProofForm,
@@ -43,6 +45,8 @@ export function SignInSecondStep({ challenge, onStartOver }: Props) {
     },
   });
   const { mutate: startEnrolment } = enrol;
+  const hasPasskey = challenge.methods.includes('passkey');
+  const hasApp = challenge.methods.includes('totp');
 
   useEffect(() => {
     if (isEnrolling) startEnrolment(undefined, { onSuccess: setEnrolment });
@@ -82,7 +86,9 @@ export function SignInSecondStep({ challenge, onStartOver }: Props) {
         <p className="mt-1 text-sm text-slate-600">
           {isEnrolling
             ? 'Your organisation requires a second factor. Add an authenticator app to continue.'
-            : 'Enter the code from your authenticator app.'}
+            : hasPasskey
+              ? 'Confirm it’s you with your passkey.'
+              : 'Enter the code from your authenticator app.'}
         </p>
       </div>
       {isEnrolling ? (
@@ -94,13 +100,23 @@ export function SignInSecondStep({ challenge, onStartOver }: Props) {
           <ErrorBox />
         )
       ) : null}
+      {hasPasskey ? (
+        <PasskeyButton
+          label="Use a passkey"
+          onUse={async () => {
+            const { options } = await securityApi.passkeyOptionsAtSignIn(challenge.challenge);
+            await verify.mutateAsync(await askForPasskey(options));
+          }}
+        />
+      ) : null}
       {!isEnrolling || enrolment ? (
         <SecondFactorProofForm
+          startsWithRecoveryCode={hasPasskey && !hasApp}
           allowsRecoveryCode={!isEnrolling}
           submitLabel={isEnrolling ? 'Turn on and sign in' : 'Verify'}
           pendingLabel="Checking…"
           isPending={verify.isPending}
-          error={verify.error ? proofErrorOf(verify.error) : null}
+          error={verify.error && verify.variables?.method !== 'passkey' ? proofErrorOf(verify.error) : null}
           onSubmit={(proof) => verify.mutate(proof)}
           onCancel={onStartOver}
         />

@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { SecondFactorProof } from '../../../../shared/staff-security';
+import type { SecondFactorOverview, SecondFactorProof } from '../../../../shared/staff-security';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { setStepUpHandler } from '../../../lib/api-client';
-import { securityApi } from '../api/security';
-import { proofErrorOf, SecondFactorProofForm } from './second-factor-parts';
+import { apiRequest, setStepUpHandler } from '../../../lib/api-client';
+import { secondFactorsKey, securityApi } from '../api/security';
+import { askForPasskey, PasskeyButton, proofErrorOf, SecondFactorProofForm } from './second-factor-parts';
 
 /**
  * Mounted once in the console: when a sensitive change answers step_up_required, asks for the code,
@@ -15,6 +15,15 @@ export function StepUpDialog() {
   const settle = useRef<((proven: boolean) => void) | null>(null);
   const stepUp = useMutation({ mutationFn: (proof: SecondFactorProof) => securityApi.stepUp(proof) });
   const { reset } = stepUp;
+  // Which factors the person has decides what the dialog offers; read only once it opens.
+  const factors = useQuery({
+    queryKey: secondFactorsKey,
+    queryFn: () => apiRequest<SecondFactorOverview>('/api/auth/second-factors'),
+    enabled: message !== null,
+  });
+  const kinds = new Set(factors.data?.factors.map((factor) => factor.kind));
+  const hasPasskey = kinds.has('passkey');
+  const hasApp = kinds.has('totp') || !factors.data;
 
   useEffect(() => {
     setStepUpHandler(
@@ -41,13 +50,24 @@ export function StepUpDialog() {
   return (
     <Dialog open={message !== null} onOpenChange={(isOpen) => (isOpen ? undefined : finish(false))}>
       <DialogContent title="Confirm it’s you" description={message ?? undefined}>
-        <div className="mt-5">
+        <div className="mt-5 space-y-4">
+          {hasPasskey ? (
+            <PasskeyButton
+              label="Use a passkey"
+              onUse={async () => {
+                const { options } = await securityApi.passkeyOptionsForStepUp();
+                await stepUp.mutateAsync(await askForPasskey(options));
+                finish(true);
+              }}
+            />
+          ) : null}
           <SecondFactorProofForm
+            startsWithRecoveryCode={hasPasskey && !hasApp}
             allowsRecoveryCode
             submitLabel="Confirm"
             pendingLabel="Checking…"
             isPending={stepUp.isPending}
-            error={stepUp.error ? proofErrorOf(stepUp.error) : null}
+            error={stepUp.error && stepUp.variables?.method !== 'passkey' ? proofErrorOf(stepUp.error) : null}
             onSubmit={(proof) => stepUp.mutate(proof, { onSuccess: () => finish(true) })}
             onCancel={() => finish(false)}
           />
