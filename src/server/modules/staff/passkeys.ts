@@ -11,7 +11,8 @@ import type { PasskeyAssertion, PasskeyAttestation } from '../../../shared/staff
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { staffSecondFactors } from '../../db/schema';
-import type { FactorRow } from './second-factors';
+
+type FactorRow = typeof staffSecondFactors.$inferSelect;
 
 /** The relying party is the console's public address: its host name is the passkeys' scope. */
 export type RelyingParty = { id: string; origin: string; isAvailable: boolean };
