@@ -203,9 +203,9 @@ describe('live integrations in the browser', () => {
     await shoot(page, panel, 'status-page-invalid');
 
     const connect = async (pagePath: string) => {
-      const disconnect = panel.getByRole('button', { name: 'Disconnect', exact: true });
-      if (await disconnect.count()) {
-        await disconnect.click();
+      // A read-only link means connected: its Disconnect button may still be rendering.
+      if ((await link.getAttribute('readonly')) !== null) {
+        await panel.getByRole('button', { name: 'Disconnect', exact: true }).click();
         await panel.getByRole('button', { name: 'Connect', exact: true }).waitFor();
       }
       await link.fill(`https://status.acme.example/${pagePath}`);

@@ -89,7 +89,7 @@ export function ConsoleLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <aside className="border-b border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:left-0 lg:w-64 lg:border-r lg:border-b-0">
+      <aside className="border-b border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:left-0 lg:w-64 lg:overflow-y-auto lg:border-r lg:border-b-0 lg:pb-4">
         <div className="flex h-16 items-center gap-2 px-5">
           <ShieldCheck className="size-6 text-brand-ink" aria-hidden />
           <span className="text-lg font-semibold tracking-tight text-slate-950">Attest</span>
