@@ -6,6 +6,7 @@ import {
   expectNoSeriousAccessibilityViolations,
   screenshots,
   settle,
+  untilDeferredPartsLive,
   useJourneyHarness,
   watchForErrors,
 } from './support/journey-harness';
@@ -53,6 +54,11 @@ describe('a visitor opens the portal', () => {
     const page = await context.newPage();
     await page.goto(`${journey.baseUrl}/acme`);
     await page.getByRole('button', { name: "Let's Go" }).click();
+    // Until the welcome modal has gone, its overlay takes the pointer: the hover would open nothing.
+    await page
+      .getByRole('dialog', { name: "Welcome to Acme Cloud's Trust Center" })
+      .waitFor({ state: 'hidden' });
+    await settle(page);
 
     const productTrigger = page.getByRole('button', { name: /Product: Acme Payroll/ });
     await productTrigger.hover();
@@ -70,6 +76,9 @@ describe('a visitor opens the portal', () => {
     await menu.getByRole('menuitem', { name: 'Acme HR' }).click();
     await page.waitForURL(/\/acme\?product=hr$/);
     expect(await page.getByTestId('selected-product').textContent()).toBe('Acme HR');
+    // The product's page is a new document: a tap before it hydrates would be lost, not replayed.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrationStarted === 'true');
+    await untilDeferredPartsLive(page);
 
     await page.getByRole('button', { name: 'Cookie settings' }).click();
     const cookies = page.getByRole('dialog', { name: 'Cookie settings' });
