@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   screenshots,
   settle,
@@ -10,10 +11,6 @@ import {
 } from './support/journey-harness';
 
 const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-access-' });
-
-async function dismissWelcome(page: Page) {
-  await page.getByRole('button', { name: "Let's Go" }).click();
-}
 
 async function shoot(page: Page, name: string) {
   await settle(page);

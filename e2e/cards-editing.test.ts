@@ -3,6 +3,7 @@ import { Resvg } from '@resvg/resvg-js';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   screenshots,
   settle,
@@ -292,7 +293,7 @@ describe('a staff member edits cards in place', () => {
     const publicPage = await visitor.newPage();
     const publicProblems = watchForErrors(publicPage);
     await publicPage.goto(`${journey.baseUrl}/acme`);
-    await publicPage.getByRole('button', { name: "Let's Go" }).click();
+    await dismissWelcome(publicPage);
     expect(await publicPage.getByRole('button', { name: 'Re-order cards' }).count()).toBe(0);
     expect(await card(publicPage, 'PhysicalEnvironmental').count()).toBe(0);
     expect((await gridOrder(publicPage))[0]).toBe('DataSecurity');

@@ -6,6 +6,7 @@ import { cardKinds } from '../src/shared/card-kinds';
 import type { CardView } from '../src/shared/cards';
 import type { PortalPageData } from '../src/shared/page';
 import {
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   screenshots,
   settle,
@@ -19,8 +20,7 @@ const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-cards-' });
 /** A public visitor first agrees in the welcome modal; what follows is the page itself. */
 async function openAsVisitor(page: Page, url: string) {
   await page.goto(url);
-  await page.getByRole('button', { name: "Let's Go" }).click();
-  await page.getByRole('dialog', { name: /Welcome to/ }).waitFor({ state: 'hidden' });
+  await dismissWelcome(page);
 }
 
 async function pageDataOf(page: Page): Promise<PortalPageData> {

@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   screenshots,
   settle,
@@ -227,8 +228,7 @@ describe('documents on the web', () => {
     const visitor = await visitorContext.newPage();
     const visitorProblems = watchForErrors(visitor);
     await visitor.goto(`${journey.baseUrl}/acme`);
-    await visitor.getByRole('button', { name: "Let's Go" }).click();
-    await visitor.getByRole('dialog', { name: /Welcome to/ }).waitFor({ state: 'hidden' });
+    await dismissWelcome(visitor);
     const card = documentsCard(visitor);
     await card.scrollIntoViewIfNeeded();
     await card.getByTestId('document-tile').first().waitFor();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeIntegrationServer } from '../src/server/modules/integrations/test-support/fake-integration-server';
 import {
   closeCardEditor,
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   openCardEditor,
   screenshots,
@@ -75,7 +76,7 @@ async function visitorDrawer(browser: Browser, baseUrl: string, kind: string, ti
   const page = await context.newPage();
   const errors = watchForErrors(page, /status of (401|404|503)/);
   await page.goto(`${baseUrl}/acme`);
-  await page.getByRole('button', { name: "Let's Go" }).click();
+  await dismissWelcome(page);
   await page.locator(`[data-card-kind="${kind}"]`).getByRole('button', { name: title, exact: true }).click();
   const drawer = page.getByRole('dialog');
   await drawer.waitFor();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   screenshots,
   settle,
@@ -20,8 +21,7 @@ async function openPortalPastWelcome(page: Page) {
   await page.goto(`${journey.baseUrl}/acme`);
   const welcome = page.getByRole('dialog', { name: "Welcome to Acme Cloud's Trust Center" });
   await welcome.waitFor();
-  await welcome.getByRole('button', { name: "Let's Go" }).click();
-  await welcome.waitFor({ state: 'hidden' });
+  await dismissWelcome(page);
 }
 
 const publicUrlPattern = /^http:\/\/127\.0\.0\.1:\d+\/acme$/;

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   adminEmail,
   adminPassword,
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   screenshots,
   settle,
   untilDeferredPartsLive,
+  untilLateSectionsLanded,
   useJourneyHarness,
   watchForErrors,
 } from './support/journey-harness';
@@ -53,12 +55,8 @@ describe('a visitor opens the portal', () => {
     const context = await journey.newContext(1280);
     const page = await context.newPage();
     await page.goto(`${journey.baseUrl}/acme`);
-    await page.getByRole('button', { name: "Let's Go" }).click();
     // Until the welcome modal has gone, its overlay takes the pointer: the hover would open nothing.
-    await page
-      .getByRole('dialog', { name: "Welcome to Acme Cloud's Trust Center" })
-      .waitFor({ state: 'hidden' });
-    await settle(page);
+    await dismissWelcome(page);
 
     const productTrigger = page.getByRole('button', { name: /Product: Acme Payroll/ });
     await productTrigger.hover();
@@ -79,6 +77,7 @@ describe('a visitor opens the portal', () => {
     // The product's page is a new document: a tap before it hydrates would be lost, not replayed.
     await page.waitForFunction(() => document.documentElement.dataset.hydrationStarted === 'true');
     await untilDeferredPartsLive(page);
+    await untilLateSectionsLanded(page);
 
     await page.getByRole('button', { name: 'Cookie settings' }).click();
     const cookies = page.getByRole('dialog', { name: 'Cookie settings' });

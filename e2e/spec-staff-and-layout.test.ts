@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   closeCardEditor,
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   openCardEditor,
   screenshots,
@@ -38,13 +39,6 @@ async function expectNoSidewaysScroll(page: Page) {
     viewport: window.innerWidth,
   }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.viewport);
-}
-
-async function dismissWelcome(page: Page) {
-  const welcome = page.getByRole('dialog', { name: /^Welcome to/ });
-  await welcome.waitFor();
-  await welcome.getByRole('button', { name: "Let's Go" }).click();
-  await welcome.waitFor({ state: 'hidden' });
 }
 
 describe('staff following an address with ?edit', () => {

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   openCardEditor,
   screenshots,
@@ -212,8 +213,7 @@ describe('staff add a documents card item (issue 16 item 26), and a visitor open
     // The 403 and 404 are the journey's doing: downloads refused after the page loaded.
     const visitorProblems = watchForErrors(visitor, /status of (401|403|404)/);
     await visitor.goto(`${journey.baseUrl}/acme`);
-    await visitor.getByRole('button', { name: "Let's Go" }).click();
-    await visitor.getByRole('dialog', { name: /Welcome to/ }).waitFor({ state: 'hidden' });
+    await dismissWelcome(visitor);
     const portalTitle = (await viewAs(visitor.request)).customisation.portalTitle;
     const viewOnlyText = `This file is view-only and not downloadable in the ${portalTitle}`;
     await documentsCard(visitor).scrollIntoViewIfNeeded();

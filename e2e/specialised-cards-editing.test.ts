@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   openCardEditor,
   screenshots,
@@ -49,8 +50,7 @@ async function visitorCard(kind: string) {
   const page = await context.newPage();
   const errors = watchForErrors(page);
   await page.goto(`${journey.baseUrl}/acme`);
-  await page.getByRole('button', { name: "Let's Go" }).click();
-  await settle(page);
+  await dismissWelcome(page);
   return { context, page, errors, card: page.locator(`[data-card-kind="${kind}"]`) };
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   screenshots,
   settle,
@@ -29,8 +30,7 @@ describe('specialised cards on the demo page', () => {
     const page = await context.newPage();
     const errors = watchForErrors(page);
     await page.goto(`${journey.baseUrl}/acme`);
-    await page.getByRole('button', { name: "Let's Go" }).click();
-    await settle(page);
+    await dismissWelcome(page);
     for (const kind of [
       'Overview',
       'Certifications',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  dismissWelcome,
   expectNoSeriousAccessibilityViolations,
   screenshots,
   settle,
@@ -109,7 +110,7 @@ describe('a subscriber of trust updates', () => {
     const page = await visitor.newPage();
     const problems = watchForErrors(page);
     await page.goto(`${journey.baseUrl}/acme`);
-    await page.getByRole('button', { name: "Let's Go" }).click();
+    await dismissWelcome(page);
     const card = page.getByTestId('updates-card');
     await card.getByTestId('subscribe-button').click();
     const popover = page.getByRole('dialog', { name: /updates$/ });

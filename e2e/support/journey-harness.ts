@@ -166,6 +166,30 @@ export async function settle(page: Page) {
   );
 }
 
+/**
+ * Closes a first visit's welcome and waits for what loads once it has gone: the knowledge base and
+ * updates sections fetch their data then and push everything below them down, so a tap aimed at the
+ * footer or the share card before they land hits whatever moved into its place (CI saw both).
+ */
+export async function dismissWelcome(page: Page) {
+  const welcome = page.getByRole('dialog', { name: /^Welcome to / });
+  await welcome.getByRole('button', { name: "Let's Go" }).click();
+  await welcome.waitFor({ state: 'hidden' });
+  await untilLateSectionsLanded(page);
+}
+
+/** Their code and data requests have ended, and neither section still shows its loading skeleton. */
+export async function untilLateSectionsLanded(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(
+        '[data-testid="knowledge-base-panel"] [class*="animate-pulse"], [data-testid="updates-card"] [class*="animate-pulse"]',
+      ),
+  );
+  await settle(page);
+}
+
 export async function expectNoSeriousAccessibilityViolations(page: Page) {
   // A toast fading in or out is half transparent for a moment: axe would measure that frame's contrast.
   const results = await new AxeBuilder({ page })
