@@ -13,7 +13,8 @@ import { percentile } from './stats';
 
 /**
  * GET /healthz answered while 10 clients search 100 000 FAQ entries on embedded PGlite, against the same
- * /healthz on the same server with nothing else running, interleaved (idle, loaded, idle, …), p50/p99.
+ * /healthz on the same server with nothing else running, interleaved (idle, loaded, idle, …), p50/p99;
+ * on the main port and on HEALTH_PORT (the listener on its own thread), sampled side by side.
  * The server is its own process (`src/server/main.ts`), so the measuring client never waits on it.
  * BENCH_COMPARE_ROOT=<another checkout> measures that tree's server on the same data in the same rounds.
  */
@@ -44,9 +45,14 @@ async function prepareDataDirectory(): Promise<{ dataDir: string; productId: str
   }
 }
 
-async function startServer(treeRoot: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(
+  treeRoot: string,
+  dataDir: string,
+): Promise<{ child: ChildProcess; url: string; healthUrl: string }> {
   const port = await freePort();
+  const healthPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const healthUrl = `http://127.0.0.1:${healthPort}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: treeRoot,
     env: {
@@ -60,6 +66,8 @@ async function startServer(treeRoot: string, dataDir: string): Promise<{ child: 
       RUN_JOBS: 'false',
       LOG_LEVEL: 'warn',
       SHUTDOWN_DRAIN_SECONDS: '0',
+      // The health listener on its own thread (decision 372); a tree without it ignores the variable.
+      HEALTH_PORT: String(healthPort),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -68,7 +76,7 @@ async function startServer(treeRoot: string, dataDir: string): Promise<{ child: 
     const ready = await fetch(`${url}/readyz`)
       .then((response) => response.ok)
       .catch(() => false);
-    if (ready) return { child, url };
+    if (ready) return { child, url, healthUrl };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -114,29 +122,49 @@ async function searchUntil(url: string, productId: string, client: number, until
 }
 
 async function measureTree(label: string, treeRoot: string, dataDir: string, productId: string) {
-  const { child, url } = await startServer(treeRoot, dataDir);
+  const { child, url, healthUrl } = await startServer(treeRoot, dataDir);
   try {
+    const hasHealthPort = await fetch(`${healthUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     await searchUntil(url, productId, 0, performance.now() + 2000); // warm-up
-    const idle: number[] = [];
-    const loaded: number[] = [];
+    const samples = {
+      idle: [] as number[],
+      loaded: [] as number[],
+      portIdle: [] as number[],
+      portLoaded: [] as number[],
+    };
     let searches = 0;
     for (let round = 0; round < rounds; round++) {
-      idle.push(...(await sampleHealth(url, performance.now() + seconds * 1000)));
+      const idleUntil = performance.now() + seconds * 1000;
+      const [idle, portIdle] = await Promise.all([
+        sampleHealth(url, idleUntil),
+        hasHealthPort ? sampleHealth(healthUrl, idleUntil) : [],
+      ]);
+      samples.idle.push(...idle);
+      samples.portIdle.push(...portIdle);
       const until = performance.now() + seconds * 1000;
-      const [health, ...counts] = await Promise.all([
+      const [health, portHealth, ...counts] = await Promise.all([
         sampleHealth(url, until),
+        hasHealthPort ? sampleHealth(healthUrl, until) : [],
         ...Array.from({ length: searchers }, (_, client) => searchUntil(url, productId, client, until)),
       ]);
-      loaded.push(...health);
+      samples.loaded.push(...health);
+      samples.portLoaded.push(...portHealth);
       searches += counts.reduce((sum, count) => sum + count, 0);
     }
-    return {
-      label,
+    const figures = (idle: number[], loaded: number[]) => ({
       idleP50: percentile(idle, 50),
       idleP99: percentile(idle, 99),
       loadedP50: percentile(loaded, 50),
       loadedP99: percentile(loaded, 99),
       loadedMax: Math.max(...loaded),
+    });
+    return {
+      label,
+      main: figures(samples.idle, samples.loaded),
+      healthPort: hasHealthPort ? figures(samples.portIdle, samples.portLoaded) : null,
       searchesPerSecond: searches / (rounds * seconds),
     };
   } finally {
@@ -154,13 +182,14 @@ export async function benchHealthUnderSearch() {
       `health under search on PGlite (${searchers} searching clients, ${rounds} rounds of ${seconds} s idle then loaded):`,
     ];
     for (const { label, treeRoot } of trees) {
-      const figures = await measureTree(label, treeRoot, dataDir, productId);
-      lines.push(
-        `  ${label}: /healthz idle p50 ${figures.idleP50.toFixed(1)} ms p99 ${figures.idleP99.toFixed(1)} ms;` +
-          ` while searching p50 ${figures.loadedP50.toFixed(1)} ms p99 ${figures.loadedP99.toFixed(1)} ms` +
-          ` (max ${figures.loadedMax.toFixed(0)} ms), ratio p99 ${(figures.loadedP99 / figures.idleP99).toFixed(1)}×;` +
-          ` ${figures.searchesPerSecond.toFixed(1)} searches/s`,
-      );
+      const result = await measureTree(label, treeRoot, dataDir, productId);
+      const describe = (name: string, figures: typeof result.main) =>
+        `  ${label}, ${name}: /healthz idle p50 ${figures.idleP50.toFixed(1)} ms p99 ${figures.idleP99.toFixed(1)} ms;` +
+        ` while searching p50 ${figures.loadedP50.toFixed(1)} ms p99 ${figures.loadedP99.toFixed(1)} ms` +
+        ` (max ${figures.loadedMax.toFixed(0)} ms), ratio p99 ${(figures.loadedP99 / figures.idleP99).toFixed(1)}×`;
+      lines.push(describe('main port', result.main));
+      if (result.healthPort) lines.push(describe('HEALTH_PORT', result.healthPort));
+      lines.push(`  ${label}: ${result.searchesPerSecond.toFixed(1)} searches/s`);
     }
     console.log(lines.join('\n'));
   } finally {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Release build, after Vite: bundles the server and the operator CLIs into dist/node/ as plain
 // JavaScript (npm packages stay external: a production install provides them), copies what they read
-// at run time (migrations, the PDF text worker) beside them, and stamps the build as complete.
+// at run time (migrations, the PDF text and health listener workers) beside them, and stamps the build as complete.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,10 +19,12 @@ await build({ ...serverBuildOptions, outdir });
 await fs.cp(path.join(root, 'src/server/db/migrations'), path.join(outdir, 'migrations'), {
   recursive: true,
 });
-await fs.copyFile(
-  path.join(root, 'src/server/modules/documents/pdf-text-worker.mjs'),
-  path.join(outdir, 'pdf-text-worker.mjs'),
-);
+for (const worker of [
+  'src/server/modules/documents/pdf-text-worker.mjs',
+  'src/server/modules/health/health-listener-worker.mjs',
+]) {
+  await fs.copyFile(path.join(root, worker), path.join(outdir, path.basename(worker)));
+}
 
 // Every text asset gets .br and .gz twins at the highest levels, whatever its size: the server sends
 // them as they are (@fastify/static preCompressed), so no request ever compresses an asset file.

@@ -17,7 +17,7 @@ import { commentRoutes } from './modules/comments';
 import { baseCspDirectives } from './modules/consent';
 import { customDomainRoutes } from './modules/custom-domains';
 import { documentRoutes } from './modules/documents';
-import { healthRoutes } from './modules/health';
+import { healthRoutes, readinessReport } from './modules/health';
 import { integrationRoutes } from './modules/integrations';
 import { knowledgeBaseRoutes } from './modules/knowledge-base';
 import { mailRoutes } from './modules/mail';
@@ -114,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(metricsPlugin, { ...deps, rateLimitCounters });
   await app.register(healthRoutes, { ...deps, rateLimitCounters });
+  // For the health listener (HEALTH_PORT): the same answer as /readyz, without a request in the metrics.
+  app.decorate('readinessReport', () => readinessReport({ ...deps, rateLimitCounters }));
   await app.register(portalRoutes, deps);
   await app.register(assetRoutes, deps);
   await app.register(htmlRoutes, deps);
@@ -145,4 +147,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trustCenterExportRoutes, deps);
   await app.register(backupRoutes, deps);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readinessReport(): ReturnType<typeof readinessReport>;
+  }
 }

@@ -9,6 +9,8 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.isProduction).toBe(false);
+    expect(config.healthPort).toBeNull();
+    expect(loadConfig({ HEALTH_PORT: '3001' }).healthPort).toBe(3001);
   });
 
   it.each([
@@ -18,6 +20,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url', /^Invalid configuration: PUBLIC_URL /],
     ['SMTP_URL', 'http://mail', /^Invalid configuration: SMTP_URL must be an smtp/],
     ['NODE_ENV', 'staging', /^Invalid configuration: NODE_ENV /],
+    ['HEALTH_PORT', '0', /^Invalid configuration: HEALTH_PORT /],
+    ['HEALTH_PORT', '3000', /^Invalid configuration: HEALTH_PORT must differ from PORT$/],
   ])('stops on a bad %s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -6,6 +6,7 @@ const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).optional(),
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -72,6 +73,8 @@ export type Config = {
   port: number;
   /** Loopback outside production unless HOST is set, so a laptop's demo is not on the network. */
   host: string;
+  /** A second listener, on its own thread, that answers /healthz and /readyz while the main one is busy. */
+  healthPort: number | null;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -189,11 +192,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration: SMTP_URL is required when NODE_ENV is production');
   }
   const port = value.PORT;
+  if (value.HEALTH_PORT !== undefined && value.HEALTH_PORT === port) {
+    throw new ConfigError('Invalid configuration: HEALTH_PORT must differ from PORT');
+  }
   return {
     nodeEnv: value.NODE_ENV,
     isProduction: value.NODE_ENV === 'production',
     port,
     host: value.HOST ?? (value.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    healthPort: value.HEALTH_PORT ?? null,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

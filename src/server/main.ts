@@ -8,6 +8,7 @@ import { organisations } from './db/schema';
 import { registerJobHandlers } from './jobs';
 import { createLogger } from './logger';
 import { ensureCatalogueItems } from './modules/cards';
+import { type HealthListener, startHealthListener } from './modules/health';
 import { createProviders } from './providers/create-providers';
 import type { FileStorage } from './providers/storage';
 import { demoAdminEmail, demoSlug, generateDemoPassword, seedDemoOrganisation } from './seed/demo';
@@ -80,6 +81,8 @@ async function main() {
       process.exit(1);
     }
     isClosing = true;
+    // The health port's /readyz fails now too, not at its next once-a-second report.
+    await healthListener?.refresh();
     const drainMs = config.shutdownDrainSeconds * 1000;
     const graceMs = config.shutdownGraceSeconds * 1000;
     logger.info(
@@ -110,14 +113,25 @@ async function main() {
     await jobsStopped;
     await providers.mail.close();
     await providers.cache.close();
+    await healthListener?.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);
   };
+  let healthListener: HealthListener | null = null;
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.healthPort !== null) {
+    healthListener = await startHealthListener({
+      host: config.host,
+      port: config.healthPort,
+      checkReadiness: () => app.readinessReport(),
+      logger,
+    });
+    logger.info({ healthPort: healthListener.port }, 'health checks also answered on their own port');
+  }
   startTimeline.mark('listening');
   const startUp = startTimeline.summary();
   logger.info({ startUpMs: startUp.totalMs, phases: startUp.phases }, startUp.line);

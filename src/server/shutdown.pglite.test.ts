@@ -64,15 +64,22 @@ function openSlowUpload(port: number) {
 }
 
 describe('shutdown of a server started with npm', () => {
-  it('fails /readyz first, drains, cuts what outlives the grace with an error, logs it and exits 0', async () => {
+  it('fails /readyz first (on the health port too), drains, cuts what outlives the grace with an error, logs it and exits 0', async () => {
     // Debug: the log says when the slow request has started.
+    const healthPort = await freePort();
+    const healthUrl = `http://127.0.0.1:${healthPort}`;
     const server = await startWithNpm({
       SHUTDOWN_DRAIN_SECONDS: '1',
       SHUTDOWN_GRACE_SECONDS: '1',
       LOG_LEVEL: 'debug',
+      HEALTH_PORT: String(healthPort),
     });
     try {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      // The health listener (its own thread, from the release build) says the same.
+      const ready = await fetch(`${healthUrl}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', queue: 'ok' } });
       const upload = openSlowUpload(server.port);
       await expect
         .poll(() => server.output())
@@ -84,6 +91,10 @@ describe('shutdown of a server started with npm', () => {
       const readiness = await fetch(`${server.url}/readyz`);
       expect(readiness.status).toBe(503);
       expect((await readiness.json()).checks.shutdown).toBe('failing');
+      const healthPortReadiness = await fetch(`${healthUrl}/readyz`);
+      expect(healthPortReadiness.status).toBe(503);
+      expect((await healthPortReadiness.json()).checks.shutdown).toBe('failing');
+      expect((await fetch(`${healthUrl}/healthz`)).status).toBe(200);
 
       await upload.closed;
       // The request was cut, not answered: no status line reached the client.

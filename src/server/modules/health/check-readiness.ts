@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../context';
 import type { QueueStats } from '../../providers/jobs/types';
+import type { RateLimitCounters } from '../../providers/rate-limit-redis';
 
 /** A runnable job older than this means its queue is not moving (no node takes it, or all are stuck). */
 export const stalledQueueAgeSeconds = 5 * 60;
@@ -37,4 +38,13 @@ export async function checkReadiness(deps: Pick<AppDeps, 'database' | 'providers
   }
   const isReady = Object.values(checks).every((value) => value === 'ok');
   return { status: isReady ? ('ready' as const) : ('not_ready' as const), checks, jobs };
+}
+
+export type ReadinessDeps = Pick<AppDeps, 'database' | 'providers' | 'lifecycle'> & {
+  rateLimitCounters: () => RateLimitCounters;
+};
+
+/** What /readyz answers, on the main port and on the health listener's. */
+export async function readinessReport(deps: ReadinessDeps) {
+  return { ...(await checkReadiness(deps)), rateLimits: deps.rateLimitCounters() };
 }

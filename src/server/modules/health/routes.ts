@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../context';
 import { openToEveryone } from '../../net/api-security';
 import type { RateLimitCounters } from '../../providers/rate-limit-redis';
-import { checkReadiness } from './check-readiness';
+import { readinessReport } from './check-readiness';
 
 export const healthRoutes: FastifyPluginAsyncZod<
   AppDeps & { rateLimitCounters: () => RateLimitCounters }
@@ -47,10 +47,8 @@ export const healthRoutes: FastifyPluginAsyncZod<
       },
     },
     async (_request, reply) => {
-      const readiness = await checkReadiness(deps);
-      return reply
-        .status(readiness.status === 'ready' ? 200 : 503)
-        .send({ ...readiness, rateLimits: deps.rateLimitCounters() });
+      const readiness = await readinessReport(deps);
+      return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness);
     },
   );
 };
