@@ -302,10 +302,9 @@ export async function stepUp({
   input: { proof: SecondFactorProof };
   client: SignInClient;
 }): Promise<void> {
-  signedInStaff(ctx);
+  const staffUserId = signedInStaff(ctx).id;
   const { proof } = StepUpInput.parse(input);
   const now = new Date();
-  const staffUserId = signedInStaff(ctx).id;
   const isProven = await ctx.db.transaction(async (tx) => {
     const expectedChallenge = proof.method === 'passkey' ? await takeWebauthnChallenge(tx, ctx) : null;
     const passkey = { rp: relyingPartyOf(ctx.config), expectedChallenge };

@@ -52,23 +52,25 @@ export function signInClientOf(request: FastifyRequest): SignInClient {
 }
 
 /** What a code guess is counted against besides the address: the sign-in challenge, or the session. */
-function guessedFor(request: FastifyRequest): string {
+function guessedFor(request: FastifyRequest, isProduction: boolean): string {
   const challenge = (request.body as { challenge?: unknown } | undefined)?.challenge;
   if (typeof challenge === 'string') return `challenge:${challenge.slice(0, 16)}`;
-  return `session:${(readSessionToken(request, 'staff', false) ?? readSessionToken(request, 'staff', true) ?? '').slice(0, 16)}`;
+  return `session:${(readSessionToken(request, 'staff', isProduction) ?? '').slice(0, 16)}`;
 }
 
 /** Codes are guessed like passwords: per address and challenge (or session), as sign-in is per address and e-mail. */
-const codeRateLimit = {
+const codeRateLimitFor = (isProduction: boolean) => ({
   max: limits.signInAttemptsPerMinute,
   timeWindow: oneMinuteMs,
   hook: 'preHandler' as const,
-  keyGenerator: (request: FastifyRequest) => `second-factor:${request.ip}|${guessedFor(request)}`,
-};
+  keyGenerator: (request: FastifyRequest) =>
+    `second-factor:${request.ip}|${guessedFor(request, isProduction)}`,
+});
 
 /** Second factors, recovery codes, step-up, the person's sessions and the organisation's sign-in policy. */
 export const staffSecurityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { isProduction } = deps.config;
+  const codeRateLimit = codeRateLimitFor(isProduction);
   const staff = staffRoutes(app, { tags, deps });
   // Across challenges and sessions, one address gets as many code guesses as it gets password guesses.
   const limitGuessesPerAddress = app.createRateLimit({
