@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AnalyticsProps } from '../../../shared/analytics';
 import { accountMembers, accounts, staffUsers } from './identity';
 import { organisations } from './organisations';
@@ -26,9 +27,12 @@ export const analyticsEvents = pgTable(
     itemId: uuid('item_id'),
     subject: text('subject'),
     props: jsonb('props').$type<AnalyticsProps>().notNull().default({}),
+    /** How many: the server's page views of one page by one kind of viewer are counted per flush (decision 374). */
+    views: integer('views').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('analytics_events_views_positive', sql`${table.views} >= 1`),
     index('analytics_events_org_created_idx').on(table.organisationId, table.createdAt),
     index('analytics_events_org_name_created_idx').on(table.organisationId, table.name, table.createdAt),
     index('analytics_events_org_account_idx').on(table.organisationId, table.accountId, table.createdAt),

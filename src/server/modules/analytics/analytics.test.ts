@@ -275,8 +275,17 @@ describe('GET /api/analytics', () => {
     });
     await db.insert(analyticsEvents).values([
       event('page_view', { source: 'server', visitorId: null }),
-      event('page_view', { source: 'server', visitorId: null }),
+      // Three views of one page in one flush, written as one counted row (decision 374).
+      event('page_view', { source: 'server', visitorId: null, views: 3 }),
       event('page_view', { source: 'server', visitorId: null, viewerMode: 'preview' }),
+      event('page_view', {
+        source: 'server',
+        visitorId: null,
+        accountId: approved.account.id,
+        accountMemberId: approved.member.id,
+        viewerMode: 'account_external',
+        views: 2,
+      }),
       event('portal_loaded'),
       event('portal_loaded', { visitorId: 'another-visitor-123456' }),
       event('item_clicked', { itemId: item.id }),
@@ -324,7 +333,7 @@ describe('GET /api/analytics', () => {
     expect(response.statusCode, response.body).toBe(200);
     const dashboard = response.json<AnalyticsDashboard>();
     expect(dashboard.totals).toEqual({
-      visits: 2,
+      visits: 6,
       uniqueVisitors: 2,
       documentViews: 1,
       downloads: 1,
@@ -339,9 +348,11 @@ describe('GET /api/analytics', () => {
     expect(dashboard.searchesWithoutResults).toEqual([{ query: 'fedramp', count: 2 }]);
     expect(dashboard.knowledgeGaps).toMatchObject([{ question: 'Do you have FedRAMP?', askCount: 3 }]);
     expect(dashboard.accounts).toEqual([
-      expect.objectContaining({ name: 'Buyer Inc', events: 1, documentViews: 1, downloads: 1 }),
+      // One item click and the member's two page views.
+      expect.objectContaining({ name: 'Buyer Inc', events: 3, documentViews: 1, downloads: 1 }),
     ]);
-    expect(dashboard.visitsByDay.reduce((sum, day) => sum + day.visits, 0)).toBe(2);
+    expect(dashboard.visitsByDay.reduce((sum, day) => sum + day.visits, 0)).toBe(6);
+    expect(dashboard.eventCounts).toContainEqual({ name: 'page_view', count: 6 });
     expect(dashboard.eventCounts).toContainEqual({ name: 'item_clicked', count: 3 });
     expect(dashboard.eventCounts).toContainEqual({ name: 'card_edited', count: 3 });
 
@@ -353,7 +364,7 @@ describe('GET /api/analytics', () => {
     expect(csv.headers['content-disposition']).toContain('analytics-accounts-');
     expect(
       csv.body.startsWith(
-        '\uFEFF"account","domain","people","portal events","document views","downloads","items opened","last seen at"\r\n"Buyer Inc","","1","1","1","1","1","',
+        '\uFEFF"account","domain","people","portal events","document views","downloads","items opened","last seen at"\r\n"Buyer Inc","","1","3","1","1","1","',
       ),
     ).toBe(true);
     const events = await t.app.inject({
@@ -361,7 +372,10 @@ describe('GET /api/analytics', () => {
       cookies: session.cookies,
     });
     expect(events.body.startsWith('"time","event"')).toBe(true);
-    expect(events.body.split('\r\n').filter(Boolean)).toHaveLength(1 + 10);
+    const eventLines = events.body.split('\r\n').filter(Boolean);
+    expect(eventLines).toHaveLength(1 + 11);
+    expect(eventLines[0]!.endsWith('"properties","count"')).toBe(true);
+    expect(eventLines.filter((line) => line.endsWith('"3"'))).toHaveLength(1);
   });
 
   it('needs a staff session and a valid range', async () => {

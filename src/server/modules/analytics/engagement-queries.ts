@@ -22,14 +22,14 @@ function activity(range: Range, accountId?: string): SQL {
   return sql`
     select e.account_id, e.account_member_id as member_id,
       case when e.name in ${itemOpenNames} then 'item_opened' else 'event' end as kind,
-      e.created_at as at
+      e.created_at as at, e.views
     from analytics_events e
     where e.organisation_id = ${range.organisationId}::uuid ${eventAccount}
       and e.created_at >= ${range.start.toISOString()}::timestamptz
       and e.created_at < ${range.end.toISOString()}::timestamptz
       and e.viewer_mode not in ${staffModes}
     union all
-    select m.account_id, d.account_member_id, d.action, d.created_at
+    select m.account_id, d.account_member_id, d.action, d.created_at, 1
     from document_access_events d
     join account_members m on m.id = d.account_member_id
     where d.organisation_id = ${range.organisationId}::uuid ${memberAccount}
@@ -40,7 +40,7 @@ function activity(range: Range, accountId?: string): SQL {
 
 /** The counted columns every engagement row has, over rows of `activity`. */
 const engagementColumns = sql`
-  count(*) filter (where x.kind in ('event', 'item_opened'))::int as portal_events,
+  coalesce(sum(x.views) filter (where x.kind in ('event', 'item_opened')), 0)::int as portal_events,
   count(*) filter (where x.kind = 'view')::int as document_views,
   count(*) filter (where x.kind in ('download', 'bulk_download'))::int as downloads,
   count(*) filter (where x.kind = 'item_opened')::int as items_opened,
@@ -93,7 +93,7 @@ export async function listAccountEngagement(
       from activity x
       join accounts a on a.id = x.account_id and a.organisation_id = ${range.organisationId}::uuid
       group by a.id
-      order by count(*) desc, a.name, a.id
+      order by sum(x.views) desc, a.name, a.id
       limit ${limit} offset ${offset}`),
   );
   let total = rows[0] ? Number(rows[0].total) : 0;
@@ -149,7 +149,7 @@ export async function accountPeopleEngagement(db: Database, range: Range, accoun
       from activity x
       join account_members m on m.id = x.member_id
       group by m.id
-      order by count(*) desc, m.email`),
+      order by sum(x.views) desc, m.email`),
   );
   return {
     totals: { people: Number(totals.people), ...counts(totals) },

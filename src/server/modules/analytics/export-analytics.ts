@@ -81,6 +81,8 @@ export async function exportAnalytics({
           'item',
           'subject',
           'properties',
+          // A row of server page views counts every view of that page by that viewer in two seconds.
+          'count',
         ],
         ...rows.map((row) => [
           row.createdAt,
@@ -94,6 +96,7 @@ export async function exportAnalytics({
           row.itemId,
           row.subject,
           row.props,
+          row.views,
         ]),
       ],
       { bom },

@@ -38,8 +38,9 @@ function stalledDatabase() {
 }
 
 describe('the page view buffer', () => {
-  it('writes a crowd in batches, and a stop writes every view it holds', async () => {
+  it('counts a crowd on one page as one row, keeps other pages and viewers apart, and a stop writes every view', async () => {
     const { organisation } = await createOrganisation(t.database.db);
+    const { account, member } = await createAccountMember(t.database.db, organisation.id);
     const buffer = new PageViewBuffer(
       (rows) => insertPageViews(t.database.db, rows),
       (error) => {
@@ -47,12 +48,38 @@ describe('the page view buffer', () => {
       },
     );
     for (let index = 0; index < 1_234; index += 1) buffer.push(view(organisation.id));
+    for (let index = 0; index < 7; index += 1)
+      buffer.push({ ...view(organisation.id), path: '/acme/item/mfa' });
+    const asMember = {
+      ...view(organisation.id),
+      viewerMode: 'account_external',
+      accountId: account.id,
+      accountMemberId: member.id,
+    };
+    for (let index = 0; index < 5; index += 1) buffer.push(asMember);
     await buffer.flush();
-    const [written] = await t.database.db
+    const written = await t.database.db
+      .select({ path: analyticsEvents.path, mode: analyticsEvents.viewerMode, views: analyticsEvents.views })
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.organisationId, organisation.id));
+    expect(written).toHaveLength(3);
+    expect(written).toEqual(
+      expect.arrayContaining([
+        { path: '/acme', mode: 'public', views: 1_234 },
+        { path: '/acme/item/mfa', mode: 'public', views: 7 },
+        { path: '/acme', mode: 'account_external', views: 5 },
+      ]),
+    );
+  });
+
+  it('refuses a row that claims no view', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    await expect(insertPageViews(t.database.db, [{ ...view(organisation.id), views: 0 }])).rejects.toThrow();
+    const [stored] = await t.database.db
       .select({ total: count() })
       .from(analyticsEvents)
       .where(eq(analyticsEvents.organisationId, organisation.id));
-    expect(written?.total).toBe(1_234);
+    expect(stored?.total).toBe(0);
   });
 
   it("keeps every field of a member's view as it was counted", async () => {
@@ -66,6 +93,7 @@ describe('the page view buffer', () => {
       accountMemberId: member.id,
       path: "/acme/item/o'brien-\\-ü",
       createdAt,
+      views: 3,
     };
     await insertPageViews(t.database.db, [row]);
     const [stored] = await t.database.db
@@ -79,7 +107,9 @@ describe('the page view buffer', () => {
     const stalled = stalledDatabase();
     const buffer = new PageViewBuffer(stalled.write, () => {});
     const organisationId = '00000000-0000-4000-8000-000000000001';
-    for (let index = 0; index < 1_234; index += 1) buffer.push(view(organisationId));
+    // 1,234 different pages: nothing to count together.
+    for (let index = 0; index < 1_234; index += 1)
+      buffer.push({ ...view(organisationId), path: `/acme/${index}` });
     // The 100th view started a write; the rest wait for it, however many come.
     expect(stalled.batches.map((batch) => batch.length)).toEqual([100]);
     let isStopped = false;
@@ -102,11 +132,15 @@ describe('the page view buffer', () => {
     const errors: string[] = [];
     const buffer = new PageViewBuffer(stalled.write, (error) => errors.push((error as Error).message), 3);
     const organisationId = '00000000-0000-4000-8000-000000000001';
-    for (let index = 0; index < 8; index += 1) buffer.push(view(organisationId));
+    for (let index = 0; index < 8; index += 1)
+      buffer.push({ ...view(organisationId), path: `/acme/${index}` });
+    // A page already held is still counted: it takes no more memory.
+    buffer.push({ ...view(organisationId), path: '/acme/0' });
     const stopped = buffer.flush();
     stalled.releaseAll();
     await stopped;
     expect(stalled.batches.map((batch) => batch.length)).toEqual([3]);
+    expect((stalled.batches[0] as Array<{ views: number }>).map((row) => row.views)).toEqual([2, 1, 1]);
     expect(errors).toEqual(['5 page views were not recorded: the database fell behind']);
   });
 });

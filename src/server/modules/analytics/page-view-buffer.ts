@@ -13,7 +13,9 @@ export type PageViewRow = {
   path: string;
   createdAt: Date;
 };
-type WriteRows = (rows: PageViewRow[]) => Promise<unknown>;
+/** Views of one page by one kind of viewer within one flush: one row, with how many (`views`). */
+export type PageViewCount = PageViewRow & { views: number };
+type WriteRows = (rows: PageViewCount[]) => Promise<unknown>;
 
 const flushEveryMs = 2000;
 /**
@@ -21,16 +23,21 @@ const flushEveryMs = 2000;
  * where 500 held it long enough to show in the page's p99.
  */
 const flushAtRows = 100;
-/** What a node holds while the database is behind; views beyond it are counted and reported, not kept. */
+/** Distinct rows a node holds while the database is behind; views beyond them are counted and reported. */
 export const pageViewBufferMaxRows = 20_000;
 
+const countKey = (row: PageViewRow) =>
+  `${row.organisationId}|${row.name}|${row.viewerMode}|${row.accountId ?? ''}|${row.accountMemberId ?? ''}|${row.path}`;
+
 /**
- * Page views are written in batches off the request path: the portal page never waits for the
- * analytics write, and a crowd costs one multi-row insert per batch, one at a time. Memory is bounded;
- * a graceful stop writes what is held (`flush`), a crash loses at most what was not yet written.
+ * Page views are counted in memory and written in batches off the request path (decision 374): views
+ * of the same page by the same kind of viewer (organisation, mode, account, member, path) within one
+ * flush become one row with their count, so a crowd on one page costs one row per flush, not one per
+ * hit. Memory is bounded; a graceful stop writes what is held (`flush`); a crash loses at most the
+ * last two seconds' counts.
  */
 export class PageViewBuffer {
-  private rows: PageViewRow[] = [];
+  private rows = new Map<string, PageViewCount>();
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
   private dropped = 0;
@@ -42,12 +49,17 @@ export class PageViewBuffer {
   ) {}
 
   push(row: PageViewRow): void {
-    if (this.rows.length >= this.maxRows) {
+    const key = countKey(row);
+    const counted = this.rows.get(key);
+    if (counted) {
+      counted.views += 1;
+    } else if (this.rows.size >= this.maxRows) {
       this.dropped += 1;
       return;
+    } else {
+      this.rows.set(key, { ...row, views: 1 });
     }
-    this.rows.push(row);
-    if (this.rows.length >= flushAtRows && !this.writing) {
+    if (this.rows.size >= flushAtRows && !this.writing) {
       void this.flush();
       return;
     }
@@ -62,15 +74,21 @@ export class PageViewBuffer {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     while (this.writing) await this.writing;
-    while (this.rows.length > 0) {
-      this.writing = this.write(this.rows.splice(0, flushAtRows));
+    while (this.rows.size > 0) {
+      const batch: PageViewCount[] = [];
+      for (const [key, row] of this.rows) {
+        if (batch.length === flushAtRows) break;
+        batch.push(row);
+        this.rows.delete(key);
+      }
+      this.writing = this.write(batch);
       await this.writing;
       this.writing = null;
     }
     this.reportDropped();
   }
 
-  private async write(batch: PageViewRow[]): Promise<void> {
+  private async write(batch: PageViewCount[]): Promise<void> {
     try {
       await this.writeRows(batch);
     } catch (error) {
@@ -89,14 +107,14 @@ export class PageViewBuffer {
  * A batch as one statement with one JSON parameter, as the outbox writes its mails: building a 500-row
  * insert value by value cost more CPU than the database's work, and on PGlite that CPU is the request thread's.
  */
-export async function insertPageViews(db: Database, rows: PageViewRow[]): Promise<void> {
+export async function insertPageViews(db: Database, rows: PageViewCount[]): Promise<void> {
   await db.execute(sql`
     insert into ${analyticsEvents}
-      (organisation_id, name, source, viewer_mode, account_id, account_member_id, path, created_at)
+      (organisation_id, name, source, viewer_mode, account_id, account_member_id, path, views, created_at)
     select r."organisationId", r.name, r.source, r."viewerMode", r."accountId", r."accountMemberId", r.path,
-      r."createdAt"
+      r.views, r."createdAt"
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("organisationId" uuid, name text,
-      source text, "viewerMode" text, "accountId" uuid, "accountMemberId" uuid, path text,
+      source text, "viewerMode" text, "accountId" uuid, "accountMemberId" uuid, path text, views integer,
       "createdAt" timestamptz)`);
 }
 

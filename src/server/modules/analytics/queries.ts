@@ -63,12 +63,15 @@ function documentEventsIn(range: Range) {
   );
 }
 
+/** Events counted: a row of server page views stands for `views` of them (decision 374); any other row for one. */
+const viewsCounted = sql<number>`coalesce(sum(${analyticsEvents.views}), 0)`.mapWith(Number);
+
 const dayOf = (column: typeof analyticsEvents.createdAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 export async function countVisits(db: Database, range: Range) {
   const [visits] = await db
-    .select({ value: count() })
+    .select({ value: viewsCounted })
     .from(analyticsEvents)
     .where(and(eventsIn(range), eq(analyticsEvents.name, 'page_view')));
   const [visitors] = await db
@@ -83,7 +86,10 @@ export async function visitsByDay(db: Database, range: Range) {
   const rows = await db
     .select({
       day,
-      visits: sql<number>`count(*) filter (where ${analyticsEvents.name} = 'page_view')`.mapWith(Number),
+      visits:
+        sql<number>`coalesce(sum(${analyticsEvents.views}) filter (where ${analyticsEvents.name} = 'page_view'), 0)`.mapWith(
+          Number,
+        ),
       uniqueVisitors: countDistinct(analyticsEvents.visitorId),
     })
     .from(analyticsEvents)
@@ -95,11 +101,11 @@ export async function visitsByDay(db: Database, range: Range) {
 
 export async function countEventsByName(db: Database, range: Range) {
   return db
-    .select({ name: analyticsEvents.name, count: count() })
+    .select({ name: analyticsEvents.name, count: viewsCounted })
     .from(analyticsEvents)
     .where(reportedEventsIn(range))
     .groupBy(analyticsEvents.name)
-    .orderBy(desc(count()), analyticsEvents.name);
+    .orderBy(desc(viewsCounted), analyticsEvents.name);
 }
 
 /**
@@ -287,6 +293,7 @@ export async function listEventsForExport(db: Database, range: Range, limit: num
       itemId: analyticsEvents.itemId,
       subject: analyticsEvents.subject,
       props: analyticsEvents.props,
+      views: analyticsEvents.views,
     })
     .from(analyticsEvents)
     .leftJoin(accounts, eq(accounts.id, analyticsEvents.accountId))
