@@ -55,3 +55,22 @@ describe('compose.yaml (scaled mode)', () => {
     expect(setup.entrypoint).toEqual(['node', 'scripts/start.mjs', 'create-staff-user']);
   });
 });
+
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync(path.join(projectRoot, 'Dockerfile'), 'utf8');
+
+  it("checks health on the image's HEALTH_PORT, which the server accepts", () => {
+    const runtimeEnv = dockerfile
+      .split('FROM node:24-bookworm-slim AS runtime')[1]!
+      .match(/^ENV (.+)$/m)![1]!
+      .split(' ')
+      .map((pair) => pair.split('=') as [string, string]);
+    const config = loadConfig({ ...Object.fromEntries(runtimeEnv), SMTP_URL: 'smtp://mail.example:587' });
+    expect(config.healthPort).toBe(3001);
+    expect(config.port).toBe(3000);
+    expect(dockerfile).toMatch(/^EXPOSE 3000 3001$/m);
+    expect(dockerfile).toContain(
+      "fetch('http://127.0.0.1:'+(process.env.HEALTH_PORT||process.env.PORT)+'/readyz')",
+    );
+  });
+});
