@@ -192,7 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration: SMTP_URL is required when NODE_ENV is production');
   }
   const port = value.PORT;
-  if (value.HEALTH_PORT !== undefined && value.HEALTH_PORT === port) {
+  if (value.HEALTH_PORT === port) {
     throw new ConfigError('Invalid configuration: HEALTH_PORT must differ from PORT');
   }
   return {

@@ -82,7 +82,7 @@ async function main() {
     }
     isClosing = true;
     // The health port's /readyz fails now too, not at its next once-a-second report.
-    await healthListener?.refresh();
+    healthListener?.shuttingDown();
     const drainMs = config.shutdownDrainSeconds * 1000;
     const graceMs = config.shutdownGraceSeconds * 1000;
     logger.info(

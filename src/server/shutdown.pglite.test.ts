@@ -91,6 +91,8 @@ describe('shutdown of a server started with npm', () => {
       const readiness = await fetch(`${server.url}/readyz`);
       expect(readiness.status).toBe(503);
       expect((await readiness.json()).checks.shutdown).toBe('failing');
+      // Told by a message to its thread as shutdown starts: it may land a moment after the log line.
+      await expect.poll(async () => (await fetch(`${healthUrl}/readyz`)).status).toBe(503);
       const healthPortReadiness = await fetch(`${healthUrl}/readyz`);
       expect(healthPortReadiness.status).toBe(503);
       expect((await healthPortReadiness.json()).checks.shutdown).toBe('failing');

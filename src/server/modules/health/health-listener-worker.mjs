@@ -9,9 +9,12 @@ const { host, port, heartbeat, unresponsiveAfterMs, staleAfterMs } = workerData;
 const lastBeat = new BigInt64Array(heartbeat);
 /** The main thread's last readiness report: { readiness, reportedAt } or null before the first. */
 let report = null;
+/** Told once shutdown starts: from then on /readyz fails whatever the reports say. */
+let isShuttingDown = false;
 
 parentPort.on('message', (message) => {
   if (message.type === 'readiness') report = { readiness: message.readiness, reportedAt: Date.now() };
+  if (message.type === 'shutting_down') isShuttingDown = true;
 });
 
 function silentForMs() {
@@ -37,20 +40,21 @@ function health() {
 function readiness() {
   const silent = silentForMs();
   const reportAge = report ? Date.now() - report.reportedAt : null;
+  const last = report?.readiness;
+  const notReady = (failing) => [
+    503,
+    {
+      status: 'not_ready',
+      checks: { ...(last?.checks ?? {}), ...failing },
+      jobs: last?.jobs ?? { status: 'unknown', queues: [] },
+      rateLimits: last?.rateLimits ?? 'per_node',
+    },
+  ];
+  if (isShuttingDown) return notReady({ shutdown: 'failing' });
   // A node whose main thread stopped beating or reporting serves nobody: out of rotation.
   if (report === null || silent > unresponsiveAfterMs || reportAge > staleAfterMs) {
-    const last = report?.readiness;
-    return [
-      503,
-      {
-        status: 'not_ready',
-        checks: { ...(last?.checks ?? {}), responsive: 'failing' },
-        jobs: last?.jobs ?? { status: 'unknown', queues: [] },
-        rateLimits: last?.rateLimits ?? 'per_node',
-      },
-    ];
+    return notReady({ responsive: 'failing' });
   }
-  const { readiness: last } = report;
   return [last.status === 'ready' ? 200 : 503, last];
 }
 

@@ -59,13 +59,14 @@ function spinUntil(flags: Int32Array, index: number) {
 }
 
 describe('the health listener on its own port', () => {
-  it('answers /readyz from the last report, fails it at once on refresh, and names other paths', async () => {
+  it('answers /readyz from the last report, fails it at once when shutdown starts, and names other paths', async () => {
     let report = readyReport();
     listener = await startHealthListener({
       host: '127.0.0.1',
       port: 0,
       checkReadiness: async () => report,
       logger: silentLogger,
+      refreshMs: 50,
     });
     const url = `http://127.0.0.1:${listener.port}`;
     const ready = await fetch(`${url}/readyz`);
@@ -74,8 +75,13 @@ describe('the health listener on its own port', () => {
     expect(await ready.json()).toEqual(report);
     expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
 
-    report = { ...readyReport(), status: 'not_ready', checks: { shutdown: 'failing', database: 'ok' } };
-    await listener.refresh();
+    report = { ...readyReport(), status: 'not_ready', checks: { database: 'failing', queue: 'ok' } };
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status).toBe(503);
+
+    // Shutdown is told directly: it does not wait for the next report, nor for a check that hangs.
+    report = readyReport();
+    listener.shuttingDown();
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status).toBe(503);
     const draining = await fetch(`${url}/readyz`);
     expect(draining.status).toBe(503);
     expect((await draining.json()).checks.shutdown).toBe('failing');
@@ -113,6 +119,19 @@ describe('the health listener on its own port', () => {
     // The loop runs again: its next beat and report make both checks pass.
     await expect.poll(async () => (await fetch(`${url}/healthz`)).status).toBe(200);
     await expect.poll(async () => (await fetch(`${url}/readyz`)).status).toBe(200);
+  });
+
+  it('starts without waiting for a readiness check that hangs, and says not ready meanwhile', async () => {
+    listener = await startHealthListener({
+      host: '127.0.0.1',
+      port: 0,
+      checkReadiness: () => new Promise<never>(() => {}),
+      logger: silentLogger,
+      staleAfterMs: 300,
+    });
+    const answer = await fetch(`http://127.0.0.1:${listener.port}/readyz`);
+    expect(answer.status).toBe(503);
+    expect((await answer.json()).checks.responsive).toBe('failing');
   });
 
   it('fails /readyz when the readiness check stops answering', async () => {

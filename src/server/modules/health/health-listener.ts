@@ -7,8 +7,8 @@ export type ReadinessReport = Awaited<ReturnType<typeof readinessReport>>;
 export type HealthListener = {
   /** The port it listens on (HEALTH_PORT, or the one the system chose for port 0 in tests). */
   port: number;
-  /** Reports readiness now instead of at the next tick (shutdown starts: /readyz fails at once). */
-  refresh(): Promise<void>;
+  /** Shutdown has started: /readyz fails at once, without waiting for a readiness check that may hang. */
+  shuttingDown(): void;
   close(): Promise<void>;
 };
 
@@ -85,14 +85,12 @@ export async function startHealthListener(options: HealthListenerOptions): Promi
   const reporting = setInterval(() => void refresh(), refreshMs);
   beating.unref();
   reporting.unref();
-  await refresh();
+  // Ready once the first report is in; a check that hangs must not hold start-up (the port says not ready).
+  await Promise.race([refresh(), new Promise((resolve) => setTimeout(resolve, staleAfterMs).unref())]);
 
   return {
     port,
-    refresh: async () => {
-      await running;
-      await refresh();
-    },
+    shuttingDown: () => worker.postMessage({ type: 'shutting_down' }),
     close: async () => {
       clearInterval(beating);
       clearInterval(reporting);
