@@ -11,10 +11,10 @@ import { AppError } from '../src/shared/errors';
 import { NewStaffUser, type NewStaffUser as NewStaffUserInput } from '../src/shared/staff';
 
 const usage = `Usage: npm run staff:create -- --org <slug> --email <address> --name "<full name>"
-         [--permissions statuspage:edit,files:view,files:download,assets:edit]
+         [--role owner|admin|editor|reviewer|viewer]
          [--organisation-name "<name>"]   creates the organisation when the slug is not taken yet
 
-Without --permissions the user gets every permission. The password is read from ATTEST_STAFF_PASSWORD,
+Without --role the user is an owner. The password is read from ATTEST_STAFF_PASSWORD,
 or asked for (twice, not shown) when run in a terminal. DATABASE_URL or DATA_DIR choose the database.`;
 
 /** A one-line failure the operator can act on; the process exits 1 after printing it. */
@@ -25,7 +25,7 @@ const flagOf: Record<string, string> = {
   organisationName: '--organisation-name',
   email: '--email',
   name: '--name',
-  permissions: '--permissions',
+  role: '--role',
   password: 'password',
 };
 
@@ -36,7 +36,7 @@ function readArguments(argv: string[]) {
       org: { type: 'string' },
       email: { type: 'string' },
       name: { type: 'string' },
-      permissions: { type: 'string' },
+      role: { type: 'string' },
       'organisation-name': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -51,10 +51,7 @@ function readArguments(argv: string[]) {
     organisationName: values['organisation-name'],
     email: values.email!,
     name: values.name!,
-    permissions: values.permissions
-      ?.split(',')
-      .map((permission) => permission.trim())
-      .filter(Boolean),
+    role: values.role?.trim().toLowerCase(),
   };
 }
 
@@ -135,9 +132,8 @@ async function run(): Promise<void> {
     if (created.isOrganisationCreated) {
       process.stdout.write(`Created organisation ${organisation.name} (${organisation.slug}).\n`);
     }
-    const permissions = staffUser.permissions.join(', ') || 'none';
     process.stdout.write(
-      `Created staff user ${staffUser.email} (${staffUser.name}) in ${organisation.slug} with permissions: ${permissions}.\n`,
+      `Created staff user ${staffUser.email} (${staffUser.name}) in ${organisation.slug} as ${staffUser.role}.\n`,
     );
   } finally {
     await database.close();

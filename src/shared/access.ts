@@ -377,11 +377,13 @@ export const CreateAccountInput = z.object({
   accessDays: AccessDays.optional(),
   permissionProfileId: z.string().uuid().nullable().optional(),
 });
-export const UpdateAccountInput = z.object({
-  name: z.string().trim().min(1).max(limits.companyNameMaxLength).optional(),
-  domain: Domain.nullable().optional(),
-  permissionProfileId: z.string().uuid().nullable().optional(),
-});
+export const UpdateAccountInput = z
+  .object({
+    name: z.string().trim().min(1).max(limits.companyNameMaxLength).optional(),
+    domain: Domain.nullable().optional(),
+    permissionProfileId: z.string().uuid().nullable().optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to change' });
 export const ExtendAccountInput = z.object({ accessDays: AccessDays });
 
 export const PermissionProfile = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
-import { StaffPermission } from './permissions';
+import { StaffPermission, StaffRole } from './permissions';
 import { Slug } from './portal';
 
 /** Contracts of the console's admin pages: audit log, staff users, products and product links. */
@@ -49,6 +49,8 @@ export const StaffUserView = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
+  role: StaffRole,
+  /** What the role allows, for the console to hide what it cannot do. */
   permissions: z.array(StaffPermission),
   isDisabled: z.boolean(),
   createdAt: z.string(),
@@ -70,7 +72,7 @@ const StaffEmail = z
 export const CreateStaffUserInput = z.object({
   name: StaffName,
   email: StaffEmail,
-  permissions: z.array(StaffPermission).max(4),
+  role: StaffRole,
 });
 export type CreateStaffUserInput = z.infer<typeof CreateStaffUserInput>;
 
@@ -81,7 +83,7 @@ export type CreatedStaffUser = z.infer<typeof CreatedStaffUser>;
 export const UpdateStaffUserInput = z
   .object({
     name: StaffName.optional(),
-    permissions: z.array(StaffPermission).max(4).optional(),
+    role: StaffRole.optional(),
     isDisabled: z.boolean().optional(),
   })
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to change' });
@@ -94,18 +96,21 @@ export type ResetPasswordResult = z.infer<typeof ResetPasswordResult>;
 
 export const staffUserMessages = {
   emailTaken: 'A staff user with this e-mail already exists',
-  ownEditPermission: 'You cannot remove your own edit permission',
   ownAccount: 'You cannot disable your own account',
-  lastEditor: 'At least one active staff user must keep the edit permission',
+  lastOwner: 'The organisation must keep at least one active owner',
+  ownersOnly: 'Only an owner can make someone an owner or change an owner',
   notFound: 'Staff user not found',
-  needsEdit: 'Managing staff users needs the edit permission (statuspage:edit)',
 } as const;
 
 export const permissionLabels: Record<StaffPermission, string> = {
-  'statuspage:edit': 'Edit the portal and settings',
+  'console:read': 'Read the console',
+  'statuspage:edit': 'Edit the page, documents, updates and FAQ',
+  'assets:edit': 'Change images and icons',
   'files:view': 'View documents',
   'files:download': 'Download documents',
-  'assets:edit': 'Change images and icons',
+  'access:review': 'Review access requests and accounts',
+  'organisation:manage': 'Manage staff, settings and integrations',
+  'security:manage': 'Manage sign-in security and owners',
 };
 
 // ---- Products and product links ----

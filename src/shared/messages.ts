@@ -23,6 +23,8 @@ export const messages = {
   crossSiteSignIn:
     'This sign-in was sent from another website and was refused. Sign in on this site instead.',
   forbidden: 'You do not have permission to do this.',
+  /** A console route the staff member's role does not allow (decision 375). */
+  roleForbidden: (role: string) => `Your role (${role}) does not allow this.`,
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   internal: 'Sorry, an error has occurred.',
   staffEmailTaken: 'A staff user with this e-mail address already exists.',

@@ -3,7 +3,7 @@ import { CookieBannerInput, ScriptsInput } from './consent';
 import { DocumentAccessType } from './documents';
 import { limits } from './limits';
 import { messages } from './messages';
-import { StaffPermission } from './permissions';
+import { StaffPermission, StaffRole } from './permissions';
 import {
   ContactAction,
   PortalCustomisation,
@@ -42,6 +42,7 @@ export const StaffSession = z.object({
     id: z.string().uuid(),
     name: z.string(),
     email: z.string(),
+    role: StaffRole,
     permissions: z.array(StaffPermission),
   }),
   organisation: z.object({ id: z.string().uuid(), slug: z.string(), name: z.string() }),
@@ -148,14 +149,14 @@ export const OrganisationSettings = z.object({
 });
 export type OrganisationSettings = z.infer<typeof OrganisationSettings>;
 
-/** Input of the create-staff command; without permissions the new user gets all of them. */
+/** Input of the create-staff command; without a role the new user is an owner (the command bootstraps). */
 export const NewStaffUser = z.object({
   organisationSlug: Slug,
   organisationName: z.string().trim().min(1).max(limits.organisationNameMaxLength).optional(),
   email: EmailAddress,
   name: StaffName,
   password: NewPassword,
-  permissions: z.array(StaffPermission).optional(),
+  role: StaffRole.optional(),
 });
 export type NewStaffUser = z.input<typeof NewStaffUser>;
 

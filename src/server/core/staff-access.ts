@@ -14,10 +14,10 @@ export function requireConsole(viewer: Viewer): ViewerStaff {
   return viewer.staff;
 }
 
-/** Granting, changing or ending access changes who reads restricted content: statuspage:edit only. */
+/** Granting, changing or ending access changes who reads restricted content: access:review only. */
 export function requireAccessEditor(viewer: Viewer): ViewerStaff {
   const staff = requireConsole(viewer);
-  if (!hasStaffPermission(viewer, 'statuspage:edit')) throw new AppError('forbidden', messages.forbidden);
+  if (!hasStaffPermission(viewer, 'access:review')) throw new AppError('forbidden', messages.forbidden);
   return staff;
 }
 

@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { StaffPermission } from '../../shared/permissions';
 import { type AppDeps, type Context, verbContext } from '../context';
 
 /** A 204's schema: nothing is sent (Fastify serialises no body), and the API description says so. */
@@ -60,7 +61,9 @@ type StaffHandler<Ctx, S extends StaffRouteSchema> = [Answer<S>] extends [never]
 
 /** Per-route extras such as a rate limit or a body limit; who may call stays the viewer plugin's `staff`. */
 type StaffRouteOptions = {
-  config?: Omit<FastifyContextConfig, 'viewer'>;
+  /** The permission this route needs when it is not the module's (`reads` for GET, `writes` otherwise). */
+  needs?: StaffPermission;
+  config?: Omit<FastifyContextConfig, 'viewer' | 'staffPermission'>;
   bodyLimit?: number;
   /** The handler reads request.validationError to answer with the module's own message. */
   attachValidation?: boolean;
@@ -70,11 +73,19 @@ type StaffRouteOptions = {
  * The one way to register console routes (decision 295): signed-in staff only (the viewer plugin
  * checks the session and CSRF before the handler), input validated by the zod schemas, errors mapped
  * by the error handler. The handler gets `verbContext(deps, request)` (plus the module's `extra`, if
- * any) and the typed request; a 201 or 202 schema answers so, none 204. Staff permissions are the verbs'.
+ * any) and the typed request; a 201 or 202 schema answers so, none 204. Every route needs one
+ * permission, checked against the staff member's role before anything else (decision 375): GETs the
+ * module's `reads` (console:read unless said), the rest its `writes`, unless the route says `needs`.
  */
 export function staffRoutes<Extra extends object = Record<never, never>>(
   app: ZodApp,
-  module: { tags: string[]; deps: AppDeps; extra?: (request: FastifyRequest) => Extra },
+  module: {
+    tags: string[];
+    deps: AppDeps;
+    writes: StaffPermission;
+    reads?: StaffPermission;
+    extra?: (request: FastifyRequest) => Extra;
+  },
 ) {
   type Ctx = Context & Extra;
   const context = (request: FastifyRequest): Ctx =>
@@ -94,7 +105,12 @@ export function staffRoutes<Extra extends object = Record<never, never>>(
       app.route({
         method,
         url,
-        config: { ...options.config, viewer: 'staff' },
+        config: {
+          ...options.config,
+          viewer: 'staff',
+          staffPermission:
+            options.needs ?? (method === 'GET' ? (module.reads ?? 'console:read') : module.writes),
+        },
         ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
         ...(options.attachValidation ? { attachValidation: true } : {}),
         schema: routeSchema,

@@ -17,6 +17,7 @@ import * as integrations from '../../shared/integrations';
 import * as itemLinks from '../../shared/item-links';
 import * as knowledgeBase from '../../shared/knowledge-base';
 import * as notifications from '../../shared/notifications';
+import { roleHas, type StaffPermission, StaffRole } from '../../shared/permissions';
 import * as portal from '../../shared/portal';
 import * as questionnaires from '../../shared/questionnaires';
 import * as search from '../../shared/search';
@@ -153,6 +154,10 @@ export function routeSecurity(
       : [{}, { memberSession: [], csrfToken: [] }, { staffSession: [], csrfToken: [] }];
   }
   return undefined;
+}
+
+function rolesWith(permission: StaffPermission): string {
+  return StaffRole.options.filter((role) => roleHas(role, permission)).join(', ');
 }
 
 /** `DELETE /api/kb/entries/:entryId` → `deleteKbEntriesByEntryId`: stable, unique per method and path. */
@@ -309,7 +314,9 @@ export function createOperationTransform(registry: ReturnType<typeof buildSchema
       viewer?: 'staff' | 'portal';
       agent?: boolean;
       readsWithPost?: boolean;
+      staffPermission?: StaffPermission;
     };
+    const permission = config.viewer === 'staff' ? config.staffPermission : undefined;
     // A route that declares nothing gets no `security`: the OpenAPI test names it.
     const security = routeSecurity(method, route.schema ?? {}, config);
     return {
@@ -318,6 +325,15 @@ export function createOperationTransform(registry: ReturnType<typeof buildSchema
         ...schema,
         operationId: schema.operationId ?? operationIdOf(method, route.url),
         ...(security ? { security } : {}),
+        // The one permission a console route needs, and the roles that hold it (decision 375).
+        ...(permission
+          ? {
+              'x-staff-permission': permission,
+              description: [schema.description, `Needs ${permission}: ${rolesWith(permission)}.`]
+                .filter(Boolean)
+                .join('\n\n'),
+            }
+          : {}),
         // What the route declares (an HTML page for a refused link, say) comes before the JSON error.
         response: { ...errorResponses(route, schema, security ?? []), ...schema.response },
       },

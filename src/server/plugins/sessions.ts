@@ -3,11 +3,16 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
-import { StaffPermission } from '../../shared/permissions';
 import type { SessionLimits } from '../config';
 import type { Database } from '../db/client';
 import { accountMembers, accounts, sessions, staffUsers } from '../db/schema';
-import { type ViewerMember, type ViewerSession, type ViewerStaff, viewerMemberOf } from '../policy/viewer';
+import {
+  type ViewerMember,
+  type ViewerSession,
+  type ViewerStaff,
+  viewerMemberOf,
+  viewerStaffOf,
+} from '../policy/viewer';
 
 export type SessionKind = 'staff' | 'member';
 
@@ -143,11 +148,10 @@ export async function loadSession(
   };
   if (row.kind === 'staff' && row.staffUserId) {
     if (!user || user.isDisabled) return null;
-    const permissions = new Set(user.permissions.filter((value) => StaffPermission.safeParse(value).success));
     return {
       session,
       validUntil,
-      staff: { id: user.id, name: user.name, email: user.email, permissions },
+      staff: viewerStaffOf(user),
       member: null,
     };
   }

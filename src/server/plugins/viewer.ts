@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { accessTokenMessages } from '../../shared/access-tokens';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
+import { type StaffPermission, staffRoleLabels } from '../../shared/permissions';
 import type { Config } from '../config';
 import {
   assertPreviewTargets,
@@ -11,6 +12,7 @@ import {
   findOrganisationBySlug,
 } from '../core';
 import type { Database } from '../db/client';
+import { hasStaffPermission } from '../policy';
 import { buildViewer, sessionlessViewer, type Viewer, type ViewerOrganisation } from '../policy/viewer';
 import type { PortalCache } from '../providers/cache/portal-cache';
 import { loadTokenHolder, readBearerToken, recordTokenUse, type TokenHolder } from './access-tokens';
@@ -35,6 +37,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** portal: organisation from :org or the Host; staff: organisation of the signed-in staff member. */
     viewer?: 'portal' | 'staff';
+    /** A staff route's one permission (net/staff-routes.ts); the staff member's role must hold it. */
+    staffPermission?: StaffPermission;
     /** Writes that start a session (sign-in) cannot carry a session's CSRF token yet. */
     skipCsrf?: boolean;
     /**
@@ -189,25 +193,31 @@ export const viewerPlugin = fp(
       return sessionlessViewer(organisation, holder?.member ?? null);
     };
     app.decorateRequest('staleSince', null);
+    // Staff routes are decided before their input is validated: who may not call a route learns no more.
+    app.addHook('preValidation', async (request) => {
+      const { viewer: kind, staffPermission } = request.routeOptions.config;
+      if (kind !== 'staff') return;
+      const loaded = await loadCookieSession(request, 'staff');
+      assertCsrf(request, loaded);
+      if (!loaded?.staff) throw new AppError('unauthenticated', messages.signInRequired);
+      const organisation = await findOrganisationById(db, loaded.session.organisationId);
+      if (!organisation) throw new AppError('unauthenticated', messages.signInRequired);
+      request.viewer = buildViewer({
+        organisation,
+        session: loaded.session,
+        staff: loaded.staff,
+        member: null,
+        previewRequest: { accountId: null, permissionProfileId: null, asPublic: false },
+        now: new Date(),
+      });
+      if (!staffPermission) throw new Error(`staff route ${request.routeOptions.url} names no permission`);
+      if (!hasStaffPermission(request.viewer, staffPermission)) {
+        throw new AppError('forbidden', messages.roleForbidden(staffRoleLabels[loaded.staff.role]));
+      }
+    });
     app.addHook('preHandler', async (request) => {
       const kind = request.routeOptions.config.viewer;
-      if (!kind) return;
-      if (kind === 'staff') {
-        const loaded = await loadCookieSession(request, 'staff');
-        assertCsrf(request, loaded);
-        if (!loaded?.staff) throw new AppError('unauthenticated', messages.signInRequired);
-        const organisation = await findOrganisationById(db, loaded.session.organisationId);
-        if (!organisation) throw new AppError('unauthenticated', messages.signInRequired);
-        request.viewer = buildViewer({
-          organisation,
-          session: loaded.session,
-          staff: loaded.staff,
-          member: null,
-          previewRequest: { accountId: null, permissionProfileId: null, asPublic: false },
-          now: new Date(),
-        });
-        return;
-      }
+      if (!kind || kind === 'staff') return;
       const organisation = await resolveOrganisation(db, config, request, cache);
       request.pageOrganisation = organisation;
       const agentViewer = await viewerOfAgent(request, organisation);

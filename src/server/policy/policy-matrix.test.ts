@@ -9,7 +9,7 @@ import type { CardKind } from '../../shared/card-kinds';
 import type { CardView, EnabledState } from '../../shared/cards';
 import type { DocumentsView } from '../../shared/documents';
 import { hostKeyOfIntegration } from '../../shared/integrations';
-import type { StaffPermission } from '../../shared/permissions';
+import type { StaffRole } from '../../shared/permissions';
 import type { PublicAccessLevel } from '../../shared/portal';
 import type { SpecialisedView } from '../../shared/specialised-cards';
 import { findOrganisationBySlug } from '../core';
@@ -225,8 +225,8 @@ async function createViewers(
     memberEmails.set(session.cookies, member.email);
     return session.cookies;
   };
-  const staffSession = async (staffOrganisationId: string, permissions?: StaffPermission[]) => {
-    const staff = await createStaffUser(db, staffOrganisationId, { permissions });
+  const staffSession = async (staffOrganisationId: string, role?: StaffRole) => {
+    const staff = await createStaffUser(db, staffOrganisationId, { role });
     const session = await createTestSession(db, {
       organisationId: staffOrganisationId,
       staffUserId: staff.id,
@@ -258,7 +258,7 @@ async function createViewers(
       query: '',
     },
     'staff-editor': { cookies: editorCookies, query: '' },
-    'staff-read-only': { cookies: await staffSession(organisationId, ['files:view']), query: '' },
+    'staff-read-only': { cookies: await staffSession(organisationId, 'viewer'), query: '' },
     'staff-preview-public': { cookies: editorCookies, query: '?preview=public' },
     'staff-preview-account': { cookies: editorCookies, query: `?accountId=${previewAccount.id}` },
     'staff-preview-profile': { cookies: editorCookies, query: `?permissionProfileId=${profileId}` },

@@ -24,12 +24,14 @@ const editor: ViewerStaff = {
   id: 's1',
   name: 'Sam',
   email: 's@acme.example',
+  role: 'editor',
   permissions: new Set(['statuspage:edit']),
 };
 const reader: ViewerStaff = {
   id: 's2',
   name: 'Ria',
   email: 'r@acme.example',
+  role: 'viewer',
   permissions: new Set(['files:view']),
 };
 const member = (

@@ -1,5 +1,5 @@
 import type { PlanFeatures } from '../../shared/cards';
-import type { StaffPermission } from '../../shared/permissions';
+import { permissionsOfRole, type StaffPermission, type StaffRole } from '../../shared/permissions';
 import {
   type PortalCustomisation,
   type PublicAccessLevel,
@@ -28,8 +28,25 @@ export type ViewerStaff = {
   id: string;
   name: string;
   email: string;
+  role: StaffRole;
+  /** The role's permissions (shared/permissions.ts), never stored apart from it. */
   permissions: ReadonlySet<StaffPermission>;
 };
+
+export function viewerStaffOf(user: {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+}): ViewerStaff {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    permissions: new Set(permissionsOfRole(user.role)),
+  };
+}
 
 export type ViewerMember = {
   id: string;

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { allStaffPermissions } from '../../shared/permissions';
 import type { Database } from '../db/client';
 import { assets, organisations, productLinks, products, staffUsers } from '../db/schema';
 import { hashPassword } from '../modules/staff';
@@ -94,7 +93,7 @@ export async function seedDemoOrganisation(
         email: demoAdminEmail,
         name: 'Alex Admin',
         passwordHash,
-        permissions: allStaffPermissions,
+        role: 'owner',
       })
       .returning({ id: staffUsers.id });
     await seedDemoCards(tx, {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { CardKind } from '../../shared/card-kinds';
-import { allStaffPermissions, type StaffPermission } from '../../shared/permissions';
+import type { StaffRole } from '../../shared/permissions';
 import type { PortalCustomisation } from '../../shared/portal';
 import type { Database } from '../db/client';
 import {
@@ -83,7 +83,7 @@ export async function createStaffUser(
     email?: string;
     name?: string;
     password?: string;
-    permissions?: StaffPermission[];
+    role?: StaffRole;
     isDisabled?: boolean;
   } = {},
 ) {
@@ -94,7 +94,7 @@ export async function createStaffUser(
       email: overrides.email ?? `staff-${unique()}@example.com`,
       name: overrides.name ?? 'Sam Staff',
       passwordHash: await hashPassword(overrides.password ?? testPassword),
-      permissions: overrides.permissions ?? allStaffPermissions,
+      role: overrides.role ?? 'owner',
       isDisabled: overrides.isDisabled ?? false,
     })
     .returning();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { StaffPermission } from '../../../shared/permissions';
+import type { StaffRole } from '../../../shared/permissions';
 import { organisations } from './organisations';
 
 export const staffUsers = pgTable(
@@ -23,12 +24,16 @@ export const staffUsers = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    permissions: jsonb('permissions').$type<StaffPermission[]>().notNull().default([]),
+    /** What the person may do (shared/permissions.ts); an organisation keeps at least one active owner. */
+    role: text('role').$type<StaffRole>().notNull().default('viewer'),
     isDisabled: boolean('is_disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('staff_users_email_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('staff_users_email_unique').on(sql`lower(${table.email})`),
+    check('staff_users_role_known', sql`${table.role} in ('owner', 'admin', 'editor', 'reviewer', 'viewer')`),
+  ],
 );
 
 export const permissionProfiles = pgTable('permission_profiles', {

@@ -35,7 +35,7 @@ async function setUp() {
   const { organisation, product } = await createOrganisation(db);
   const other = await createProduct(db, organisation.id, { name: 'Payroll' });
   const editor = await createStaffUser(db, organisation.id);
-  const reader = await createStaffUser(db, organisation.id, { permissions: ['files:view'] });
+  const reader = await createStaffUser(db, organisation.id, { role: 'viewer' });
   const session = await createTestSession(db, { organisationId: organisation.id, staffUserId: editor.id });
   const readOnly = await createTestSession(db, { organisationId: organisation.id, staffUserId: reader.id });
   const base = { organisationId: organisation.id, productId: product.id };

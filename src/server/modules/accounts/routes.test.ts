@@ -27,7 +27,7 @@ async function setUp() {
   const db = t.database.db;
   const { organisation, product } = await createOrganisation(db);
   const editor = await createStaffUser(db, organisation.id);
-  const reader = await createStaffUser(db, organisation.id, { permissions: ['files:view'] });
+  const reader = await createStaffUser(db, organisation.id, { role: 'viewer' });
   const session = await createTestSession(db, { organisationId: organisation.id, staffUserId: editor.id });
   const readOnly = await createTestSession(db, { organisationId: organisation.id, staffUserId: reader.id });
   return { organisation, product, session, readOnly };

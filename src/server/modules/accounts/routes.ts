@@ -56,7 +56,7 @@ const tags = ['access (staff)'];
 
 /** Staff console API for access: the review queue, accounts, permission profiles, access settings and NDA versions. */
 export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'access:review' });
   // An NDA can be uploaded as the Markdown or text file it was written in.
   for (const type of ['text/markdown', 'text/plain']) {
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
@@ -92,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/access-requests/bulk-approve',
     {
       summary:
-        'Approves up to 100 requests in one transaction with one access duration and profile; each is mailed a sign-in link (statuspage:edit)',
+        'Approves up to 100 requests in one transaction with one access duration and profile; each is mailed a sign-in link (access:review)',
       body: BulkApproveInput,
       response: { 200: BulkDecisionResult },
     },
@@ -103,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/access-requests/bulk-decline',
     {
       summary:
-        'Declines up to 100 requests in one transaction with one reason; each requester is mailed (statuspage:edit)',
+        'Declines up to 100 requests in one transaction with one reason; each requester is mailed (access:review)',
       body: BulkDeclineInput,
       response: { 200: BulkDecisionResult },
     },
@@ -125,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.post(
     '/api/access-requests/:id/approve',
     {
-      summary: 'Approves a request for accessDays; mails the requester a sign-in link (statuspage:edit)',
+      summary: 'Approves a request for accessDays; mails the requester a sign-in link (access:review)',
       params: idParams,
       body: ApproveAccessInput,
       response: { 200: AccountDetail },
@@ -142,7 +142,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.post(
     '/api/access-requests/:id/decline',
     {
-      summary: 'Declines a request; mails the requester with the reason (statuspage:edit)',
+      summary: 'Declines a request; mails the requester with the reason (access:review)',
       params: idParams,
       body: DeclineAccessInput,
       response: noContent,
@@ -169,7 +169,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.post(
     '/api/accounts',
     {
-      summary: 'Creates an approved account (statuspage:edit)',
+      summary: 'Creates an approved account (access:review)',
       body: CreateAccountInput,
       response: { 201: AccountDetail },
     },
@@ -191,7 +191,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.patch(
     '/api/accounts/:id',
     {
-      summary: 'Renames an account, changes its domain or permission profile (statuspage:edit)',
+      summary: 'Renames an account, changes its domain or permission profile (access:review)',
       params: idParams,
       body: UpdateAccountInput,
       response: { 200: AccountDetail },
@@ -203,7 +203,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.post(
     '/api/accounts/:id/extend',
     {
-      summary: 'Approves the account until now + accessDays (statuspage:edit)',
+      summary: 'Approves the account until now + accessDays (access:review)',
       params: idParams,
       body: ExtendAccountInput,
       response: { 200: AccountDetail },
@@ -216,7 +216,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/accounts/:id/revoke',
     {
       summary:
-        "Ends the account's access (declined); its members' next request is in Public mode (statuspage:edit)",
+        "Ends the account's access (declined); its members' next request is in Public mode (access:review)",
       params: idParams,
       response: { 200: AccountDetail },
     },
@@ -226,7 +226,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.post(
     '/api/accounts/:id/members',
     {
-      summary: 'Adds a person to the account (statuspage:edit)',
+      summary: 'Adds a person to the account (access:review)',
       params: idParams,
       body: AddAccountMemberInput,
       response: { 201: AccountDetail },
@@ -241,7 +241,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.delete(
     '/api/accounts/:id/members/:memberId',
     {
-      summary: 'Removes a person from the account; their sessions end (statuspage:edit)',
+      summary: 'Removes a person from the account; their sessions end (access:review)',
       params: idParams.extend({ memberId: z.string().uuid() }),
       response: noContent,
     },
@@ -256,7 +256,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.post(
     '/api/accounts/:id/end-sessions',
     {
-      summary: 'Signs every member of the account out: ends all their sessions (statuspage:edit)',
+      summary: 'Signs every member of the account out: ends all their sessions (access:review)',
       params: idParams,
       response: { 200: EndedSessions },
     },
@@ -266,7 +266,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.post(
     '/api/accounts/:id/members/:memberId/end-sessions',
     {
-      summary: 'Signs one member out everywhere: ends all their sessions (statuspage:edit)',
+      summary: 'Signs one member out everywhere: ends all their sessions (access:review)',
       params: idParams.extend({ memberId: z.string().uuid() }),
       response: { 200: EndedSessions },
     },
@@ -291,7 +291,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.post(
     '/api/permission-profiles',
     {
-      summary: 'Creates a permission profile; items must be of this organisation (statuspage:edit)',
+      summary: 'Creates a permission profile; items must be of this organisation (access:review)',
       body: PermissionProfileInput,
       response: { 201: PermissionProfile },
     },
@@ -301,7 +301,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.patch(
     '/api/permission-profiles/:id',
     {
-      summary: 'Renames a profile and replaces its items (statuspage:edit)',
+      summary: 'Renames a profile and replaces its items (access:review)',
       params: idParams,
       body: PermissionProfileInput,
       response: { 200: PermissionProfile },
@@ -316,7 +316,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   staff.delete(
     '/api/permission-profiles/:id',
     {
-      summary: 'Deletes a profile (statuspage:edit)',
+      summary: 'Deletes a profile (access:review)',
       params: idParams,
       response: noContent,
     },
@@ -338,11 +338,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/access-settings',
     {
       summary:
-        'Replaces the access settings and domain rules; the byoid secret is write-only (statuspage:edit)',
+        'Replaces the access settings and domain rules; the byoid secret is write-only (access:review)',
       body: AccessSettingsInput,
       response: { 200: AccessSettings },
     },
     async (ctx, request) => updateAccessSettings({ ctx, input: request.body }),
+    // Domain rules and the identity provider decide who gets restricted content unreviewed: admins.
+    { needs: 'organisation:manage' },
   );
 
   staff.get(
@@ -381,5 +383,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       }
       return await createNdaVersion({ ctx, input });
     },
+    // A new NDA binds every member who signs it from now on: a legal change, for admins.
+    { needs: 'organisation:manage' },
   );
 };

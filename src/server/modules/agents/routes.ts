@@ -57,7 +57,7 @@ function webRequestOf(request: FastifyRequest): Request {
 
 /** Agents' ways in (issue 36): the MCP server, llms.txt, and members' personal access tokens. */
 export const agentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'access:review' });
   // The access request tool counts against the portal form's own limits (the same keys).
   // The address a request_access call names, for the per-address limit's key.
   const emailOf = new WeakMap<FastifyRequest, string>();

@@ -24,7 +24,7 @@ const today = day(0);
 const lastWeek = day(-7);
 
 async function staffCookies(organisationId: string) {
-  const staff = await createStaffUser(t.database.db, organisationId, { permissions: ['files:view'] });
+  const staff = await createStaffUser(t.database.db, organisationId, { role: 'viewer' });
   return (await createTestSession(t.database.db, { organisationId, staffUserId: staff.id })).cookies;
 }
 

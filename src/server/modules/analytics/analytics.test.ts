@@ -324,7 +324,7 @@ describe('GET /api/analytics', () => {
       askCount: 3,
     });
 
-    const { session } = await staffOf(organisation.id, { permissions: ['files:view'] });
+    const { session } = await staffOf(organisation.id, { role: 'viewer' });
     const from = yesterday.toISOString().slice(0, 10);
     const response = await t.app.inject({
       url: `/api/analytics?from=${from}&to=${today}`,

@@ -34,7 +34,7 @@ const tags = ['analytics'];
 
 /** First-party analytics: the portal's event intake and the staff dashboard and export. */
 export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'organisation:manage' });
   // navigator.sendBeacon posts text/plain (a CORS-safe type); the body is the same JSON. Only the
   // routes of this plugin parse text/plain this way.
   app.removeContentTypeParser('text/plain');

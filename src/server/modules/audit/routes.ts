@@ -9,7 +9,12 @@ import { listAuditLog } from './list-audit-log';
 
 /** The audit log viewer's API (console). */
 export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags: ['audit'], deps });
+  const staff = staffRoutes(app, {
+    tags: ['audit'],
+    deps,
+    writes: 'organisation:manage',
+    reads: 'organisation:manage',
+  });
   staff.get(
     '/api/audit-log',
     {

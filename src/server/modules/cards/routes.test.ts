@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CardKind, defaultCardOrder, defaultSectionOrder } from '../../../shared/card-kinds';
 import { type CardView, cardMessages } from '../../../shared/cards';
-import type { StaffPermission } from '../../../shared/permissions';
+import type { StaffRole } from '../../../shared/permissions';
 import { auditLog, items, organisations } from '../../db/schema';
 import {
   createAccountMember,
@@ -30,16 +30,14 @@ const cleanSvg =
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-async function setUp(
-  options: { permissions?: StaffPermission[]; planFeatures?: Record<string, boolean> } = {},
-) {
+async function setUp(options: { role?: StaffRole; planFeatures?: Record<string, boolean> } = {}) {
   const db = t.database.db;
   const { organisation, product } = await createOrganisation(db, {
     planFeatures: options.planFeatures ?? {},
   });
   const staff = await createStaffUser(db, organisation.id, {
     name: 'Erin Editor',
-    permissions: options.permissions,
+    role: options.role,
   });
   const session = await createTestSession(db, { organisationId: organisation.id, staffUserId: staff.id });
   const base = `/api/trust-center/products/${product.id}`;
@@ -701,7 +699,7 @@ describe('PUT and DELETE .../cards/:kind/icon', () => {
   });
 
   it('needs assets:edit and the replace-icons feature', async () => {
-    const withoutAssets = await setUp({ permissions: ['statuspage:edit'] });
+    const withoutAssets = await setUp({ role: 'editor' });
     const refused = await withoutAssets.send('PUT', `${withoutAssets.base}/cards/DataSecurity/icon`, png, {
       'content-type': 'image/png',
     });
@@ -738,7 +736,7 @@ describe('who may write', () => {
       organisationId: organisation.id,
       accountMemberId: member.id,
     });
-    const reader = await createStaffUser(db, organisation.id, { permissions: ['files:view', 'assets:edit'] });
+    const reader = await createStaffUser(db, organisation.id, { role: 'viewer' });
     const readerSession = await createTestSession(db, {
       organisationId: organisation.id,
       staffUserId: reader.id,

@@ -41,7 +41,7 @@ function bodyBytes(body: unknown): Buffer {
 
 /** Staff edits of cards and items (spec 3 §7, spec 2 §7); every write needs statuspage:edit. */
 export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   staff.patch(
     '/api/trust-center/products/:productId',
     {
@@ -131,7 +131,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       (_request, body, done) => done(null, body),
     );
 
-    staffRoutes(icons, { tags, deps }).put(
+    staffRoutes(icons, { tags, deps, writes: 'assets:edit' }).put(
       '/api/trust-center/products/:productId/cards/:kind/icon',
       {
         summary: 'Sets the card icon: raw PNG, JPEG or SVG body of at most 1 MB',
@@ -150,7 +150,7 @@ export const cardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       { bodyLimit: 4 * iconMaxBytes },
     );
 
-    staffRoutes(icons, { tags, deps }).delete(
+    staffRoutes(icons, { tags, deps, writes: 'assets:edit' }).delete(
       '/api/trust-center/products/:productId/cards/:kind/icon',
       {
         summary: 'Resets the card icon to the default',

@@ -23,7 +23,7 @@ const oneMinuteMs = 60_000;
 
 /** Comments on items: members' own threads on the portal, and the staff console's threads. */
 export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   app.get(
     '/api/statuspage/share/:org/comments',
     {

@@ -15,7 +15,7 @@ export async function removeCustomDomain({
   ctx: Pick<Context, 'db' | 'viewer'>;
 }): Promise<CustomDomainStatus> {
   const { viewer } = ctx;
-  if (!hasStaffPermission(viewer, 'statuspage:edit')) throw new AppError('forbidden', messages.forbidden);
+  if (!hasStaffPermission(viewer, 'organisation:manage')) throw new AppError('forbidden', messages.forbidden);
   const organisationId = viewer.organisation.id;
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx

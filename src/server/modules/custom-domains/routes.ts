@@ -9,7 +9,7 @@ import { verifyCustomDomain } from './verify-custom-domain';
 
 /** The organisation's custom domain: request one, prove it by DNS TXT record, remove it. */
 export const customDomainRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags: ['custom-domains'], deps });
+  const staff = staffRoutes(app, { tags: ['custom-domains'], deps, writes: 'organisation:manage' });
   const response = { 200: CustomDomainStatus };
 
   staff.get(

@@ -24,7 +24,7 @@ export async function setCustomDomain({
   input: CustomDomainInput;
 }): Promise<CustomDomainStatus> {
   const { viewer } = ctx;
-  if (!hasStaffPermission(viewer, 'statuspage:edit')) throw new AppError('forbidden', messages.forbidden);
+  if (!hasStaffPermission(viewer, 'organisation:manage')) throw new AppError('forbidden', messages.forbidden);
   const { domain } = CustomDomainInput.parse(input);
   const ownHost = new URL(ctx.config.publicUrl).hostname;
   if (domain === ownHost || domain.endsWith(`.${ownHost}`) || domain === 'localhost') {

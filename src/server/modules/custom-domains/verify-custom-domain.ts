@@ -43,7 +43,7 @@ export async function verifyCustomDomain({
   resolveTxt?: ResolveTxt;
 }): Promise<CustomDomainStatus> {
   const { viewer } = ctx;
-  if (!hasStaffPermission(viewer, 'statuspage:edit')) throw new AppError('forbidden', messages.forbidden);
+  if (!hasStaffPermission(viewer, 'organisation:manage')) throw new AppError('forbidden', messages.forbidden);
   const organisationId = viewer.organisation.id;
   const claim = await findClaim(ctx.db, organisationId);
   if (!claim) throw new AppError('not_found', 'Set a custom domain before verifying it');

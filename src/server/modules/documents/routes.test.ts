@@ -10,7 +10,7 @@ import {
   documentMessages,
   type LibraryFile,
 } from '../../../shared/documents';
-import type { StaffPermission } from '../../../shared/permissions';
+import type { StaffRole } from '../../../shared/permissions';
 import type { PortalCustomisation } from '../../../shared/portal';
 import { auditLog, documentAccessEvents, files, itemFiles, items, organisations } from '../../db/schema';
 import {
@@ -39,15 +39,13 @@ const png = Buffer.from(
   'base64',
 );
 
-async function setUp(
-  options: { permissions?: StaffPermission[]; customisation?: Partial<PortalCustomisation> } = {},
-) {
+async function setUp(options: { role?: StaffRole; customisation?: Partial<PortalCustomisation> } = {}) {
   const db = t.database.db;
   const { organisation, product } = await createOrganisation(db, {
     name: 'Acme Cloud',
     customisation: options.customisation,
   });
-  const staff = await createStaffUser(db, organisation.id, { permissions: options.permissions });
+  const staff = await createStaffUser(db, organisation.id, { role: options.role });
   const session = await createTestSession(db, { organisationId: organisation.id, staffUserId: staff.id });
   const { member } = await createAccountMember(db, organisation.id);
   const memberSession = await createTestSession(db, {
@@ -284,12 +282,12 @@ describe('document library', () => {
     expect((await setup.view()).files.map((entry) => entry.fileId)).toEqual([kept.id]);
     expect((await setup.staffRequest('DELETE', `/api/documents/${file.id}`)).statusCode).toBe(404);
 
-    const reader = await setUp({ permissions: ['files:view'] });
+    const reader = await setUp({ role: 'viewer' });
     const readerFile = await uploadPdf(setup);
     expect((await reader.staffRequest('GET', '/api/documents')).statusCode).toBe(200);
     expect((await reader.upload('policy.pdf', pdf)).statusCode).toBe(403);
     expect((await reader.staffRequest('DELETE', `/api/documents/${readerFile.id}`)).statusCode).toBe(403);
-    const editorOnly = await setUp({ permissions: ['statuspage:edit'] });
+    const editorOnly = await setUp({ role: 'editor' });
     expect((await editorOnly.staffRequest('GET', '/api/documents')).statusCode).toBe(403);
     const own = await uploadPdf(editorOnly);
     expect((await editorOnly.staffRequest('GET', `/api/documents/${own.id}/content`)).statusCode).toBe(403);

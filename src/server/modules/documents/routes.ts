@@ -49,13 +49,13 @@ const tags = ['documents'];
 
 /** The staff library, item links, featured order, bridge letters, and visitors' views and downloads. */
 export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   // Uploads arrive as the raw body (any content type) and are streamed, never buffered whole.
   await app.register(async (plugin) => {
     const uploads = plugin.withTypeProvider<ZodTypeProvider>();
     uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    staffRoutes(uploads, { tags, deps }).post(
+    staffRoutes(uploads, { tags, deps, writes: 'statuspage:edit' }).post(
       '/api/documents',
       {
         summary: `Uploads a document (raw body, up to ${documentLimits.uploadMaxBytes / 1024 / 1024} MB; the type is checked by its bytes)`,
@@ -85,6 +85,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     '/api/documents',
     { summary: 'The document library', response: { 200: LibraryFileList } },
     (ctx) => listLibraryFiles({ ctx }),
+    { needs: 'files:view' },
   );
 
   staff.patch(
@@ -132,6 +133,8 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       });
       return sendDocument(request, reply, body, { disposition, isPublic: false });
     },
+    // Viewing is files:view; a download (disposition=attachment) is checked for files:download too.
+    { needs: 'files:view' },
   );
 
   staff.put(

@@ -52,7 +52,13 @@ export const integrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     ...verbContext(deps, request),
     ...integrationExtra(request),
   });
-  const staff = staffRoutes(app, { tags, deps, extra: integrationExtra });
+  const staff = staffRoutes(app, {
+    tags,
+    deps,
+    extra: integrationExtra,
+    writes: 'organisation:manage',
+    reads: 'organisation:manage',
+  });
 
   staff.get(
     '/api/integrations/hackerone',
@@ -134,7 +140,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       response: { 200: ScorecardGrade },
     },
     (ctx, { params }) => getScorecardGrade({ ctx, input: params }),
-    { config: { rateLimit: outboundLimit('ssc') } },
+    { needs: 'statuspage:edit', config: { rateLimit: outboundLimit('ssc') } },
   );
 
   app.get(

@@ -80,7 +80,7 @@ async function setUp() {
     organisationId: organisation.id,
     staffUserId: staff.id,
   });
-  const readOnly = await createStaffUser(db, organisation.id, { permissions: ['files:view'] });
+  const readOnly = await createStaffUser(db, organisation.id, { role: 'viewer' });
   const readOnlySession = await createTestSession(db, {
     organisationId: organisation.id,
     staffUserId: readOnly.id,

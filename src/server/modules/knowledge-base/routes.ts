@@ -45,7 +45,7 @@ const shareKeyQuery = KbSearchKeyQuery.extend({
 
 /** Knowledge base: search keys, the key-only search, and the staff's entries, CSV and gaps. */
 export const knowledgeBaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   const perIp = (name: string, max: number) => ({
     max,
     timeWindow: oneMinuteMs,

@@ -4,7 +4,7 @@ import { type OutboxRetryResult, outboxTexts } from '../../../shared/mail-outbox
 import { messages } from '../../../shared/messages';
 import { insertAuditEntry } from '../../core';
 import type { Database } from '../../db/client';
-import { canEditPortal } from '../../policy';
+import { hasStaffPermission } from '../../policy';
 import { jobsChannel } from '../../providers/jobs/database-queue';
 import { liveMailJobs, type OutboxContext, rowsOf } from './outbox-state';
 import { mailDeliveryMaxAttempts, mailDeliveryQueue, updateMailQueue } from './queue-mail';
@@ -23,7 +23,8 @@ export async function retryOutbox({
   ctx: OutboxContext;
   messageId?: string;
 }): Promise<OutboxRetryResult> {
-  if (!canEditPortal(ctx.viewer)) throw new AppError('forbidden', messages.forbidden);
+  if (!hasStaffPermission(ctx.viewer, 'organisation:manage'))
+    throw new AppError('forbidden', messages.forbidden);
   const organisationId = ctx.viewer.organisation.id;
   const result = await ctx.db.transaction(async (tx) => {
     // Locked so a delivery finishing meanwhile waits and this retry sees its outcome.

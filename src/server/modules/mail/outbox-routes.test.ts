@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OutboxRetryResult, type OutboxState, outboxTexts } from '../../../shared/mail-outbox';
-import type { StaffPermission } from '../../../shared/permissions';
+import type { StaffRole } from '../../../shared/permissions';
 import { auditLog, jobs, outboxMessages, topics, topicUpdates, updateDeliveries } from '../../db/schema';
 import { createAccountMember, createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
@@ -18,9 +18,9 @@ afterAll(async () => t.close());
 const inAnHour = () => new Date(Date.now() + 3600_000);
 const smtpRefusal = '421 4.3.2 Service not available, closing transmission channel';
 
-async function signedInStaff(permissions?: StaffPermission[]) {
+async function signedInStaff(role?: StaffRole) {
   const { organisation } = await createOrganisation(t.database.db, { name: 'Initech' });
-  const staff = await createStaffUser(t.database.db, organisation.id, { permissions });
+  const staff = await createStaffUser(t.database.db, organisation.id, { role });
   const session = await createTestSession(t.database.db, {
     organisationId: organisation.id,
     staffUserId: staff.id,
@@ -239,7 +239,7 @@ describe('POST /api/staff/mail/outbox/:messageId/retry', () => {
     expect(alreadySent.statusCode).toBe(409);
     expect(alreadySent.json().error.message).toBe(outboxTexts.alreadySent);
 
-    const reader = await signedInStaff([]);
+    const reader = await signedInStaff('viewer');
     const mine = await queueOne(reader.organisation.id, 'mine@example.com');
     const refused = await postAs(reader.session, `/api/staff/mail/outbox/${mine}/retry`);
     expect(refused.statusCode).toBe(403);

@@ -15,7 +15,12 @@ import { getOutboxState } from './outbox-state';
 import { sendTestEmail, TestEmailQueued } from './send-test-email';
 
 export const mailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags: ['mail'], deps });
+  const staff = staffRoutes(app, {
+    tags: ['mail'],
+    deps,
+    writes: 'organisation:manage',
+    reads: 'organisation:manage',
+  });
 
   staff.post(
     '/api/staff/test-email',

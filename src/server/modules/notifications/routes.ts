@@ -6,7 +6,7 @@ import { getNotificationPreferences, saveNotificationPreferences } from './prefe
 
 /** Staff notification preferences (own) (issue 20 part 2). */
 export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags: ['notifications (staff)'], deps });
+  const staff = staffRoutes(app, { tags: ['notifications (staff)'], deps, writes: 'console:read' });
 
   staff.get(
     '/api/notification-preferences',

@@ -71,7 +71,7 @@ describe('plan features of a self-hosted instance', () => {
     const { call } = await staff();
     const unknown = await call('PATCH', { unlimitedEverything: true });
     expect(unknown.statusCode).toBe(400);
-    const reader = await staff({ permissions: ['files:view'] });
+    const reader = await staff({ role: 'viewer' });
     expect((await reader.call('PATCH', { replaceIcons: false })).statusCode).toBe(403);
   });
 });

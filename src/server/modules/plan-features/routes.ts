@@ -17,7 +17,7 @@ const EffectivePlanFeatures = z.object({
 
 /** Plan features of the signed-in staff member's organisation (self-hosted: staff decide). */
 export const planFeatureRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags: ['plan-features'], deps });
+  const staff = staffRoutes(app, { tags: ['plan-features'], deps, writes: 'organisation:manage' });
   staff.get(
     '/api/staff/plan-features',
     { summary: 'Plan features of the organisation', response: { 200: EffectivePlanFeatures } },

@@ -39,7 +39,7 @@ export async function updatePlanFeatures({
   input: PlanFeaturesPatch;
 }): Promise<Required<PlanFeatures>> {
   const { viewer } = ctx;
-  if (!hasStaffPermission(viewer, 'statuspage:edit')) throw new AppError('forbidden', messages.forbidden);
+  if (!hasStaffPermission(viewer, 'organisation:manage')) throw new AppError('forbidden', messages.forbidden);
   const patch = PlanFeaturesPatch.parse(input);
   const organisationId = viewer.organisation.id;
   return ctx.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProductCatalogue, type ProductView, productMessages } from '../../../shared/console-admin';
-import type { StaffPermission } from '../../../shared/permissions';
+import type { StaffRole } from '../../../shared/permissions';
 import type { PortalView } from '../../../shared/portal';
 import { assets, auditLog, cards, organisations } from '../../db/schema';
 import { createOrganisation, createProductLink, createStaffUser } from '../../test/factories';
@@ -19,9 +19,9 @@ const png = Buffer.from(
   'base64',
 );
 
-async function setup(permissions?: StaffPermission[]) {
+async function setup(role?: StaffRole) {
   const { organisation, product } = await createOrganisation(t.database.db);
-  const staff = await createStaffUser(t.database.db, organisation.id, permissions ? { permissions } : {});
+  const staff = await createStaffUser(t.database.db, organisation.id, role ? { role } : {});
   const session = await createTestSession(t.database.db, {
     organisationId: organisation.id,
     staffUserId: staff.id,
@@ -156,7 +156,7 @@ describe('products API', () => {
       await t.database.db.select().from(assets).where(eq(assets.organisationId, organisation.id)),
     ).toHaveLength(0);
 
-    const noAssets = await setup(['statuspage:edit']);
+    const noAssets = await setup('editor');
     const refused = await t.app.inject({
       method: 'PUT',
       url: `/api/products/${noAssets.product.id}/banner`,
@@ -195,7 +195,7 @@ describe('products API', () => {
   });
 
   it('needs statuspage:edit to write, any staff to read', async () => {
-    const { product, inject } = await setup(['files:view']);
+    const { product, inject } = await setup('viewer');
     expect((await inject('GET', '/api/products')).statusCode).toBe(200);
     expect((await inject('POST', '/api/products', { name: 'X', slug: 'x' })).statusCode).toBe(403);
     expect((await inject('PATCH', `/api/products/${product.id}`, { name: 'X' })).statusCode).toBe(403);

@@ -31,7 +31,7 @@ function bodyBytes(body: unknown): Buffer {
 
 /** Products and product links of the console; every write refreshes the cached portal view. */
 export const productRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
 
   staff.get(
     '/api/products',
@@ -72,6 +72,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/api/products/:productId/banner',
     { summary: 'Removes the product banner', params: ProductParams, response: { 200: ProductView } },
     (ctx, { params }) => removeProductBanner({ ctx, input: params }),
+    { needs: 'assets:edit' },
   );
 
   await app.register(async (plugin) => {
@@ -83,7 +84,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       { parseAs: 'buffer', bodyLimit: 2 * bannerMaxBytes },
       (_request, body, done) => done(null, body),
     );
-    staffRoutes(banners, { tags, deps }).put(
+    staffRoutes(banners, { tags, deps, writes: 'assets:edit' }).put(
       '/api/products/:productId/banner',
       {
         summary: 'Sets the product banner: raw PNG, JPEG or SVG body of at most 2 MB (assets:edit)',

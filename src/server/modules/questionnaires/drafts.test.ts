@@ -372,7 +372,7 @@ describe('returning the answers to the member who sent the questionnaire', () =>
         headers: asStaff.headers(),
         payload: { confirmUnreadable },
       });
-    const readOnly = await createStaffUser(db, organisation.id, { permissions: ['files:view'] });
+    const readOnly = await createStaffUser(db, organisation.id, { role: 'viewer' });
     const readOnlySession = await createTestSession(db, {
       organisationId: organisation.id,
       staffUserId: readOnly.id,

@@ -64,7 +64,7 @@ const submissionRateLimit = {
 
 /** Members submit questionnaires (a file or a link); staff list, download and mark them done. */
 export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   // The file arrives as the raw body (any content type) and is streamed, never buffered whole.
   await app.register(async (plugin) => {
     const uploads = plugin.withTypeProvider<ZodTypeProvider>();
@@ -162,7 +162,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       { parseAs: 'buffer', bodyLimit: questionnaireImportLimits.fileMaxBytes },
       (_request, body, done) => done(null, body),
     );
-    staffRoutes(uploads, { tags, deps }).post(
+    staffRoutes(uploads, { tags, deps, writes: 'statuspage:edit' }).post(
       '/api/questionnaire-drafts',
       {
         summary: `Starts a draft from a questionnaire (raw .xlsx or .csv body, up to ${questionnaireImportLimits.fileMaxBytes / 1024 / 1024} MB): its sheets and the columns found`,
@@ -293,6 +293,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     async (ctx, request) =>
       publishDraft(ctx, { ...request.params, confirmUnreadable: request.body.confirmUnreadable ?? false }),
+    { needs: 'access:review' },
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
-import type { StaffPermission } from '../../../shared/permissions';
+import type { StaffRole } from '../../../shared/permissions';
 import { auditLog, organisations } from '../../db/schema';
 import { createAccountMember, createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
@@ -14,10 +14,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function setUp(app: TestApp, permissions?: StaffPermission[]) {
+async function setUp(app: TestApp, role?: StaffRole) {
   const db = app.database.db;
   const { organisation } = await createOrganisation(db);
-  const staff = await createStaffUser(db, organisation.id, { permissions });
+  const staff = await createStaffUser(db, organisation.id, { role });
   const { member } = await createAccountMember(db, organisation.id);
   return {
     organisation,
@@ -83,7 +83,7 @@ describe('genAiEnabled in the organisation settings', () => {
   });
 
   it('refuses staff without statuspage:edit (403) and a value that is not a switch (400 naming it)', async () => {
-    const reader = await setUp(t, []);
+    const reader = await setUp(t, 'viewer');
     const refused = await patchSettings(reader.staffSession, { genAiEnabled: true });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(messages.forbidden);

@@ -34,7 +34,7 @@ const answersPerMinute = 10;
 
 /** Server search and Ask AI for the portal (spec 1 §4, §7). */
 export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   const perIp = (name: string, max: number) => ({
     max,
     timeWindow: oneMinuteMs,

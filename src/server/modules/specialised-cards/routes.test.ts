@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffPermission } from '../../../shared/permissions';
+import type { StaffRole } from '../../../shared/permissions';
 import { riskMessages } from '../../../shared/risk-profile-catalogue';
 import { gradeMessages } from '../../../shared/security-grade-catalogue';
 import { type SpecialisedView, specialisedMessages } from '../../../shared/specialised-cards';
@@ -17,10 +17,10 @@ afterAll(async () => t.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-async function setUp(options: { permissions?: StaffPermission[] } = {}) {
+async function setUp(options: { role?: StaffRole } = {}) {
   const db = t.database.db;
   const { organisation, product } = await createOrganisation(db);
-  const staff = await createStaffUser(db, organisation.id, { permissions: options.permissions });
+  const staff = await createStaffUser(db, organisation.id, { role: options.role });
   const session = await createTestSession(db, { organisationId: organisation.id, staffUserId: staff.id });
   const base = `/api/trust-center/products/${product.id}`;
   const send = (method: Method, url: string, payload?: unknown) =>
@@ -103,7 +103,7 @@ describe('risk profile answers', () => {
     expect(refused.statusCode).toBe(400);
     expect(fieldMessages(refused)).toContain(specialisedMessages.notSpecialisedItem);
 
-    const reader = await setUp({ permissions: ['files:view'] });
+    const reader = await setUp({ role: 'viewer' });
     const question = await reader.enable('risk-profile.impact');
     const forbidden = await reader.send('PUT', `${reader.base}/risk-profile`, {
       answers: [{ itemUid: question.id, answer: { choice: 'low' } }],

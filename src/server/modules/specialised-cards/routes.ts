@@ -37,7 +37,7 @@ const KnownCompany = z.object({
 
 /** Staff edits of the specialised cards (spec 2 §3, §5); every write needs statuspage:edit. */
 export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   const base = '/api/trust-center/products/:productId';
 
   staff.put(
@@ -92,6 +92,7 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       response: { 200: z.object({ subprocessors: z.array(Subprocessor) }) },
     },
     (ctx, { params }) => listProductSubprocessors({ ctx, input: params }),
+    { needs: 'statuspage:edit' },
   );
 
   staff.post(
@@ -142,5 +143,6 @@ export const specialisedCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       response: { 200: z.object({ companies: z.array(KnownCompany) }) },
     },
     (ctx, request) => searchCompanies({ ctx, input: request.query }),
+    { needs: 'statuspage:edit' },
   );
 };

@@ -6,10 +6,16 @@ import type { EndedSessions } from '../../../shared/sessions';
 import { sessions } from '../../db/schema';
 import { canUseConsole } from '../../policy';
 import { findStaffUserOfOrganisation } from './queries';
-import { assertCanManageStaff, auditStaffChange, type StaffAdminContext } from './staff-admin';
+import {
+  assertCanManageStaff,
+  assertMayChangeStaffUser,
+  auditStaffChange,
+  type StaffAdminContext,
+} from './staff-admin';
 
 /**
- * POST /api/staff-users/:id/end-sessions: ends every session of a staff user (statuspage:edit).
+ * POST /api/staff-users/:id/end-sessions: ends every session of a staff user (organisation:manage;
+ * an owner's, owners only).
  * Any staff user may end their own other sessions; the one making the call stays signed in.
  */
 export async function endStaffSessions({
@@ -26,6 +32,7 @@ export async function endStaffSessions({
   return ctx.db.transaction(async (tx) => {
     const user = await findStaffUserOfOrganisation(tx, viewer.organisation.id, input.staffUserId);
     if (!user) throw new AppError('not_found', staffUserMessages.notFound);
+    if (!isSelf) assertMayChangeStaffUser(viewer, user);
     const currentSessionId = viewer.session?.id;
     const ended = await tx
       .delete(sessions)

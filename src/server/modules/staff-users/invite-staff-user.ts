@@ -6,9 +6,9 @@ import {
 import { AppError } from '../../../shared/errors';
 import { requireRecentSecondFactor } from '../../core';
 import { findStaffUserByEmail, hashPassword, insertStaffUser } from '../staff';
-import { knownPermissions, toStaffUserView } from './queries';
+import { toStaffUserView } from './queries';
 import {
-  assertCanManageStaff,
+  assertMayChangeStaffUser,
   auditStaffChange,
   newTemporaryPassword,
   type StaffAdminContext,
@@ -26,10 +26,10 @@ export async function inviteStaffUser({
   input: CreateStaffUserInput;
 }): Promise<CreatedStaffUser> {
   const { viewer } = ctx;
-  assertCanManageStaff(viewer);
-  await requireRecentSecondFactor(ctx);
   const value = CreateStaffUserInput.parse(input);
-  const permissions = knownPermissions(value.permissions);
+  assertMayChangeStaffUser(viewer, { role: value.role }, value.role);
+  await requireRecentSecondFactor(ctx);
+  const { role } = value;
   const temporaryPassword = newTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   return ctx.db.transaction(async (tx) => {
@@ -41,14 +41,14 @@ export async function inviteStaffUser({
           email: value.email,
           name: value.name,
           passwordHash,
-          permissions,
+          role,
         });
     if (!user)
       throw new AppError('conflict', staffUserMessages.emailTaken, { email: staffUserMessages.emailTaken });
     await auditStaffChange(tx, viewer, {
       action: 'staff_user.created',
       staffUserId: user.id,
-      data: { after: { name: user.name, email: user.email, permissions }, via: 'console' },
+      data: { after: { name: user.name, email: user.email, role }, via: 'console' },
     });
     return { user: toStaffUserView(user), temporaryPassword };
   });

@@ -1,22 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StaffUserView } from '../../../shared/console-admin';
-import type { StaffPermission } from '../../../shared/permissions';
-import { StaffPermission as StaffPermissionSchema } from '../../../shared/permissions';
+import { permissionsOfRole } from '../../../shared/permissions';
 import type { Database } from '../../db/client';
 import { sessions, staffUsers } from '../../db/schema';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
-
-export function knownPermissions(values: readonly string[]): StaffPermission[] {
-  return StaffPermissionSchema.options.filter((permission) => values.includes(permission));
-}
 
 export function toStaffUserView(row: StaffUserRow): StaffUserView {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    permissions: knownPermissions(row.permissions),
+    role: row.role,
+    permissions: [...permissionsOfRole(row.role)],
     isDisabled: row.isDisabled,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
@@ -41,13 +37,19 @@ export async function findStaffUserOfOrganisation(db: Database, organisationId: 
   return row ?? null;
 }
 
-/** Active users who keep statuspage:edit: the organisation must never be left without one. */
-export async function countActiveEditors(db: Database, organisationId: string): Promise<number> {
-  const rows = await db
-    .select({ permissions: staffUsers.permissions })
+/** Active owners: the organisation must never be left without one. */
+export async function countActiveOwners(db: Database, organisationId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
     .from(staffUsers)
-    .where(and(eq(staffUsers.organisationId, organisationId), eq(staffUsers.isDisabled, false)));
-  return rows.filter((row) => row.permissions.includes('statuspage:edit')).length;
+    .where(
+      and(
+        eq(staffUsers.organisationId, organisationId),
+        eq(staffUsers.isDisabled, false),
+        eq(staffUsers.role, 'owner'),
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 export async function updateStaffUserRow(

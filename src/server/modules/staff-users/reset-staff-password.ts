@@ -5,6 +5,7 @@ import { hashPassword } from '../staff';
 import { deleteSessionsOfStaffUser, findStaffUserOfOrganisation, updateStaffUserRow } from './queries';
 import {
   assertCanManageStaff,
+  assertMayChangeStaffUser,
   auditStaffChange,
   newTemporaryPassword,
   type StaffAdminContext,
@@ -26,6 +27,7 @@ export async function resetStaffPassword({
   return ctx.db.transaction(async (tx) => {
     const user = await findStaffUserOfOrganisation(tx, viewer.organisation.id, input.staffUserId);
     if (!user) throw new AppError('not_found', staffUserMessages.notFound);
+    assertMayChangeStaffUser(viewer, user);
     await updateStaffUserRow(tx, user.id, { passwordHash });
     if (user.id !== viewer.staff?.id) await deleteSessionsOfStaffUser(tx, user.id);
     await auditStaffChange(tx, viewer, {

@@ -19,9 +19,9 @@ import { updateStaffUser } from './update-staff-user';
 
 const tags = ['staff-users'];
 
-/** Staff users and their permissions (console; writes need statuspage:edit). */
+/** Staff users and their roles (console; owners and admins; owners alone change owners). */
 export const staffUserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'organisation:manage' });
   staff.get(
     '/api/staff-users',
     { summary: 'Staff users of the organisation', response: { 200: StaffUserList } },
@@ -68,7 +68,7 @@ export const staffUserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   staff.post(
     '/api/staff-users/:staffUserId/end-sessions',
     {
-      summary: 'Ends every session of the user (statuspage:edit); for oneself, every other session',
+      summary: 'Ends every session of the user (an owner’s: owners only); for oneself, every other session',
       params: StaffUserParams,
       response: { 200: EndedSessions },
     },

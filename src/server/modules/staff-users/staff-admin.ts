@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { staffUserMessages } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
+import type { StaffRole } from '../../../shared/permissions';
 import type { Context } from '../../context';
 import { findOrganisationRowById, insertAuditEntry } from '../../core';
 import type { Database } from '../../db/client';
@@ -10,11 +11,23 @@ import type { Viewer } from '../../policy/viewer';
 
 export type StaffAdminContext = Pick<Context, 'db' | 'viewer'>;
 
-/** Managing staff users is an edit of the organisation: statuspage:edit. */
+/** Managing staff users: owners and admins (organisation:manage). */
 export function assertCanManageStaff(viewer: Viewer): void {
-  if (!canUseConsole(viewer)) throw new AppError('forbidden', messages.forbidden);
-  if (!hasStaffPermission(viewer, 'statuspage:edit')) {
-    throw new AppError('forbidden', staffUserMessages.needsEdit);
+  if (!canUseConsole(viewer) || !hasStaffPermission(viewer, 'organisation:manage')) {
+    throw new AppError('forbidden', messages.forbidden);
+  }
+}
+
+/** Owners are changed, and made, by owners only (security:manage): an admin cannot take over. */
+export function assertMayChangeStaffUser(
+  viewer: Viewer,
+  target: { role: StaffRole },
+  newRole?: StaffRole,
+): void {
+  assertCanManageStaff(viewer);
+  const touchesOwner = target.role === 'owner' || newRole === 'owner';
+  if (touchesOwner && !hasStaffPermission(viewer, 'security:manage')) {
+    throw new AppError('forbidden', staffUserMessages.ownersOnly);
   }
 }
 

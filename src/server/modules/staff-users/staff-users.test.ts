@@ -6,10 +6,11 @@ import {
   type StaffUserList,
   staffUserMessages,
 } from '../../../shared/console-admin';
-import type { StaffPermission } from '../../../shared/permissions';
+import { messages } from '../../../shared/messages';
+import { type StaffRole, staffRoleLabels } from '../../../shared/permissions';
 import { findOrganisationById } from '../../core/organisations';
 import { auditLog, sessions, staffUsers } from '../../db/schema';
-import { buildViewer } from '../../policy/viewer';
+import { buildViewer, viewerStaffOf } from '../../policy/viewer';
 import { createAccountMember, createOrganisation, createStaffUser } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -21,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function signedIn(organisationId: string, permissions?: StaffPermission[], name?: string) {
+async function signedIn(organisationId: string, role?: StaffRole, name?: string) {
   const staff = await createStaffUser(t.database.db, organisationId, {
-    ...(permissions ? { permissions } : {}),
+    ...(role ? { role } : {}),
     ...(name ? { name } : {}),
   });
   const session = await createTestSession(t.database.db, { organisationId, staffUserId: staff.id });
@@ -39,20 +40,21 @@ async function signedIn(organisationId: string, permissions?: StaffPermission[],
 }
 
 describe('staff users API', () => {
-  it('creates a user with a temporary password that signs in, and audits it', async () => {
+  it('creates a user with a role and a temporary password that signs in, and audits it', async () => {
     const { organisation } = await createOrganisation(t.database.db);
-    const admin = await signedIn(organisation.id);
+    const admin = await signedIn(organisation.id, 'admin');
     const created = await admin.inject('POST', '/api/staff-users', {
       name: 'Nora New',
       email: 'Nora@Example.com',
-      permissions: ['files:view'],
+      role: 'reviewer',
     });
     expect(created.statusCode).toBe(201);
     const body = created.json<CreatedStaffUser>();
     expect(body.user).toMatchObject({
       name: 'Nora New',
       email: 'nora@example.com',
-      permissions: ['files:view'],
+      role: 'reviewer',
+      permissions: ['console:read', 'files:view', 'access:review'],
       isDisabled: false,
     });
     expect(body.temporaryPassword.length).toBeGreaterThanOrEqual(20);
@@ -62,130 +64,169 @@ describe('staff users API', () => {
       payload: { email: 'nora@example.com', password: body.temporaryPassword },
     });
     expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().staff.role).toBe('reviewer');
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, `staff_user:${body.user.id}`));
     expect(audit).toMatchObject({ action: 'staff_user.created', actorStaffUserId: admin.staff.id });
+    expect(audit!.data).toMatchObject({ after: { role: 'reviewer' } });
     expect(JSON.stringify(audit!.data)).not.toContain(body.temporaryPassword);
 
     const again = await admin.inject('POST', '/api/staff-users', {
       name: 'X',
       email: 'nora@example.com',
-      permissions: [],
+      role: 'viewer',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.fields).toEqual({ email: staffUserMessages.emailTaken });
     const invalid = await admin.inject('POST', '/api/staff-users', {
-      name: '',
-      email: 'not-mail',
-      permissions: ['root'],
+      name: 'Y',
+      email: 'y@example.com',
+      role: 'root',
     });
     expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.fields).toHaveProperty(['body.role']);
   });
 
-  it('lists users of the own organisation only; writes need statuspage:edit', async () => {
+  it('lists users of the own organisation only; writes need an owner or admin', async () => {
     const { organisation } = await createOrganisation(t.database.db);
     const other = await createOrganisation(t.database.db);
     const outsider = await createStaffUser(t.database.db, other.organisation.id);
-    const viewer = await signedIn(organisation.id, ['files:view']);
+    const viewer = await signedIn(organisation.id, 'viewer');
     const list = await viewer.inject('GET', '/api/staff-users');
     expect(list.json<StaffUserList>().users.map((user) => user.id)).toEqual([viewer.staff.id]);
-    const create = await viewer.inject('POST', '/api/staff-users', {
-      name: 'A',
-      email: 'a@example.com',
-      permissions: [],
-    });
-    expect(create.statusCode).toBe(403);
-    const admin = await signedIn(organisation.id);
+    for (const role of ['viewer', 'editor', 'reviewer'] as const) {
+      const someone = role === 'viewer' ? viewer : await signedIn(organisation.id, role);
+      const create = await someone.inject('POST', '/api/staff-users', {
+        name: 'A',
+        email: 'a@example.com',
+        role: 'viewer',
+      });
+      expect(create.statusCode).toBe(403);
+      expect(create.json().error.message).toBe(messages.roleForbidden(staffRoleLabels[role]));
+    }
+    const admin = await signedIn(organisation.id, 'admin');
     const foreign = await admin.inject('PATCH', `/api/staff-users/${outsider.id}`, { isDisabled: true });
     expect(foreign.statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/staff-users' })).statusCode).toBe(401);
   });
 
-  it('changes permissions with before/after in the audit log', async () => {
+  it('changes a role with before and after in the audit log, in force on the next request', async () => {
     const { organisation } = await createOrganisation(t.database.db);
-    const admin = await signedIn(organisation.id);
-    const colleague = await createStaffUser(t.database.db, organisation.id, { permissions: ['files:view'] });
-    const response = await admin.inject('PATCH', `/api/staff-users/${colleague.id}`, {
-      permissions: ['files:view', 'files:download'],
+    const admin = await signedIn(organisation.id, 'admin');
+    const colleague = await signedIn(organisation.id, 'viewer');
+    expect((await colleague.inject('GET', '/api/access-requests/pending-ids')).statusCode).toBe(200);
+    expect((await colleague.inject('POST', '/api/access-requests/bulk-approve', {})).statusCode).toBe(403);
+    const response = await admin.inject('PATCH', `/api/staff-users/${colleague.staff.id}`, {
+      role: 'reviewer',
       name: 'Renamed',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ name: 'Renamed', permissions: ['files:view', 'files:download'] });
-    const log = await admin.inject('GET', `/api/audit-log?action=staff_user.updated`);
+    expect(response.json()).toMatchObject({ name: 'Renamed', role: 'reviewer' });
+    // The same session, now a reviewer: refused for lack of a role no more (400: the empty body).
+    expect((await colleague.inject('POST', '/api/access-requests/bulk-approve', {})).statusCode).toBe(400);
+    const log = await admin.inject('GET', `/api/audit-log?action=staff_user.role_changed`);
     const entry = log.json<AuditLogPage>().entries[0]!;
     expect(entry.actor?.id).toBe(admin.staff.id);
     expect(entry.data).toEqual({
-      before: { name: 'Sam Staff', permissions: ['files:view'], isDisabled: false },
-      after: { name: 'Renamed', permissions: ['files:view', 'files:download'], isDisabled: false },
+      before: { name: 'Sam Staff', role: 'viewer', isDisabled: false },
+      after: { name: 'Renamed', role: 'reviewer', isDisabled: false },
     });
   });
 
-  it('refuses removing your own edit permission, disabling yourself and losing the last editor', async () => {
+  it('keeps the last active owner: not demoted, not disabled, not even by themselves', async () => {
     const { organisation } = await createOrganisation(t.database.db);
-    const admin = await signedIn(organisation.id);
-    const own = await admin.inject('PATCH', `/api/staff-users/${admin.staff.id}`, {
-      permissions: ['files:view'],
-    });
-    expect(own.statusCode).toBe(400);
-    expect(own.json().error.message).toBe(staffUserMessages.ownEditPermission);
-    const disableSelf = await admin.inject('PATCH', `/api/staff-users/${admin.staff.id}`, {
+    const owner = await signedIn(organisation.id, 'owner');
+    const demoteSelf = await owner.inject('PATCH', `/api/staff-users/${owner.staff.id}`, { role: 'admin' });
+    expect(demoteSelf.statusCode).toBe(409);
+    expect(demoteSelf.json().error.message).toBe(staffUserMessages.lastOwner);
+    const disableSelf = await owner.inject('PATCH', `/api/staff-users/${owner.staff.id}`, {
       isDisabled: true,
     });
     expect(disableSelf.statusCode).toBe(400);
+    expect(disableSelf.json().error.message).toBe(staffUserMessages.ownAccount);
 
-    // Another editor who is the last one besides a disabled admin cannot be demoted.
-    const other = await createOrganisation(t.database.db);
-    const editorA = await signedIn(other.organisation.id);
-    const editorB = await createStaffUser(t.database.db, other.organisation.id);
+    // With a second owner, one may step down; the one left may not.
+    const second = await signedIn(organisation.id, 'owner');
     expect(
-      (await editorA.inject('PATCH', `/api/staff-users/${editorB.id}`, { permissions: [] })).statusCode,
+      (await owner.inject('PATCH', `/api/staff-users/${owner.staff.id}`, { role: 'editor' })).statusCode,
     ).toBe(200);
-    const editorC = await createStaffUser(t.database.db, other.organisation.id, {
-      permissions: ['statuspage:edit'],
+    const last = await second.inject('PATCH', `/api/staff-users/${second.staff.id}`, { role: 'admin' });
+    expect(last.statusCode).toBe(409);
+    // A disabled owner does not count: enabling one back makes it an owner again.
+    const dormant = await createStaffUser(t.database.db, organisation.id, {
+      role: 'owner',
       isDisabled: true,
     });
-    const enable = await editorA.inject('PATCH', `/api/staff-users/${editorC.id}`, { isDisabled: false });
-    expect(enable.statusCode).toBe(200);
-    expect(enable.json().isDisabled).toBe(false);
+    expect(
+      (await second.inject('PATCH', `/api/staff-users/${second.staff.id}`, { role: 'admin' })).statusCode,
+    ).toBe(409);
+    const enable = await second.inject('PATCH', `/api/staff-users/${dormant.id}`, { isDisabled: false });
+    expect(enable.json()).toMatchObject({ isDisabled: false, role: 'owner' });
+    expect(
+      (await second.inject('PATCH', `/api/staff-users/${second.staff.id}`, { role: 'admin' })).statusCode,
+    ).toBe(200);
   });
 
-  it('keeps one active editor when two editors demote each other at once', async () => {
+  it('lets only owners make, change, reset or sign out an owner', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const owner = await signedIn(organisation.id, 'owner');
+    const admin = await signedIn(organisation.id, 'admin');
+    const editor = await createStaffUser(t.database.db, organisation.id, { role: 'editor' });
+    const refusals = [
+      await admin.inject('POST', '/api/staff-users', { name: 'O', email: 'o@example.com', role: 'owner' }),
+      await admin.inject('PATCH', `/api/staff-users/${editor.id}`, { role: 'owner' }),
+      await admin.inject('PATCH', `/api/staff-users/${owner.staff.id}`, { role: 'viewer' }),
+      await admin.inject('PATCH', `/api/staff-users/${owner.staff.id}`, { isDisabled: true }),
+      await admin.inject('POST', `/api/staff-users/${owner.staff.id}/reset-password`),
+      await admin.inject('POST', `/api/staff-users/${owner.staff.id}/end-sessions`),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(staffUserMessages.ownersOnly);
+    }
+    expect((await owner.inject('GET', '/api/auth/session')).statusCode).toBe(200);
+    const [ownerRow] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, owner.staff.id));
+    expect(ownerRow).toMatchObject({ role: 'owner', isDisabled: false });
+    // An admin manages everyone else; an owner manages owners.
+    expect(
+      (await admin.inject('PATCH', `/api/staff-users/${editor.id}`, { role: 'reviewer' })).statusCode,
+    ).toBe(200);
+    const promoted = await owner.inject('PATCH', `/api/staff-users/${admin.staff.id}`, { role: 'owner' });
+    expect(promoted.json()).toMatchObject({ role: 'owner' });
+  });
+
+  it('keeps one active owner when two owners demote each other at once', async () => {
     const db = t.database.db;
     const { organisation } = await createOrganisation(db);
-    const alice = await createStaffUser(db, organisation.id, { permissions: ['statuspage:edit'] });
-    const bob = await createStaffUser(db, organisation.id, { permissions: ['statuspage:edit'] });
-    const [organisationView] = await Promise.all([findOrganisationById(db, organisation.id)]);
+    const alice = await createStaffUser(db, organisation.id, { role: 'owner' });
+    const bob = await createStaffUser(db, organisation.id, { role: 'owner' });
+    const organisationView = await findOrganisationById(db, organisation.id);
     // Bob's request was authorised before Alice's demotion of Bob committed: a stale viewer.
     const bobViewer = buildViewer({
       organisation: organisationView!,
       session: null,
-      staff: {
-        id: bob.id,
-        name: bob.name,
-        email: bob.email,
-        permissions: new Set(['statuspage:edit'] as const),
-      },
+      staff: viewerStaffOf({ ...bob, role: 'owner' }),
       member: null,
       previewRequest: { accountId: null, permissionProfileId: null, asPublic: false },
       now: new Date(),
     });
-    await db.update(staffUsers).set({ permissions: [] }).where(eq(staffUsers.id, bob.id));
+    await db.update(staffUsers).set({ role: 'admin' }).where(eq(staffUsers.id, bob.id));
     await expect(
       updateStaffUser({
         ctx: { db, viewer: bobViewer },
-        input: { staffUserId: alice.id, change: { permissions: [] } },
+        input: { staffUserId: alice.id, change: { role: 'admin' } },
       }),
-    ).rejects.toMatchObject({ code: 'conflict', message: staffUserMessages.lastEditor });
+    ).rejects.toMatchObject({ code: 'conflict', message: staffUserMessages.lastOwner });
     const [aliceRow] = await db.select().from(staffUsers).where(eq(staffUsers.id, alice.id));
-    expect(aliceRow!.permissions).toEqual(['statuspage:edit']);
+    expect(aliceRow!.role).toBe('owner');
   });
 
   it('disabling ends the user’s sessions and blocks sign-in; reset password gives a new one', async () => {
     const { organisation } = await createOrganisation(t.database.db);
-    const admin = await signedIn(organisation.id);
-    const colleague = await signedIn(organisation.id, ['files:view']);
+    const admin = await signedIn(organisation.id, 'admin');
+    const colleague = await signedIn(organisation.id, 'viewer');
     const disabled = await admin.inject('PATCH', `/api/staff-users/${colleague.staff.id}`, {
       isDisabled: true,
     });
@@ -218,12 +259,12 @@ describe('ending staff sessions', () => {
       organisationId: organisation.id,
       staffUserId: admin.staff.id,
     });
-    const target = await signedIn(organisation.id, ['files:view']);
+    const target = await signedIn(organisation.id, 'viewer');
     const targetSecond = await createTestSession(t.database.db, {
       organisationId: organisation.id,
       staffUserId: target.staff.id,
     });
-    const bystander = await signedIn(organisation.id, ['files:view']);
+    const bystander = await signedIn(organisation.id, 'viewer');
     const works = async (session: { cookies: Record<string, string> }) =>
       (await t.app.inject({ url: '/api/staff-users', cookies: session.cookies })).statusCode;
 
@@ -248,22 +289,21 @@ describe('ending staff sessions', () => {
     ]);
   });
 
-  it('lets staff without the edit permission end only their own other sessions; refuses members and strangers', async () => {
+  it('lets only owners and admins end staff sessions here (one’s own: the security page); refuses members and strangers', async () => {
     const { organisation } = await createOrganisation(t.database.db);
     const admin = await signedIn(organisation.id);
-    const reader = await signedIn(organisation.id, ['files:view']);
+    const reader = await signedIn(organisation.id, 'viewer');
     const readerPhone = await createTestSession(t.database.db, {
       organisationId: organisation.id,
       staffUserId: reader.staff.id,
     });
-    const refused = await reader.inject('POST', `/api/staff-users/${admin.staff.id}/end-sessions`);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe(staffUserMessages.needsEdit);
-    expect((await reader.inject('POST', `/api/staff-users/${reader.staff.id}/end-sessions`)).json()).toEqual({
-      ended: 1,
-    });
+    for (const target of [admin.staff.id, reader.staff.id]) {
+      const refused = await reader.inject('POST', `/api/staff-users/${target}/end-sessions`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(messages.roleForbidden('Viewer'));
+    }
     expect((await t.app.inject({ url: '/api/staff-users', cookies: readerPhone.cookies })).statusCode).toBe(
-      401,
+      200,
     );
 
     const { member } = await createAccountMember(t.database.db, organisation.id);
@@ -294,7 +334,7 @@ describe('audit log API', () => {
   it('pages entries newest first and filters by action and person', async () => {
     const { organisation } = await createOrganisation(t.database.db);
     const alice = await signedIn(organisation.id, undefined, 'Alice');
-    const bob = await signedIn(organisation.id, ['files:view'], 'Bob');
+    const bob = await signedIn(organisation.id, 'admin', 'Bob');
     const rows = Array.from({ length: 55 }, (_, index) => ({
       organisationId: organisation.id,
       actorStaffUserId: index % 5 === 0 ? bob.staff.id : alice.staff.id,

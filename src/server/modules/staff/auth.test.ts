@@ -28,7 +28,7 @@ const invalidCredentials = {
 
 describe('POST /api/auth/sign-in', () => {
   it('starts a session: HttpOnly SameSite=Lax cookie for 14 days, stored hashed, last sign-in recorded', async () => {
-    const { organisation, user } = await staffMember({ permissions: ['statuspage:edit', 'files:view'] });
+    const { organisation, user } = await staffMember({ role: 'editor' });
     const response = await signIn(t.app, user.email);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -38,7 +38,8 @@ describe('POST /api/auth/sign-in', () => {
         id: user.id,
         name: user.name,
         email: user.email,
-        permissions: ['statuspage:edit', 'files:view'],
+        role: 'editor',
+        permissions: ['console:read', 'statuspage:edit', 'assets:edit', 'files:view', 'files:download'],
       },
       organisation: { id: organisation.id, slug: organisation.slug, name: organisation.name },
       csrfToken: expect.any(String),
@@ -182,13 +183,19 @@ describe('POST /api/auth/sign-in', () => {
 
 describe('GET /api/auth/session', () => {
   it('answers with the signed-in staff member, organisation and CSRF token', async () => {
-    const { organisation, user } = await staffMember({ permissions: ['files:view'] });
+    const { organisation, user } = await staffMember({ role: 'viewer' });
     const session = await signInForSession(t.app, user.email);
     const response = await t.app.inject({ url: '/api/auth/session', cookies: session.cookies });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.json()).toEqual({
-      staff: { id: user.id, name: user.name, email: user.email, permissions: ['files:view'] },
+      staff: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: 'viewer',
+        permissions: ['console:read', 'files:view'],
+      },
       organisation: { id: organisation.id, slug: organisation.slug, name: organisation.name },
       csrfToken: session.headers['x-csrf-token'],
     });

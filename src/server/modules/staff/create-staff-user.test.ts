@@ -48,7 +48,7 @@ describe('createStaffUser', () => {
         id: expect.any(String),
         email: 'robin@example.com',
         name: 'Robin Ops',
-        permissions: allStaffPermissions,
+        role: 'owner',
       },
       organisation: { id: organisation.id, slug: organisation.slug, name: organisation.name },
       isOrganisationCreated: false,
@@ -64,20 +64,20 @@ describe('createStaffUser', () => {
 
     const response = await signIn(t.app, 'robin@example.com', password);
     expect(response.statusCode).toBe(200);
-    expect(response.json().staff.permissions).toEqual(allStaffPermissions);
+    expect(response.json().staff).toMatchObject({ role: 'owner', permissions: allStaffPermissions });
   });
 
-  it('gives only the chosen permissions and refuses an e-mail taken in any spelling', async () => {
+  it('gives the chosen role and refuses an e-mail taken in any spelling', async () => {
     const { organisation } = await createOrganisation(t.database.db);
     const input = {
       organisationSlug: organisation.slug,
       email: 'kim@example.com',
       name: 'Kim',
       password,
-      permissions: ['files:view' as const, 'statuspage:edit' as const],
+      role: 'reviewer' as const,
     };
     const created = await createStaffUser({ ctx: { db: t.database.db }, input });
-    expect(created.staffUser.permissions).toEqual(['statuspage:edit', 'files:view']);
+    expect(created.staffUser.role).toBe('reviewer');
 
     const again = createStaffUser({
       ctx: { db: t.database.db },
@@ -112,7 +112,7 @@ describe('createStaffUser', () => {
     expect(view.json().product).toMatchObject({ productName: 'Stark Industries', isDefault: true });
   });
 
-  it('refuses a short password, a bad e-mail and an unknown permission before writing anything', async () => {
+  it('refuses a short password, a bad e-mail and an unknown role before writing anything', async () => {
     const { organisation } = await createOrganisation(t.database.db);
     const base = { organisationSlug: organisation.slug, email: 'lee@example.com', name: 'Lee', password };
     const cases = [
@@ -126,12 +126,12 @@ describe('createStaffUser', () => {
       expect(error).toBeInstanceOf(ZodError);
       expect((error as ZodError).issues[0]).toMatchObject({ path: [field], ...(message ? { message } : {}) });
     }
-    const badPermission = createStaffUser({
+    const badRole = createStaffUser({
       ctx: { db: t.database.db },
       // @ts-expect-error the command passes what the operator typed; the verb must refuse it
-      input: { ...base, permissions: ['files:delete'] },
+      input: { ...base, role: 'superuser' },
     });
-    await expect(badPermission).rejects.toBeInstanceOf(ZodError);
+    await expect(badRole).rejects.toBeInstanceOf(ZodError);
     expect(await staffRowsWithEmail(t.database.db, 'lee@example.com')).toHaveLength(0);
   });
 });
@@ -184,14 +184,14 @@ describe('npm run staff:create', () => {
   it('creates the organisation and user on the configured database, then refuses the same e-mail in one line', {
     timeout: 120_000,
   }, async () => {
-    const created = await runCommand([...args, '--name', 'Bruce W', '--permissions', 'statuspage:edit'], {
+    const created = await runCommand([...args, '--name', 'Bruce W', '--role', 'Editor'], {
       ...target.env,
       ATTEST_STAFF_PASSWORD: password,
     });
     expect(created.stderr).toBe('');
     expect(created.stdout).toBe(
       'Created organisation Wayne Enterprises (wayne).\n' +
-        'Created staff user bruce@wayne.example (Bruce W) in wayne with permissions: statuspage:edit.\n',
+        'Created staff user bruce@wayne.example (Bruce W) in wayne as editor.\n',
     );
     expect(created.code).toBe(0);
 
@@ -213,7 +213,7 @@ describe('npm run staff:create', () => {
       expect(rows[0]).toMatchObject({
         organisationId: organisation!.id,
         name: 'Bruce W',
-        permissions: ['statuspage:edit'],
+        role: 'editor',
       });
       expect(await verifyPassword(rows[0]!.passwordHash, password)).toBe(true);
     } finally {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
-import { allStaffPermissions, type StaffPermission } from '../../../shared/permissions';
+import type { StaffRole } from '../../../shared/permissions';
 import { NewStaffUser } from '../../../shared/staff';
 import type { Context } from '../../context';
 import { findOrganisationRowBySlug, insertAuditEntry } from '../../core';
@@ -8,7 +8,7 @@ import { hashPassword } from './passwords';
 import { findStaffUserByEmail, insertOrganisationWithDefaultProduct, insertStaffUser } from './queries';
 
 export type CreatedStaffUser = {
-  staffUser: { id: string; email: string; name: string; permissions: StaffPermission[] };
+  staffUser: { id: string; email: string; name: string; role: StaffRole };
   organisation: { id: string; slug: string; name: string };
   isOrganisationCreated: boolean;
 };
@@ -25,9 +25,7 @@ export async function createStaffUser({
   input: NewStaffUser;
 }): Promise<CreatedStaffUser> {
   const value = NewStaffUser.parse(input);
-  const permissions = allStaffPermissions.filter((permission) =>
-    (value.permissions ?? allStaffPermissions).includes(permission),
-  );
+  const role = value.role ?? 'owner';
   const passwordHash = await hashPassword(value.password);
 
   return ctx.db.transaction(async (tx) => {
@@ -53,7 +51,7 @@ export async function createStaffUser({
           email: value.email,
           name: value.name,
           passwordHash,
-          permissions,
+          role,
         });
     if (!user) throw new AppError('conflict', messages.staffEmailTaken);
     await insertAuditEntry(tx, {
@@ -61,10 +59,10 @@ export async function createStaffUser({
       actorStaffUserId: null,
       action: 'staff_user.created',
       target: `staff_user:${user.id}`,
-      data: { email: user.email, permissions, via: 'command' },
+      data: { email: user.email, role, via: 'command' },
     });
     return {
-      staffUser: { id: user.id, email: user.email, name: user.name, permissions },
+      staffUser: { id: user.id, email: user.email, name: user.name, role },
       organisation: { id: organisation.id, slug: organisation.slug, name: organisation.name },
       isOrganisationCreated,
     };

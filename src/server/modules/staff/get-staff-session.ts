@@ -1,22 +1,21 @@
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
-import { allStaffPermissions } from '../../../shared/permissions';
+import { permissionsOfRole, type StaffRole } from '../../../shared/permissions';
 import { StaffSession } from '../../../shared/staff';
 import type { Context } from '../../context';
 
 export function toStaffSession(
-  staff: { id: string; name: string; email: string; permissions: Iterable<string> },
+  staff: { id: string; name: string; email: string; role: StaffRole },
   organisation: { id: string; slug: string; name: string },
   csrfToken: string,
 ): StaffSession {
-  const granted = new Set(staff.permissions);
   return StaffSession.parse({
     staff: {
       id: staff.id,
       name: staff.name,
       email: staff.email,
-      // Unknown values stored in the column are dropped; the order is the canonical one.
-      permissions: allStaffPermissions.filter((permission) => granted.has(permission)),
+      role: staff.role,
+      permissions: permissionsOfRole(staff.role),
     },
     organisation: { id: organisation.id, slug: organisation.slug, name: organisation.name },
     csrfToken,

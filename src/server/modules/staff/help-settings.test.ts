@@ -13,7 +13,7 @@ afterAll(async () => t.close());
 
 async function signedInEditor() {
   const { organisation } = await createOrganisation(t.database.db, { name: 'Initech' });
-  const user = await createStaffUser(t.database.db, organisation.id, { permissions: ['statuspage:edit'] });
+  const user = await createStaffUser(t.database.db, organisation.id, { role: 'editor' });
   return { organisation, session: await signInForSession(t.app, user.email) };
 }
 

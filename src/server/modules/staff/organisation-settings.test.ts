@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
-import type { StaffPermission } from '../../../shared/permissions';
+import type { StaffRole } from '../../../shared/permissions';
 import { PortalCustomisation } from '../../../shared/portal';
 import { auditLog, organisations } from '../../db/schema';
 import { createOrganisation, createStaffUser } from '../../test/factories';
@@ -27,13 +27,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function signedInStaff(permissions?: StaffPermission[]) {
+async function signedInStaff(role?: StaffRole) {
   const { organisation } = await createOrganisation(t.database.db, {
     name: 'Initech',
     websiteUrl: 'initech.example',
     customisation: { portalTitle: 'Trust Portal', accentColor: '#0f766e' },
   });
-  const user = await createStaffUser(t.database.db, organisation.id, { permissions });
+  const user = await createStaffUser(t.database.db, organisation.id, { role });
   return { organisation, user, session: await signInForSession(t.app, user.email) };
 }
 
@@ -63,7 +63,7 @@ async function auditRowsOf(organisationId: string) {
 
 describe('GET /api/staff/organisation', () => {
   it('answers with name, slug, website and the customisation with its defaults', async () => {
-    const { organisation, session } = await signedInStaff([]);
+    const { organisation, session } = await signedInStaff('viewer');
     const response = await t.app.inject({ url: '/api/staff/organisation', cookies: session.cookies });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -95,7 +95,7 @@ describe('GET /api/staff/organisation', () => {
 
 describe('PATCH /api/staff/organisation', () => {
   it('changes only the named fields, writes the audit row and shows on the portal at once', async () => {
-    const { organisation, user, session } = await signedInStaff(['statuspage:edit']);
+    const { organisation, user, session } = await signedInStaff('editor');
     const viewUrl = `/api/statuspage/share/${organisation.slug}/view`;
     // Read once first, so a cached copy of the organisation exists and must be dropped.
     expect((await t.app.inject({ url: viewUrl })).json().customisation.portalTitle).toBe('Trust Portal');
@@ -162,7 +162,7 @@ describe('PATCH /api/staff/organisation', () => {
   });
 
   it('clears the website and an address with an empty value', async () => {
-    const { organisation, session } = await signedInStaff(['statuspage:edit']);
+    const { organisation, session } = await signedInStaff('editor');
     await patch(session, { customisation: { privacyNoticeUrl: 'https://initech.example/privacy' } });
     const response = await patch(session, { websiteUrl: '', customisation: { privacyNoticeUrl: '' } });
     expect(response.statusCode).toBe(200);
@@ -172,7 +172,7 @@ describe('PATCH /api/staff/organisation', () => {
   });
 
   it('writes nothing when nothing changes', async () => {
-    const { organisation, session } = await signedInStaff(['statuspage:edit']);
+    const { organisation, session } = await signedInStaff('editor');
     for (const payload of [{}, { name: 'Initech', customisation: { accentColor: '#0f766e' } }]) {
       const response = await patch(session, payload);
       expect(response.statusCode).toBe(200);
@@ -183,7 +183,7 @@ describe('PATCH /api/staff/organisation', () => {
   });
 
   it('answers bad input with 400 naming each field, and saves nothing', async () => {
-    const { organisation, session } = await signedInStaff(['statuspage:edit']);
+    const { organisation, session } = await signedInStaff('editor');
     const cases: [object, string][] = [
       [{ name: '' }, 'body.name'],
       [{ name: 'x'.repeat(101) }, 'body.name'],
@@ -225,16 +225,18 @@ describe('PATCH /api/staff/organisation', () => {
   });
 
   it('needs statuspage:edit: 403 forbidden and nothing saved', async () => {
-    const { organisation, session } = await signedInStaff(['files:view', 'files:download', 'assets:edit']);
+    const { organisation, session } = await signedInStaff('reviewer');
     const response = await patch(session, { name: 'Renamed' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: { code: 'forbidden', message: messages.forbidden } });
+    expect(response.json()).toEqual({
+      error: { code: 'forbidden', message: messages.roleForbidden('Reviewer') },
+    });
     expect((await storedOrganisation(organisation.id)).name).toBe('Initech');
     expect(await auditRowsOf(organisation.id)).toHaveLength(0);
   });
 
   it('needs the CSRF header: missing or wrong gives 403 csrf_failed and nothing saved', async () => {
-    const { organisation, session } = await signedInStaff(['statuspage:edit']);
+    const { organisation, session } = await signedInStaff('editor');
     for (const headers of [{}, { 'x-csrf-token': 'forged' }] as Record<string, string>[]) {
       const response = await patch({ cookies: session.cookies, headers }, { name: 'Cross-site' });
       expect(response.statusCode).toBe(403);
@@ -244,7 +246,7 @@ describe('PATCH /api/staff/organisation', () => {
   });
 
   it("edits only the staff member's own organisation; on another portal the session gives nothing", async () => {
-    const own = await signedInStaff(['statuspage:edit']);
+    const own = await signedInStaff('editor');
     const { organisation: other } = await createOrganisation(t.database.db, { name: 'Umbrella' });
 
     const response = await patch(own.session, { name: 'Initech Renamed' });
@@ -281,7 +283,7 @@ describe('OpenAPI document', () => {
 
 describe('PATCH /api/staff/organisation access and document settings', () => {
   it('saves the access-request fields as one object and the document defaults', async () => {
-    const { organisation, session } = await signedInStaff(['statuspage:edit']);
+    const { organisation, session } = await signedInStaff('editor');
     const accessRequestFields = {
       jobTitleTextField: true,
       pointOfContactField: false,

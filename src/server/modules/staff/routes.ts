@@ -34,7 +34,7 @@ function signInEmail(request: FastifyRequest): string {
 export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { isProduction } = deps.config;
   // The helper is imported under another name: this plugin is called staffRoutes too.
-  const staff = registerStaffRoutes(app, { tags, deps });
+  const staff = registerStaffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   // The per-route limit keys on address + e-mail; this one bounds one address across e-mails. Nothing
   // counts per e-mail alone: guesses from anywhere would then lock the real user out (decision 124).
   const limitSignInsPerAddress = app.createRateLimit({
@@ -99,6 +99,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       await signOutStaff({ ctx });
       clearSessionCookie(reply, 'staff', isProduction);
     },
+    { needs: 'console:read' },
   );
 
   staff.get(

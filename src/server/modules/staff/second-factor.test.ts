@@ -30,7 +30,7 @@ async function forgetUsedCodes(staffUserId: string) {
 
 async function staffMember() {
   const { organisation } = await createOrganisation(t.database.db);
-  const user = await createStaffUser(t.database.db, organisation.id, { permissions: ['statuspage:edit'] });
+  const user = await createStaffUser(t.database.db, organisation.id, { role: 'owner' });
   return { organisation, user };
 }
 
@@ -320,7 +320,7 @@ describe('signing in with a second factor', () => {
 describe('requiring a second factor from all staff', () => {
   it('needs the person’s own factor, ends sessions without one, and makes others enrol at sign-in', async () => {
     const { organisation, user } = await staffMember();
-    const colleague = await createStaffUser(t.database.db, organisation.id, { permissions: ['files:view'] });
+    const colleague = await createStaffUser(t.database.db, organisation.id, { role: 'viewer' });
     const mine = await signInForSession(t.app, user.email);
     const theirs = await signInForSession(t.app, colleague.email);
 
@@ -632,7 +632,7 @@ describe('passkeys', () => {
     try {
       const { organisation } = await createOrganisation(onAddress.database.db);
       const user = await createStaffUser(onAddress.database.db, organisation.id, {
-        permissions: ['statuspage:edit'],
+        role: 'editor',
       });
       const session = await signInForSession(onAddress.app, user.email);
       const overview = await onAddress.app.inject({

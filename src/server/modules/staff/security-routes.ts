@@ -71,7 +71,8 @@ const codeRateLimitFor = (isProduction: boolean) => ({
 export const staffSecurityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { isProduction } = deps.config;
   const codeRateLimit = codeRateLimitFor(isProduction);
-  const staff = staffRoutes(app, { tags, deps });
+  // One's own factors and sessions: every role; the organisation's sign-in policy: owners.
+  const staff = staffRoutes(app, { tags, deps, writes: 'console:read' });
   // Across challenges and sessions, one address gets as many code guesses as it gets password guesses.
   const limitGuessesPerAddress = app.createRateLimit({
     max: limits.signInAttemptsPerAddressPerMinute,
@@ -286,10 +287,12 @@ export const staffSecurityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   staff.put(
     '/api/staff/sign-in-policy',
     {
-      summary: 'Requires a second factor from all staff, or stops requiring it (statuspage:edit, step-up)',
+      summary:
+        'Requires a second factor from all staff, or stops requiring it (owners: security:manage; step-up)',
       body: SignInPolicyInput,
       response: { 200: SignInPolicy },
     },
     (ctx, request) => updateSignInPolicy({ ctx, input: request.body, client: signInClientOf(request) }),
+    { needs: 'security:manage' },
   );
 };

@@ -117,7 +117,7 @@ export async function getSignInPolicy({ ctx }: { ctx: SecurityContext }): Promis
 }
 
 /**
- * Requiring a second factor (statuspage:edit, with a fresh proof, and only once the person has one
+ * Requiring a second factor (owners, security:manage, with a fresh proof, and only once the person has one
  * themselves): sessions of staff without a second factor end at once, so they enrol at next sign-in.
  */
 export async function updateSignInPolicy({
@@ -130,7 +130,7 @@ export async function updateSignInPolicy({
   client: SignInClient;
 }): Promise<SignInPolicy> {
   const staff = requireConsole(ctx.viewer);
-  if (!hasStaffPermission(ctx.viewer, 'statuspage:edit')) throw new AppError('forbidden', messages.forbidden);
+  if (!hasStaffPermission(ctx.viewer, 'security:manage')) throw new AppError('forbidden', messages.forbidden);
   const { requireMfa } = SignInPolicyInput.parse(input);
   await requireRecentSecondFactor(ctx);
   const organisationId = ctx.viewer.organisation.id;

@@ -145,7 +145,7 @@ describe('staff subscriber API', () => {
   });
 
   it('lets staff without statuspage:edit read but not change, and visitors neither', async () => {
-    const reader = await staffOrganisation(t, ['files:view']);
+    const reader = await staffOrganisation(t, 'viewer');
     const row = await addSubscriber(reader.organisation.id, 'kept@customer.example', 'confirmed');
     expect((await reader.inject({ url: '/api/subscribers' })).statusCode).toBe(200);
     const forbidden = [

@@ -22,7 +22,7 @@ const tags = ['subscriptions'];
 
 /** Staff views of subscribers and blocks (console). */
 export const subscriptionStaffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   staff.get(
     '/api/subscribers',
     {

@@ -51,7 +51,7 @@ function sendTrustDocument(reply: FastifyReply, document: TrustExport) {
  * token-authenticated export, and the public trust document at /.well-known/trust.json.
  */
 export const tprmRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   const db = deps.database.db;
 
   staff.get('/api/tprm/partners', { summary: 'TPRM partners', response: { 200: PartnerList } }, async (ctx) =>

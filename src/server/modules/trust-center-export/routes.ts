@@ -35,7 +35,7 @@ const tags = ['trust center as code'];
 
 /** Trust center as code: export and import of the whole trust center (staff console and API). */
 export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
   staff.get(
     '/api/trust-center/export',
     {
@@ -53,6 +53,7 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
         .header('cache-control', 'no-store')
         .send(exported.body);
     },
+    { needs: 'statuspage:edit' },
   );
 
   staff.get(
@@ -65,6 +66,7 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       reply.header('cache-control', 'no-store');
       return listMissingDocuments({ ctx });
     },
+    { needs: 'statuspage:edit' },
   );
 
   // The import file is the raw body, read as bytes whatever its type: its text keeps the line numbers.
@@ -76,7 +78,7 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       { parseAs: 'buffer', bodyLimit: trustCenterFileMaxBytes },
       (_request, body, done) => done(null, body),
     );
-    staffRoutes(imports, { tags, deps }).post(
+    staffRoutes(imports, { tags, deps, writes: 'statuspage:edit' }).post(
       '/api/trust-center/import',
       {
         summary:
@@ -113,7 +115,7 @@ export const trustCenterExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     const uploads = plugin.withTypeProvider<ZodTypeProvider>();
     uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    staffRoutes(uploads, { tags, deps }).put(
+    staffRoutes(uploads, { tags, deps, writes: 'statuspage:edit' }).put(
       '/api/trust-center/documents/:fileId/content',
       {
         summary: `Uploads the file of a document imported as metadata (raw body, up to ${documentLimits.uploadMaxBytes / 1024 / 1024} MB); it must match the sha256 and size`,

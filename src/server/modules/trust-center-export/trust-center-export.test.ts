@@ -427,14 +427,14 @@ describe('trust center as code', () => {
     it('refuses visitors, account members and staff without the permissions', async () => {
       const { organisation } = await emptyOrganisation('guarded');
       const limited = await createStaffUser(target.database.db, organisation.id, {
-        permissions: ['files:view'],
+        role: 'viewer',
       });
       const limitedSession = await createTestSession(target.database.db, {
         organisationId: organisation.id,
         staffUserId: limited.id,
       });
       const editorOnly = await createStaffUser(target.database.db, organisation.id, {
-        permissions: ['statuspage:edit'],
+        role: 'editor',
       });
       const editorSession = await createTestSession(target.database.db, {
         organisationId: organisation.id,

@@ -125,7 +125,7 @@ describe('staff publishing API', () => {
   });
 
   it('refuses staff without statuspage:edit, visitors and another organisation', async () => {
-    const reader = await staffOrganisation(t, ['files:view']);
+    const reader = await staffOrganisation(t, 'viewer');
     expect(
       (await reader.inject({ method: 'POST', url: '/api/updates/topics', payload: topicInput() })).statusCode,
     ).toBe(403);

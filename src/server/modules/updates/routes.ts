@@ -44,7 +44,7 @@ function setCaching(request: FastifyRequest, reply: FastifyReply) {
 
 /** Trust updates: staff publishing (spec 3 §3, §5), the visitor card and bar (spec 3 §7), feeds. */
 export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags, deps });
+  const staff = staffRoutes(app, { tags, deps, writes: 'statuspage:edit' });
 
   staff.get(
     '/api/updates/topics',

@@ -1,4 +1,4 @@
-import type { StaffPermission } from '../../../shared/permissions';
+import type { StaffRole } from '../../../shared/permissions';
 import type { CreateTopicInput } from '../../../shared/updates';
 import { subscribers } from '../../db/schema';
 import { createOrganisation, createStaffUser } from '../../test/factories';
@@ -6,9 +6,9 @@ import { createTestSession } from '../../test/sessions';
 import type { TestApp } from '../../test/test-app';
 
 /** An organisation with a signed-in staff member; `inject` adds cookie and CSRF header. */
-export async function staffOrganisation(t: TestApp, permissions?: StaffPermission[]) {
+export async function staffOrganisation(t: TestApp, role?: StaffRole) {
   const { organisation, product } = await createOrganisation(t.database.db);
-  const staff = await createStaffUser(t.database.db, organisation.id, permissions ? { permissions } : {});
+  const staff = await createStaffUser(t.database.db, organisation.id, role ? { role } : {});
   const session = await createTestSession(t.database.db, {
     organisationId: organisation.id,
     staffUserId: staff.id,

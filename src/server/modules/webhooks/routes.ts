@@ -13,7 +13,12 @@ import { createWebhook, deleteWebhook, editWebhook, listWebhookViews } from './w
 
 /** The organisation's outgoing webhooks: one list, each subscribed to event types (issue 31 §4). */
 export const webhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const staff = staffRoutes(app, { tags: ['webhooks'], deps });
+  const staff = staffRoutes(app, {
+    tags: ['webhooks'],
+    deps,
+    writes: 'organisation:manage',
+    reads: 'organisation:manage',
+  });
 
   staff.get(
     '/api/webhooks',

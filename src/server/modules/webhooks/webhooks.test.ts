@@ -167,7 +167,7 @@ describe('adding and editing webhooks', () => {
     );
     expect((await staff.inject({ url: '/api/webhooks' })).json<WebhookList>().webhooks).toEqual([]);
 
-    const viewerOnly = await staffOrganisation(t, []);
+    const viewerOnly = await staffOrganisation(t, 'viewer');
     const forbidden = await viewerOnly.inject({
       method: 'POST',
       url: '/api/webhooks',

@@ -1,6 +1,11 @@
-import { StaffPermission } from '../../../../shared/permissions';
 import type { Database } from '../../../db/client';
-import { buildViewer, type Viewer, type ViewerOrganisation, viewerMemberOf } from '../../../policy/viewer';
+import {
+  buildViewer,
+  type Viewer,
+  type ViewerOrganisation,
+  viewerMemberOf,
+  viewerStaffOf,
+} from '../../../policy/viewer';
 import { findMemberByEmail } from '../../access';
 
 /** Whose eyes a questionnaire is drafted with: what that viewer may read is all the evidence there is. */
@@ -32,12 +37,13 @@ export async function draftingViewer(
     return buildViewer({
       organisation,
       session: null,
-      staff: {
+      // Reads as staff in Main mode do (every item, every file); it changes nothing, so a reading role.
+      staff: viewerStaffOf({
         id: '00000000-0000-0000-0000-000000000000',
         name: 'Questionnaire drafting',
         email: 'drafting@localhost',
-        permissions: new Set(StaffPermission.options),
-      },
+        role: 'viewer',
+      }),
       member: null,
       previewRequest: noPreview,
       now,

@@ -1,0 +1,2 @@
+ALTER TABLE "staff_users" DROP COLUMN "permissions";--> statement-breakpoint
+ALTER TABLE "staff_users" ADD CONSTRAINT "staff_users_role_known" CHECK ("staff_users"."role" in ('owner', 'admin', 'editor', 'reviewer', 'viewer'));
