@@ -2,6 +2,7 @@
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffUserView } from '../../shared/console-admin';
+import { permissionsOfRole, type StaffRole } from '../../shared/permissions';
 import { StaffUsersPanel } from '../features/console-admin/components/staff-users-panel';
 import { setCsrfToken } from '../lib/api-client';
 import { byText, click, type Rendered, renderInDom, waitFor } from '../lib/test-support/render-in-dom';
@@ -9,17 +10,19 @@ import { byText, click, type Rendered, renderInDom, waitFor } from '../lib/test-
 // The page's session token, held by the API client as hydration or the session query sets it.
 beforeEach(() => setCsrfToken('csrf-1'));
 
-const user = (id: string, name: string): StaffUserView => ({
+const user = (id: string, name: string, role: StaffRole): StaffUserView => ({
   id,
   name,
   email: `${name.toLowerCase()}@example.com`,
-  permissions: ['files:view'],
+  role,
+  permissions: [...permissionsOfRole(role)],
   isDisabled: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   lastSignInAt: null,
 });
-const me = user('11111111-1111-4111-8111-111111111111', 'Me');
-const other = user('22222222-2222-4222-8222-222222222222', 'Olga');
+const me = user('11111111-1111-4111-8111-111111111111', 'Me', 'admin');
+const other = user('22222222-2222-4222-8222-222222222222', 'Olga', 'editor');
+const owner = user('33333333-3333-4333-8333-333333333333', 'Otto', 'owner');
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -36,7 +39,7 @@ beforeEach(() => {
       posts.push({ url, csrf: new Headers(init.headers).get('x-csrf-token') });
       return endAnswer();
     }
-    return json({ users: [me, other] });
+    return json({ users: [me, other, owner] });
   });
 });
 afterEach(async () => {
@@ -45,11 +48,11 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const render = (canManage: boolean) =>
+const render = (canManage: boolean, canManageOwners = false) =>
   renderInDom(
     <>
       <Toaster />
-      <StaffUsersPanel currentStaffId={me.id} canManage={canManage} />
+      <StaffUsersPanel currentStaffId={me.id} canManage={canManage} canManageOwners={canManageOwners} />
     </>,
   );
 const buttonNamed = (name: string) => byText<HTMLButtonElement>('button', name)[0];
@@ -69,10 +72,16 @@ describe('ending sessions from the staff users screen', () => {
     expect(posts).toEqual([{ url: `/api/staff-users/${other.id}/end-sessions`, csrf: 'csrf-1' }]);
   });
 
-  it('offers staff without the edit permission only their own other sessions, and shows a refusal', async () => {
+  it('offers a reader nothing to end, an admin nothing on an owner’s row, and shows a refusal', async () => {
     rendered = await render(false);
-    await waitFor(() => buttonNamed('Sign out other sessions'));
-    expect(byText('button', /Sign out everywhere/)).toEqual([]);
+    await waitFor(() => document.body.textContent?.includes('Otto'));
+    expect(byText('button', /Sign out/)).toEqual([]);
+    await rendered.unmount();
+    document.body.innerHTML = '';
+
+    rendered = await render(true);
+    await waitFor(() => buttonNamed('Sign out everywhere Olga'));
+    expect(byText('button', /Sign out everywhere Otto/)).toEqual([]);
     endAnswer = () => json({ error: { code: 'forbidden', message: 'Not allowed here.' } }, 403);
     await click(buttonNamed('Sign out other sessions'));
     expect(document.body.textContent).toContain('This one stays signed in.');

@@ -27,6 +27,7 @@ import {
 } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { toast } from 'sonner';
+import type { StaffPermission } from '../../../../shared/permissions';
 import { Button } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -37,7 +38,13 @@ import { StepUpDialog } from '../../../features/staff/components/step-up-dialog'
 import { classNames } from '../../../lib/class-names';
 import { SignInPage } from './sign-in-page';
 
-const navigation = [
+const navigation: {
+  to: string;
+  label: string;
+  icon: typeof LayoutDashboard;
+  end: boolean;
+  needs?: StaffPermission;
+}[] = [
   { to: '/console', label: 'Overview', icon: LayoutDashboard, end: true },
   { to: '/console/access-requests', label: 'Access requests', icon: Inbox, end: false },
   { to: '/console/accounts', label: 'Accounts', icon: Building2, end: false },
@@ -46,8 +53,8 @@ const navigation = [
   { to: '/console/documents', label: 'Documents', icon: FileText, end: false },
   { to: '/console/updates', label: 'Updates', icon: Megaphone, end: false },
   { to: '/console/subscribers', label: 'Subscribers', icon: UsersRound, end: false },
-  { to: '/console/webhooks', label: 'Webhooks', icon: Webhook, end: false },
-  { to: '/console/mail', label: 'Outgoing mail', icon: MailCheck, end: false },
+  { to: '/console/webhooks', label: 'Webhooks', icon: Webhook, end: false, needs: 'organisation:manage' },
+  { to: '/console/mail', label: 'Outgoing mail', icon: MailCheck, end: false, needs: 'organisation:manage' },
   { to: '/console/knowledge-base', label: 'Knowledge base', icon: MessageCircleQuestion, end: false },
   { to: '/console/comments', label: 'Comments', icon: MessageSquare, end: false },
   { to: '/console/questionnaires', label: 'Questionnaires', icon: ClipboardList, end: false },
@@ -57,7 +64,7 @@ const navigation = [
   { to: '/console/settings', label: 'Settings', icon: Settings, end: false },
   { to: '/console/staff-users', label: 'Staff users', icon: UserCog, end: false },
   { to: '/console/security', label: 'Sign-in security', icon: Fingerprint, end: false },
-  { to: '/console/audit-log', label: 'Audit log', icon: History, end: false },
+  { to: '/console/audit-log', label: 'Audit log', icon: History, end: false, needs: 'organisation:manage' },
   { to: '/console/domain-and-scripts', label: 'Domain and scripts', icon: Globe, end: false },
   { to: '/console/plan-features', label: 'Plan features', icon: ToggleRight, end: false },
 ];
@@ -98,25 +105,27 @@ export function ConsoleLayout() {
           </span>
         </div>
         <nav aria-label="Console" className="flex gap-1 overflow-x-auto px-3 pb-3 lg:flex-col lg:pb-0">
-          {navigation.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                classNames(
-                  'inline-flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition',
-                  isActive
-                    ? 'bg-brand-soft text-brand-ink'
-                    : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-                )
-              }
-            >
-              <item.icon className="size-4" aria-hidden />
-              {item.label}
-              {item.to === '/console/access-requests' ? <PendingRequestsBadge /> : null}
-            </NavLink>
-          ))}
+          {navigation
+            .filter((item) => !item.needs || staff.permissions.includes(item.needs))
+            .map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) =>
+                  classNames(
+                    'inline-flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition',
+                    isActive
+                      ? 'bg-brand-soft text-brand-ink'
+                      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                  )
+                }
+              >
+                <item.icon className="size-4" aria-hidden />
+                {item.label}
+                {item.to === '/console/access-requests' ? <PendingRequestsBadge /> : null}
+              </NavLink>
+            ))}
           <a
             href={`/${organisation.slug}`}
             className="inline-flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-600 transition hover:bg-slate-100 hover:text-slate-900"

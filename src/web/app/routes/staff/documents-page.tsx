@@ -27,7 +27,11 @@ export default function DocumentsPage() {
   return (
     <>
       <title>Documents | Attest</title>
-      <DocumentLibrary isUploadOpen={isUploadOpen} onUploadOpenChange={setUploadOpen} />
+      <DocumentLibrary
+        isUploadOpen={isUploadOpen}
+        onUploadOpenChange={setUploadOpen}
+        canEdit={session.data.staff.permissions.includes('statuspage:edit')}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { RoleGate } from '../../../components/role-gate';
 import { ScriptsSettings } from '../../../features/consent/components/scripts-settings-form';
 import { useSession } from '../../../features/staff/api/session';
 import { CustomDomainPanel } from '../../../features/trust-center-admin/components/custom-domain-panel';
@@ -20,13 +21,17 @@ export default function DomainAndScriptsPage() {
             <h2 id="custom-domain-title" className="text-lg font-semibold text-slate-900">
               Custom domain
             </h2>
-            <CustomDomainPanel />
+            <RoleGate needs="organisation:manage">
+              <CustomDomainPanel />
+            </RoleGate>
           </section>
           <section aria-labelledby="scripts-title" className="space-y-4">
             <h2 id="scripts-title" className="text-lg font-semibold text-slate-900">
               Scripts and cookie banner
             </h2>
-            <ScriptsSettings />
+            <RoleGate needs="statuspage:edit">
+              <ScriptsSettings />
+            </RoleGate>
           </section>
         </>
       ) : null}

@@ -15,7 +15,7 @@ export default function OutgoingMailPage() {
           E-mails to subscribers and visitors: sent, waiting for a try, failed and quarantined.
         </p>
       </div>
-      <OutgoingMailPanel canRetry={staff.permissions.includes('statuspage:edit')} />
+      <OutgoingMailPanel canRetry={staff.permissions.includes('organisation:manage')} />
     </div>
   );
 }

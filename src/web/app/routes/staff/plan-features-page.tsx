@@ -1,3 +1,4 @@
+import { RoleGate } from '../../../components/role-gate';
 import { useSession } from '../../../features/staff/api/session';
 import { PlanFeaturesPanel } from '../../../features/trust-center-admin/components/plan-features-panel';
 
@@ -13,7 +14,11 @@ export default function PlanFeaturesPage() {
           On a self-hosted instance you decide which features your organisation has. Each change is audited.
         </p>
       </div>
-      {session.data ? <PlanFeaturesPanel /> : null}
+      {session.data ? (
+        <RoleGate needs="organisation:manage">
+          <PlanFeaturesPanel />
+        </RoleGate>
+      ) : null}
     </div>
   );
 }

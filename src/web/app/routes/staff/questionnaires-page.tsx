@@ -1,3 +1,4 @@
+import { RoleGate } from '../../../components/role-gate';
 import { DraftsPanel } from '../../../features/questionnaires/components/drafts-panel';
 import { QuestionnaireSubmissionsPanel } from '../../../features/questionnaires/components/questionnaire-submissions-panel';
 import { useSession } from '../../../features/staff/api/session';
@@ -13,7 +14,9 @@ export default function QuestionnairesPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-950">Questionnaires</h1>
       </div>
-      <DraftsPanel />
+      <RoleGate needs="statuspage:edit">
+        <DraftsPanel />
+      </RoleGate>
       <section aria-labelledby="submitted-heading" className="space-y-4">
         <div>
           <h2 id="submitted-heading" className="text-lg font-semibold text-slate-950">
@@ -21,7 +24,9 @@ export default function QuestionnairesPage() {
           </h2>
           <p className="mt-1 text-sm text-slate-600">Questionnaires members submitted as a file or a link.</p>
         </div>
-        <QuestionnaireSubmissionsPanel />
+        <RoleGate needs="statuspage:edit">
+          <QuestionnaireSubmissionsPanel />
+        </RoleGate>
       </section>
     </div>
   );

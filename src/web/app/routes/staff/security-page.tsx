@@ -21,7 +21,7 @@ export default function SecurityPage() {
       </div>
       <SecondFactorsPanel />
       <SessionsPanel />
-      <SignInPolicyPanel canEdit={staff.permissions.includes('statuspage:edit')} />
+      <SignInPolicyPanel canEdit={staff.permissions.includes('security:manage')} />
     </div>
   );
 }

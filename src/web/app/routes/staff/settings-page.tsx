@@ -1,3 +1,4 @@
+import { RoleGate } from '../../../components/role-gate';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useOrganisationSettings } from '../../../features/staff/api/organisation';
@@ -28,7 +29,9 @@ export default function SettingsPage() {
       {settings.data && session.data ? (
         // Remounted when the settings' content changes underneath it (an import), so it never saves
         // stale values; a background refetch of the same settings keeps what the user is typing.
-        <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
+        <RoleGate needs="statuspage:edit">
+          <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
+        </RoleGate>
       ) : null}
       {session.data ? <TrustCenterAsCode permissions={session.data.staff.permissions} /> : null}
     </div>

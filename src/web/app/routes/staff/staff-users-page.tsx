@@ -11,11 +11,13 @@ export default function StaffUsersPage() {
       <title>{`Staff users | ${organisation.name} | Attest`}</title>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-950">Staff users</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          People who can sign in to this console and their permissions.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">People who can sign in to this console and their roles.</p>
       </div>
-      <StaffUsersPanel currentStaffId={staff.id} canManage={staff.permissions.includes('statuspage:edit')} />
+      <StaffUsersPanel
+        currentStaffId={staff.id}
+        canManage={staff.permissions.includes('organisation:manage')}
+        canManageOwners={staff.permissions.includes('security:manage')}
+      />
     </div>
   );
 }

@@ -18,7 +18,7 @@ export default function WebhooksPage() {
           <code className="text-xs">x-attest-signature</code> header with the signing secret.
         </p>
       </div>
-      <WebhooksPanel canEdit={staff.permissions.includes('statuspage:edit')} />
+      <WebhooksPanel canEdit={staff.permissions.includes('organisation:manage')} />
     </div>
   );
 }

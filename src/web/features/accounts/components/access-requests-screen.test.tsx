@@ -62,11 +62,11 @@ function answer(call: Call) {
   return undefined;
 }
 
-async function renderScreen(address = '/console/access-requests') {
+async function renderScreen(address = '/console/access-requests', canDecide = true) {
   const calls = stubFetch(answer);
   rendered = await renderInDom(
     <MemoryRouter initialEntries={[address]}>
-      <AccessRequestsScreen />
+      <AccessRequestsScreen canDecide={canDecide} />
     </MemoryRouter>,
   );
   await waitFor(() => document.querySelectorAll('[data-testid="access-request-row"]').length === 2);
@@ -77,6 +77,17 @@ const dialogTitle = () => document.querySelector('[role="dialog"] h2')?.textCont
 const listCalls = (calls: Call[]) => calls.filter((call) => call.url.startsWith('/api/access-requests?'));
 
 describe('the review queue screen', () => {
+  it('shows a role without access:review the queue with nothing to approve, decline or select', async () => {
+    const calls = await renderScreen('/console/access-requests', false);
+    expect(byText('button', /^Approve/)).toEqual([]);
+    expect(byText('button', /^Decline/)).toEqual([]);
+    expect(document.querySelectorAll('[role="checkbox"]')).toHaveLength(0);
+    expect(byText('button', /Details/)).toHaveLength(2);
+    await press(document.querySelector('[data-testid="access-request-row"]')!, 'a');
+    expect(dialogTitle()).toBeUndefined();
+    expect(writes(calls)).toEqual([]);
+  });
+
   it('asks for the view in the address and shows the counts per status', async () => {
     const calls = await renderScreen('/console/access-requests?q=navy&sort=name&page=2');
     expect(listCalls(calls).map((call) => call.url)).toContain(
@@ -115,7 +126,7 @@ describe('the review queue screen', () => {
     }
     rendered = await renderInDom(
       <MemoryRouter initialEntries={[`/console/access-requests?request=${grace.id}`]}>
-        <AccessRequestsScreen />
+        <AccessRequestsScreen canDecide />
         <Address />
       </MemoryRouter>,
     );
@@ -200,7 +211,7 @@ describe('the review queue screen', () => {
     });
     rendered = await renderInDom(
       <MemoryRouter initialEntries={['/console/access-requests?q=engines']}>
-        <AccessRequestsScreen />
+        <AccessRequestsScreen canDecide />
       </MemoryRouter>,
     );
     await waitFor(() => document.querySelectorAll('[data-testid="access-request-row"]').length === 2);

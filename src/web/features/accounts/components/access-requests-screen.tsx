@@ -337,13 +337,21 @@ function pageCheckboxState(selection: Selection): boolean | 'indeterminate' {
 }
 
 /** Above the rows: select the page's pending requests, which rows of how many, select all that match. */
-function QueueListHeader({ data, selection }: { data: AccessRequestPage; selection: Selection }) {
+function QueueListHeader({
+  data,
+  selection,
+  canDecide,
+}: {
+  data: AccessRequestPage;
+  selection: Selection;
+  canDecide: boolean;
+}) {
   const { pendingRows, selectedOnPage } = selection;
   const first = data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = Math.min(data.total, first + data.requests.length - 1);
   return (
     <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-sm sm:px-5">
-      {pendingRows.length > 0 ? (
+      {pendingRows.length > 0 && canDecide ? (
         <Checkbox
           checked={pageCheckboxState(selection)}
           onCheckedChange={(on) => selection.changeSelection(pendingRows, on === true)}
@@ -357,13 +365,15 @@ function QueueListHeader({ data, selection }: { data: AccessRequestPage; selecti
         </span>{' '}
         of <span className="font-medium text-slate-900 tabular-nums">{data.total}</span>
       </p>
-      <SelectAllMatching
-        pageIsSelected={pendingRows.length > 0 && selectedOnPage.length === pendingRows.length}
-        selectedCount={selection.selectedIds.size}
-        pendingMatching={data.counts.pending}
-        state={selection.matching}
-        onSelectAll={() => void selection.selectAllMatching()}
-      />
+      {canDecide ? (
+        <SelectAllMatching
+          pageIsSelected={pendingRows.length > 0 && selectedOnPage.length === pendingRows.length}
+          selectedCount={selection.selectedIds.size}
+          pendingMatching={data.counts.pending}
+          state={selection.matching}
+          onSelectAll={() => void selection.selectAllMatching()}
+        />
+      ) : null}
     </div>
   );
 }
@@ -374,9 +384,10 @@ type QueueResultsProps = {
   selection: Selection;
   keyboard: ReturnType<typeof useQueueKeyboard>;
   actions: RowActions;
+  canDecide: boolean;
 };
 
-function QueueResults({ page, view, selection, keyboard, actions }: QueueResultsProps) {
+function QueueResults({ page, view, selection, keyboard, actions, canDecide }: QueueResultsProps) {
   if (page.isPending) {
     return (
       <div className="space-y-2" aria-busy="true">
@@ -394,7 +405,7 @@ function QueueResults({ page, view, selection, keyboard, actions }: QueueResults
       className="overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-slate-200"
       aria-busy={page.isFetching}
     >
-      <QueueListHeader data={page.data} selection={selection} />
+      <QueueListHeader data={page.data} selection={selection} canDecide={canDecide} />
       <ul aria-label="Access requests" className="divide-y divide-slate-100">
         {rows.map((request, index) => (
           <RequestItem
@@ -408,6 +419,7 @@ function QueueResults({ page, view, selection, keyboard, actions }: QueueResults
             onOpen={() => actions.open(request)}
             onApprove={() => actions.approve(request)}
             onDecline={() => actions.decline(request)}
+            canDecide={canDecide}
           />
         ))}
       </ul>
@@ -462,9 +474,11 @@ function useRequestDialogs() {
 function QueueDialogs({
   dialogs,
   selection,
+  canDecide,
 }: {
   dialogs: ReturnType<typeof useRequestDialogs>;
   selection: Selection;
+  canDecide: boolean;
 }) {
   const settings = useAccessSettings();
   const profiles = usePermissionProfiles();
@@ -495,6 +509,7 @@ function QueueDialogs({
         onClose={dialogs.closeDetails}
         onApprove={dialogs.approveFromDetails}
         onDecline={dialogs.declineFromDetails}
+        canDecide={canDecide}
       />
     </>
   );
@@ -505,7 +520,8 @@ function QueueDialogs({
  * address), decided one at a time or selected and decided together; j/k, x, o, a and d work it
  * from the keyboard.
  */
-export function AccessRequestsScreen() {
+/** canDecide: the role holds access:review; without it the queue is read-only (decision 375). */
+export function AccessRequestsScreen({ canDecide }: { canDecide: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => viewFromSearchParams(searchParams), [searchParams]);
   const page = useAccessRequestPage(view);
@@ -514,11 +530,12 @@ export function AccessRequestsScreen() {
   const rows = page.data?.requests ?? [];
   // A selection belongs to one view (paging keeps it) and remembers the rows staff saw, for names.
   const selection = useQueueSelection(view, rows);
+  const ignore = () => {};
   const actions: RowActions = {
     open: dialogs.open,
-    approve: dialogs.approve,
-    decline: dialogs.decline,
-    toggle: (row) => selection.toggle(row, !selection.selectedIds.has(row.id)),
+    approve: canDecide ? dialogs.approve : ignore,
+    decline: canDecide ? dialogs.decline : ignore,
+    toggle: canDecide ? (row) => selection.toggle(row, !selection.selectedIds.has(row.id)) : ignore,
   };
   const keyboard = useQueueKeyboard(rows, actions);
   const { forget } = keyboard;
@@ -551,8 +568,15 @@ export function AccessRequestsScreen() {
       {filtersOpen ? (
         <Filters view={view} facets={data?.facets} onChange={(change) => changeView(change)} />
       ) : null}
-      <SelectionBar selection={selection} />
-      <QueueResults page={page} view={view} selection={selection} keyboard={keyboard} actions={actions} />
+      {canDecide ? <SelectionBar selection={selection} /> : null}
+      <QueueResults
+        page={page}
+        view={view}
+        selection={selection}
+        keyboard={keyboard}
+        actions={actions}
+        canDecide={canDecide}
+      />
       {data ? (
         <Pagination
           label="Access request pages"
@@ -563,7 +587,7 @@ export function AccessRequestsScreen() {
         />
       ) : null}
       <KeyboardHelp />
-      <QueueDialogs dialogs={dialogs} selection={selection} />
+      <QueueDialogs dialogs={dialogs} selection={selection} canDecide={canDecide} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessSettings, NdaVersion } from '../../../../shared/access';
+import type { StaffRole } from '../../../../shared/permissions';
 import { PortalCustomisation } from '../../../../shared/portal';
 import type { OrganisationSettings } from '../../../../shared/staff';
 import { setCsrfToken } from '../../../lib/api-client';
@@ -14,7 +15,9 @@ import {
   selectOption,
   settle,
   typeInto,
+  waitFor,
 } from '../../../lib/test-support/render-in-dom';
+import { staffSessionFixture } from '../../../lib/test-support/staff-session';
 import { settingsFixture } from '../test-support/fixtures';
 import { checkboxLabelRequired } from './access-request-fields-form';
 import { AccessSettingsScreen } from './access-settings-screen';
@@ -55,11 +58,13 @@ type Routes = {
   saveOrganisation?(call: Call): Response;
   createNda?(call: Call): Response;
   settings?: AccessSettings;
+  role?: StaffRole;
 };
 
 async function renderScreen(routes: Routes = {}) {
   let settings = routes.settings ?? settingsFixture();
   const calls = stubFetch((call) => {
+    if (call.url === '/api/auth/session') return json(staffSessionFixture(routes.role));
     if (call.url === '/api/access-settings' && call.method === 'GET') return json(settings);
     if (call.url === '/api/access-settings' && call.method === 'PUT') {
       const response = routes.saveSettings?.(call);
@@ -96,6 +101,21 @@ const secretState = () => document.querySelector('[data-testid="secret-state"]')
 const button = (label: string) => byText<HTMLButtonElement>('button', label)[0];
 
 describe('access settings form', () => {
+  it('shows a reviewer the settings it may not change disabled, saying who can', async () => {
+    const calls = await renderScreen({ role: 'reviewer' });
+    const notices = [...document.querySelectorAll('[data-testid="read-only-notice"]')].map(
+      (notice) => notice.textContent,
+    );
+    expect(notices).toEqual([
+      'Your role (Reviewer) can read this but not change it; owners and admins can.',
+      'Your role (Reviewer) can read this but not change it; owners and admins can.',
+      'Your role (Reviewer) can read this but not change it; owners, admins and editors can.',
+    ]);
+    expect(byId('defaultAccessDays')?.closest('fieldset:disabled')).not.toBeNull();
+    expect((byId('defaultAccessDays') as HTMLInputElement).matches(':disabled')).toBe(true);
+    expect(writes(calls)).toEqual([]);
+  });
+
   it('round trip: loads the settings, saves every change with PUT, and shows what the server kept', async () => {
     const calls = await renderScreen();
     expect((byId('defaultAccessDays') as HTMLInputElement).value).toBe('30');
@@ -268,7 +288,10 @@ describe('NDA section', () => {
     const calls = await renderScreen({
       createNda: (call) => json({ ...ndaVersion, ...(call.body as object) }, 201),
     });
-    expect(document.body.textContent).toContain('Current version of February 1, 2025 · 4 acceptances');
+    // The section shows once the session says the role may change it, then loads its versions.
+    await waitFor(() =>
+      document.body.textContent?.includes('Current version of February 1, 2025 · 4 acceptances'),
+    );
     await click(button('Write a new version'));
     expect(document.body.textContent).toContain(newVersionWarning);
     expect((byId('nda-title') as HTMLInputElement).value).toBe('Mutual NDA');

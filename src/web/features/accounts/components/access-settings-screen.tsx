@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { RoleGate } from '../../../components/role-gate';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAccessSettings, useOrganisationSettings } from '../api/access-settings';
@@ -26,15 +27,21 @@ export function AccessSettingsScreen() {
       ) : settings.isError ? (
         <ErrorBox detail={settings.error.message} />
       ) : (
-        <AccessSettingsForm settings={settings.data} />
+        <RoleGate needs="organisation:manage">
+          <AccessSettingsForm settings={settings.data} />
+        </RoleGate>
       )}
-      <NdaSection isRequired={settings.data?.requireNda} />
+      <RoleGate needs="organisation:manage">
+        <NdaSection isRequired={settings.data?.requireNda} />
+      </RoleGate>
       {organisation.isPending ? (
         <Skeleton className="h-72 w-full" />
       ) : organisation.isError ? (
         <ErrorBox detail={organisation.error.message} />
       ) : (
-        <AccessRequestFieldsForm settings={organisation.data} />
+        <RoleGate needs="statuspage:edit">
+          <AccessRequestFieldsForm settings={organisation.data} />
+        </RoleGate>
       )}
       <NotificationPreferencesSection />
       <p className="text-sm text-slate-600">

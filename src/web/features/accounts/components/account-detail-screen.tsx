@@ -13,6 +13,7 @@ import {
 import { limits } from '../../../../shared/limits';
 import { countOf } from '../../../../shared/plural';
 import { EndSessionsButton } from '../../../components/end-sessions-button';
+import { RoleGate } from '../../../components/role-gate';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -29,6 +30,7 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api-client';
+import { useStaffCan } from '../../../lib/staff-session';
 import { useAccessSettings } from '../api/access-settings';
 import {
   type ExtendAccountValues,
@@ -235,7 +237,7 @@ function RevokeButton({ account }: AccountProps) {
 }
 
 /** Members' personal access tokens (issue 36): who made which, when it was last used; revoke at once. */
-function AccessTokensTable({ account }: AccountProps) {
+function AccessTokensTable({ account, canReview }: AccountProps & { canReview: boolean }) {
   const tokens = useAccountAccessTokens(account.id);
   const revoke = useRevokeAccountAccessToken(account.id);
   if (tokens.isPending) return <Skeleton className="h-16 w-full" />;
@@ -280,7 +282,7 @@ function AccessTokensTable({ account }: AccountProps) {
                   {token.revokedAt ? <Badge tone="slate">Revoked</Badge> : formatDate(token.expiresAt)}
                 </TableCell>
                 <TableCell className={`${table.td} text-right`}>
-                  {isLive ? (
+                  {isLive && canReview ? (
                     <Button
                       variant="secondary"
                       size="sm"
@@ -309,7 +311,7 @@ function AccessTokensTable({ account }: AccountProps) {
   );
 }
 
-function MembersTable({ account }: AccountProps) {
+function MembersTable({ account, canReview }: AccountProps & { canReview: boolean }) {
   const [removing, setRemoving] = useState<AccountDetail['members'][number] | null>(null);
   const remove = useDeleteMember(account.id);
   if (account.members.length === 0) {
@@ -352,24 +354,28 @@ function MembersTable({ account }: AccountProps) {
                   {formatDate(member.ndaAcceptedAt)}
                 </TableCell>
                 <TableCell className={`${table.td} text-right whitespace-nowrap`}>
-                  <EndSessionsButton
-                    path={`/api/accounts/${encodeURIComponent(account.id)}/members/${encodeURIComponent(member.id)}/end-sessions`}
-                    size="sm"
-                    variant="ghost"
-                    label="Sign out"
-                    srSuffix={name}
-                    confirmTitle={`Sign ${name} out everywhere?`}
-                    confirmDescription={`Every browser where ${member.email} is signed in is signed out at once. They keep their access and can sign in again with a new link.`}
-                  />
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="text-red-700"
-                    onClick={() => setRemoving(member)}
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                    Remove<span className="sr-only"> {name}</span>
-                  </Button>
+                  {canReview ? (
+                    <>
+                      <EndSessionsButton
+                        path={`/api/accounts/${encodeURIComponent(account.id)}/members/${encodeURIComponent(member.id)}/end-sessions`}
+                        size="sm"
+                        variant="ghost"
+                        label="Sign out"
+                        srSuffix={name}
+                        confirmTitle={`Sign ${name} out everywhere?`}
+                        confirmDescription={`Every browser where ${member.email} is signed in is signed out at once. They keep their access and can sign in again with a new link.`}
+                      />
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-700"
+                        onClick={() => setRemoving(member)}
+                      >
+                        <Trash2 className="size-4" aria-hidden />
+                        Remove<span className="sr-only"> {name}</span>
+                      </Button>
+                    </>
+                  ) : null}
                 </TableCell>
               </TableRow>
             );
@@ -410,6 +416,7 @@ export function AccountDetailScreen({
   const query = useAccount(accountId);
   const settings = useAccessSettings();
   const profiles = usePermissionProfiles();
+  const canReview = useStaffCan('access:review');
   const back = (
     <Link
       to="/console/accounts"
@@ -464,8 +471,10 @@ export function AccountDetailScreen({
             <Eye className="size-4" aria-hidden />
             Preview as this account
           </a>
-          <ExtendDialog account={account} defaultAccessDays={settings.data?.defaultAccessDays} />
-          {account.memberCount > 0 ? (
+          {canReview ? (
+            <ExtendDialog account={account} defaultAccessDays={settings.data?.defaultAccessDays} />
+          ) : null}
+          {account.memberCount > 0 && canReview ? (
             <EndSessionsButton
               path={`/api/accounts/${encodeURIComponent(account.id)}/end-sessions`}
               label="Sign out all members"
@@ -474,7 +483,7 @@ export function AccountDetailScreen({
             />
           ) : null}
           {/* Only access that runs now can be revoked; the server refuses the rest too. */}
-          {account.reviewStatus === 'approved' && !expiry.isExpired ? (
+          {account.reviewStatus === 'approved' && !expiry.isExpired && canReview ? (
             <RevokeButton account={account} />
           ) : null}
         </div>
@@ -487,24 +496,26 @@ export function AccountDetailScreen({
           <Skeleton className="mt-5 h-40 w-full" />
         ) : (
           // The select can show the saved profile only once its option exists.
-          <DetailsForm
-            key={`${account.name}|${account.domain}|${account.permissionProfileId}`}
-            account={account}
-            profiles={profiles.data ?? []}
-          />
+          <RoleGate needs="access:review">
+            <DetailsForm
+              key={`${account.name}|${account.domain}|${account.permissionProfileId}`}
+              account={account}
+              profiles={profiles.data ?? []}
+            />
+          </RoleGate>
         )}
       </Panel>
       <section aria-labelledby="account-members-heading" className="space-y-3">
         <h2 id="account-members-heading" className="text-base font-semibold text-slate-950">
           Members
         </h2>
-        <MembersTable account={account} />
+        <MembersTable account={account} canReview={canReview} />
       </section>
       <section aria-labelledby="account-tokens-heading" className="space-y-3">
         <h2 id="account-tokens-heading" className="text-base font-semibold text-slate-950">
           Access tokens
         </h2>
-        <AccessTokensTable account={account} />
+        <AccessTokensTable account={account} canReview={canReview} />
       </section>
     </div>
   );

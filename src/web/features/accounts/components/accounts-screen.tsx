@@ -11,6 +11,7 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { classNames } from '../../../lib/class-names';
+import { useStaffCan } from '../../../lib/staff-session';
 import { useAccessSettings } from '../api/access-settings';
 import { useAccounts } from '../api/accounts';
 import { usePermissionProfiles } from '../api/permission-profiles';
@@ -24,6 +25,7 @@ export function AccountsScreen() {
   const accounts = useAccounts();
   const settings = useAccessSettings();
   const profiles = usePermissionProfiles();
+  const canReview = useStaffCan('access:review');
 
   return (
     <div className="space-y-6">
@@ -31,10 +33,12 @@ export function AccountsScreen() {
         title="Accounts"
         description="Companies whose members can see restricted content, for as long as their access lasts."
         actions={
-          <CreateAccountDialog
-            defaultAccessDays={settings.data?.defaultAccessDays}
-            profiles={profiles.data ?? []}
-          />
+          canReview ? (
+            <CreateAccountDialog
+              defaultAccessDays={settings.data?.defaultAccessDays}
+              profiles={profiles.data ?? []}
+            />
+          ) : null
         }
       />
       {accounts.isPending ? (

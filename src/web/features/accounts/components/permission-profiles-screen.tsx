@@ -16,6 +16,7 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api-client';
+import { useStaffCan } from '../../../lib/staff-session';
 import { useDeleteProfile, usePermissionProfiles } from '../api/permission-profiles';
 import { useRestrictedItems } from '../api/restricted-items';
 import { EmptyState, PageHeader, table } from './console-page';
@@ -70,6 +71,7 @@ export function PermissionProfilesScreen({ organisationSlug }: { organisationSlu
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<PermissionProfile | null>(null);
   const remove = useDeleteProfile();
+  const canReview = useStaffCan('access:review');
 
   return (
     <div className="space-y-6">
@@ -77,10 +79,12 @@ export function PermissionProfilesScreen({ organisationSlug }: { organisationSlu
         title="Permission profiles"
         description="Which restricted and hidden items an account can see. Give a profile to an account when you approve it or on its page."
         actions={
-          <Button onClick={() => setEditing({ profile: null })}>
-            <Plus className="size-4" aria-hidden />
-            New profile
-          </Button>
+          canReview ? (
+            <Button onClick={() => setEditing({ profile: null })}>
+              <Plus className="size-4" aria-hidden />
+              New profile
+            </Button>
+          ) : null
         }
       />
       {profiles.isPending ? (
@@ -129,19 +133,23 @@ export function PermissionProfilesScreen({ organisationSlug }: { organisationSlu
                         <Eye className="size-4" aria-hidden />
                         Preview as this profile<span className="sr-only"> ({profile.name})</span>
                       </a>
-                      <Button size="sm" variant="ghost" onClick={() => setEditing({ profile })}>
-                        <Pencil className="size-4" aria-hidden />
-                        Edit<span className="sr-only"> {profile.name}</span>
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-700"
-                        onClick={() => setDeleting(profile)}
-                      >
-                        <Trash2 className="size-4" aria-hidden />
-                        Delete<span className="sr-only"> {profile.name}</span>
-                      </Button>
+                      {canReview ? (
+                        <>
+                          <Button size="sm" variant="ghost" onClick={() => setEditing({ profile })}>
+                            <Pencil className="size-4" aria-hidden />
+                            Edit<span className="sr-only"> {profile.name}</span>
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            className="text-red-700"
+                            onClick={() => setDeleting(profile)}
+                          >
+                            <Trash2 className="size-4" aria-hidden />
+                            Delete<span className="sr-only"> {profile.name}</span>
+                          </Button>
+                        </>
+                      ) : null}
                     </div>
                   </TableCell>
                 </TableRow>

@@ -247,13 +247,21 @@ type RequestDetailDrawerProps = {
   onClose(): void;
   onApprove(request: AccessRequestRow): void;
   onDecline(request: AccessRequestRow): void;
+  /** The role may approve and decline (access:review); without it the drawer only shows. */
+  canDecide: boolean;
 };
 
 /**
  * Everything the requester gave and asked for, with the earlier requests and decisions for the same
  * person and the same company domain, so a decision can follow the ones made before.
  */
-export function RequestDetailDrawer({ request, onClose, onApprove, onDecline }: RequestDetailDrawerProps) {
+export function RequestDetailDrawer({
+  request,
+  onClose,
+  onApprove,
+  onDecline,
+  canDecide,
+}: RequestDetailDrawerProps) {
   return (
     <Drawer open={request !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {request ? (
@@ -261,7 +269,7 @@ export function RequestDetailDrawer({ request, onClose, onApprove, onDecline }: 
           title={nameOf(request)}
           description={`${request.email} · ${request.companyName}`}
           actions={
-            request.status === 'pending' ? (
+            request.status === 'pending' && canDecide ? (
               <>
                 <Button size="sm" onClick={() => onApprove(request)}>
                   <Check className="size-4" aria-hidden />

@@ -29,6 +29,7 @@ export function RequestItem({
   onOpen,
   onApprove,
   onDecline,
+  canDecide,
 }: {
   request: AccessRequestRow;
   isActive: boolean;
@@ -39,6 +40,8 @@ export function RequestItem({
   onOpen(): void;
   onApprove(): void;
   onDecline(): void;
+  /** The role may approve, decline and select (access:review). */
+  canDecide: boolean;
 }) {
   const name = nameOf(request);
   const isPending = request.status === 'pending';
@@ -61,7 +64,7 @@ export function RequestItem({
       )}
     >
       <div className="flex h-6 w-5 shrink-0 items-center">
-        {isPending ? (
+        {isPending && canDecide ? (
           <Checkbox checked={isSelected} onCheckedChange={onSelect} aria-label={`Select ${name}`} />
         ) : null}
       </div>
@@ -119,7 +122,7 @@ export function RequestItem({
             </span>
           ) : null}
           <div className="flex flex-wrap gap-2 xl:justify-end">
-            {isPending ? (
+            {isPending && canDecide ? (
               <>
                 <Button size="sm" onClick={onApprove}>
                   <Check className="size-4" aria-hidden />

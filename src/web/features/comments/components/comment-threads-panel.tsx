@@ -7,6 +7,7 @@ import {
   commentTexts,
 } from '../../../../shared/comments';
 import { formatDateTime } from '../../../../shared/dates';
+import { RoleGate } from '../../../components/role-gate';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
@@ -74,35 +75,37 @@ function ThreadView({ thread }: { thread: CommentThread }) {
           </li>
         ))}
       </ol>
-      <form onSubmit={submit} className="space-y-2">
-        <label htmlFor={composerId} className="block text-sm font-medium text-slate-800">
-          Answer
-        </label>
-        <Textarea
-          id={composerId}
-          value={draft}
-          rows={3}
-          isInvalid={Boolean(error)}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            const action = composerKeyAction(event);
-            if (action === 'none') return;
-            event.preventDefault();
-            if (action === 'send') submit();
-          }}
-        />
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex items-center justify-between gap-3">
-          <p className="text-xs text-slate-600">{commentTexts.sendHint}</p>
-          <Button type="submit" size="sm" disabled={reply.isPending}>
-            Send answer
-          </Button>
-        </div>
-      </form>
+      <RoleGate needs="statuspage:edit">
+        <form onSubmit={submit} className="space-y-2">
+          <label htmlFor={composerId} className="block text-sm font-medium text-slate-800">
+            Answer
+          </label>
+          <Textarea
+            id={composerId}
+            value={draft}
+            rows={3}
+            isInvalid={Boolean(error)}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              const action = composerKeyAction(event);
+              if (action === 'none') return;
+              event.preventDefault();
+              if (action === 'send') submit();
+            }}
+          />
+          {error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex items-center justify-between gap-3">
+            <p className="text-xs text-slate-600">{commentTexts.sendHint}</p>
+            <Button type="submit" size="sm" disabled={reply.isPending}>
+              Send answer
+            </Button>
+          </div>
+        </form>
+      </RoleGate>
     </section>
   );
 }

@@ -72,7 +72,8 @@ describe('CreateStaffUserForm', () => {
             id: 'u1',
             name: 'Nora',
             email: 'nora@example.com',
-            permissions: ['files:view'],
+            role: 'viewer',
+            permissions: ['console:read', 'files:view'],
             isDisabled: false,
             createdAt: '',
             lastSignInAt: null,
@@ -82,7 +83,12 @@ describe('CreateStaffUserForm', () => {
         201,
       ),
     );
-    await render(<CreateStaffUserForm onDone={() => {}} />);
+    await render(<CreateStaffUserForm onDone={() => {}} canChooseOwner={false} />);
+    // Only an owner makes owners: the choice is there, and disabled.
+    expect(
+      document.querySelector<HTMLInputElement>('input[type="radio"][value="owner"], input[id$="-role-owner"]')
+        ?.disabled,
+    ).toBe(true);
     await act(async () => button('Create staff user').click());
     expect(document.body.textContent).toContain('Enter a name');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -95,7 +101,7 @@ describe('CreateStaffUserForm', () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       name: 'Nora',
       email: 'nora@example.com',
-      permissions: ['files:view', 'files:download'],
+      role: 'viewer',
     });
     expect(new Headers(init?.headers).get('x-csrf-token')).toBe('csrf');
     expect(document.querySelector('[data-testid="temporary-password"]')?.textContent).toContain(

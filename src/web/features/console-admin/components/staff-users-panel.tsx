@@ -1,8 +1,8 @@
 import { KeyRound, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { CreateStaffUserInput, permissionLabels, type StaffUserView } from '../../../../shared/console-admin';
-import { allStaffPermissions, type StaffPermission } from '../../../../shared/permissions';
+import { CreateStaffUserInput, type StaffUserView } from '../../../../shared/console-admin';
+import { StaffRole, staffRoleDescriptions, staffRoleLabels } from '../../../../shared/permissions';
 import { EndSessionsButton } from '../../../components/end-sessions-button';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -14,49 +14,63 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
 import { staffUserApi, staffUsersKey, useRefreshingMutation, useStaffUsers } from '../api/console-admin';
 
-type Props = { currentStaffId: string; canManage: boolean };
+type Props = { currentStaffId: string; canManage: boolean; canManageOwners: boolean };
 
-function PermissionChecks({
+function RoleChoice({
   idPrefix,
   value,
   onChange,
-  disabled,
-  locked,
+  canChooseOwner,
 }: {
   idPrefix: string;
-  value: StaffPermission[];
-  onChange(next: StaffPermission[]): void;
-  disabled?: boolean;
-  locked?: StaffPermission[];
+  value: StaffRole;
+  onChange(next: StaffRole): void;
+  canChooseOwner: boolean;
 }) {
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-800">Permissions</legend>
-      {allStaffPermissions.map((permission) => {
-        const id = `${idPrefix}-${permission}`;
-        const isLocked = locked?.includes(permission) ?? false;
+      <legend className="text-sm font-medium text-slate-800">Role</legend>
+      {StaffRole.options.map((role) => {
+        const id = `${idPrefix}-${role}`;
+        const isLocked = role === 'owner' && !canChooseOwner;
         return (
-          <label key={permission} htmlFor={id} className="flex items-center gap-2 text-sm text-slate-800">
+          <label
+            key={role}
+            htmlFor={id}
+            className={`flex items-start gap-2 text-sm ${isLocked ? 'text-slate-500' : 'text-slate-800'}`}
+          >
             <input
               id={id}
-              type="checkbox"
-              className="size-4 accent-brand-ink"
-              checked={value.includes(permission)}
-              disabled={disabled || isLocked}
-              onChange={(event) =>
-                onChange(
-                  event.target.checked ? [...value, permission] : value.filter((item) => item !== permission),
-                )
-              }
+              type="radio"
+              name={idPrefix}
+              className="mt-0.5 size-4 accent-brand-ink"
+              checked={value === role}
+              disabled={isLocked}
+              onChange={() => onChange(role)}
             />
             <span>
-              {permissionLabels[permission]}{' '}
-              <span className="font-mono text-xs text-slate-600">{permission}</span>
+              <span className="font-medium">{staffRoleLabels[role]}</span>
+              <span className="block text-xs text-slate-600">
+                {staffRoleDescriptions[role]}
+                {isLocked ? ' Only an owner can make someone an owner.' : ''}
+              </span>
             </span>
           </label>
         );
       })}
     </fieldset>
+  );
+}
+
+function RoleBadge({ role }: { role: StaffRole }) {
+  const tone =
+    role === 'owner'
+      ? 'bg-brand-soft text-brand-ink ring-brand-ink/20'
+      : 'bg-slate-100 text-slate-700 ring-slate-300';
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${tone}`} data-testid="staff-role">
+      {staffRoleLabels[role]}
+    </span>
   );
 }
 
@@ -81,11 +95,11 @@ function PasswordNotice({ email, password }: { email: string; password: string }
 }
 
 /** The form for a new staff user; on success it shows the one-time temporary password. */
-export function CreateStaffUserForm({ onDone }: { onDone(): void }) {
+export function CreateStaffUserForm({ onDone, canChooseOwner }: { onDone(): void; canChooseOwner: boolean }) {
   const id = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [permissions, setPermissions] = useState<StaffPermission[]>(['files:view', 'files:download']);
+  const [role, setRole] = useState<StaffRole>('viewer');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const create = useRefreshingMutation(staffUsersKey, (input: CreateStaffUserInput) =>
@@ -94,7 +108,7 @@ export function CreateStaffUserForm({ onDone }: { onDone(): void }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = CreateStaffUserInput.safeParse({ name, email, permissions });
+    const parsed = CreateStaffUserInput.safeParse({ name, email, role });
     if (!parsed.success) {
       setErrors(
         Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
@@ -145,7 +159,7 @@ export function CreateStaffUserForm({ onDone }: { onDone(): void }) {
           autoComplete="off"
         />
       </Field>
-      <PermissionChecks idPrefix={`${id}-permission`} value={permissions} onChange={setPermissions} />
+      <RoleChoice idPrefix={`${id}-role`} value={role} onChange={setRole} canChooseOwner={canChooseOwner} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel
@@ -161,15 +175,19 @@ export function CreateStaffUserForm({ onDone }: { onDone(): void }) {
 function StaffUserRow({
   user,
   isSelf,
-  canManage,
+  canManage: canManageStaff,
+  canManageOwners,
 }: {
   user: StaffUserView;
   isSelf: boolean;
   canManage: boolean;
+  canManageOwners: boolean;
 }) {
   const id = useId();
   const [isEditing, setEditing] = useState(false);
-  const [permissions, setPermissions] = useState(user.permissions);
+  const [role, setRole] = useState(user.role);
+  // Admins manage everyone but owners; the server says the same (staffUserMessages.ownersOnly).
+  const canManage = canManageStaff && (user.role !== 'owner' || canManageOwners);
   const [reset, setReset] = useState<string | null>(null);
   const update = useRefreshingMutation(staffUsersKey, (change: Parameters<typeof staffUserApi.update>[1]) =>
     staffUserApi.update(user.id, change),
@@ -191,21 +209,11 @@ function StaffUserRow({
             ) : null}
           </p>
           <p className="truncate text-sm text-slate-600">{user.email}</p>
-          <p className="mt-1 flex flex-wrap gap-1">
-            {user.permissions.length === 0 ? (
-              <span className="text-xs text-slate-600">No permissions</span>
-            ) : null}
-            {user.permissions.map((permission) => (
-              <span
-                key={permission}
-                className="rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700"
-              >
-                {permission}
-              </span>
-            ))}
+          <p className="mt-1">
+            <RoleBadge role={user.role} />
           </p>
         </div>
-        {canManage || isSelf ? (
+        {canManage ? (
           <div className="flex flex-wrap gap-2">
             <EndSessionsButton
               path={`/api/staff-users/${encodeURIComponent(user.id)}/end-sessions`}
@@ -228,7 +236,7 @@ function StaffUserRow({
                   aria-expanded={isEditing}
                   aria-controls={`${id}-edit`}
                 >
-                  Permissions
+                  Change role
                 </Button>
                 <Button
                   size="sm"
@@ -270,14 +278,16 @@ function StaffUserRow({
       </div>
       {isEditing ? (
         <div id={`${id}-edit`} className="rounded-xl bg-slate-50 p-4">
-          <PermissionChecks
-            idPrefix={`${id}-permission`}
-            value={permissions}
-            onChange={setPermissions}
-            locked={isSelf ? ['statuspage:edit'] : []}
+          <RoleChoice
+            idPrefix={`${id}-role`}
+            value={role}
+            onChange={setRole}
+            canChooseOwner={canManageOwners}
           />
-          {isSelf ? (
-            <p className="mt-2 text-xs text-slate-600">You cannot remove your own edit permission.</p>
+          {isSelf && user.role === 'owner' ? (
+            <p className="mt-2 text-xs text-slate-600">
+              The organisation keeps at least one active owner: make someone else an owner first.
+            </p>
           ) : null}
           <div className="mt-3 flex gap-2">
             <Button
@@ -285,10 +295,10 @@ function StaffUserRow({
               disabled={update.isPending}
               onClick={() =>
                 update.mutate(
-                  { permissions },
+                  { role },
                   {
                     onSuccess: () => {
-                      toast.success('Permissions saved');
+                      toast.success('Role saved');
                       setEditing(false);
                     },
                     onError: failed,
@@ -296,13 +306,13 @@ function StaffUserRow({
                 )
               }
             >
-              Save permissions
+              Save role
             </Button>
             <Button
               size="sm"
               variant="ghost"
               onClick={() => {
-                setPermissions(user.permissions);
+                setRole(user.role);
                 setEditing(false);
               }}
             >
@@ -316,8 +326,8 @@ function StaffUserRow({
   );
 }
 
-/** Staff users: list, create with a temporary password, permissions, disable, reset password. */
-export function StaffUsersPanel({ currentStaffId, canManage }: Props) {
+/** Staff users: list, create with a temporary password, roles, disable, reset password. */
+export function StaffUsersPanel({ currentStaffId, canManage, canManageOwners }: Props) {
   const users = useStaffUsers();
   const [isCreating, setCreating] = useState(false);
   return (
@@ -330,7 +340,7 @@ export function StaffUsersPanel({ currentStaffId, canManage }: Props) {
           </Button>
         </div>
       ) : (
-        <p className="text-sm text-slate-600">Only staff with the edit permission can change staff users.</p>
+        <p className="text-sm text-slate-600">Only owners and admins can change staff users.</p>
       )}
       {users.isError ? <ErrorBox detail={users.error.message} /> : null}
       {users.isPending ? <Skeleton className="h-48 w-full rounded-2xl" /> : null}
@@ -341,10 +351,11 @@ export function StaffUsersPanel({ currentStaffId, canManage }: Props) {
         >
           {users.data.users.map((user) => (
             <StaffUserRow
-              key={`${user.id}-${user.permissions.join()}`}
+              key={`${user.id}-${user.role}`}
               user={user}
               isSelf={user.id === currentStaffId}
               canManage={canManage}
+              canManageOwners={canManageOwners}
             />
           ))}
         </ul>
@@ -355,7 +366,7 @@ export function StaffUsersPanel({ currentStaffId, canManage }: Props) {
             title="Add staff user"
             description="They get a temporary password that you hand over."
           >
-            <CreateStaffUserForm onDone={() => setCreating(false)} />
+            <CreateStaffUserForm onDone={() => setCreating(false)} canChooseOwner={canManageOwners} />
           </DialogContent>
         ) : null}
       </Dialog>

@@ -42,7 +42,9 @@ afterEach(async () => {
 
 describe('document library', () => {
   it('says which documents had their text refused, why, and that search will not find them', async () => {
-    rendered = await renderInDom(<DocumentLibrary isUploadOpen={false} onUploadOpenChange={() => {}} />);
+    rendered = await renderInDom(
+      <DocumentLibrary isUploadOpen={false} onUploadOpenChange={() => {}} canEdit />,
+    );
     const rows = await waitFor(() => {
       const found = [...document.querySelectorAll('[data-testid="library-file"]')];
       return found.length === 3 ? found : null;
@@ -52,6 +54,22 @@ describe('document library', () => {
     expect(note(rows[0]!)).toContain(textRefusalConsequence);
     expect(note(rows[1]!)).toContain(textRefusalLabels.timeout.title);
     expect(note(rows[2]!)).toBeNull();
+  });
+
+  it('gives a role without statuspage:edit documents to open and nothing to upload, rename or delete', async () => {
+    rendered = await renderInDom(
+      <DocumentLibrary isUploadOpen={true} onUploadOpenChange={() => {}} canEdit={false} />,
+    );
+    await waitFor(() => document.querySelectorAll('[data-testid="library-file"]').length === 3);
+    expect(document.querySelectorAll('a[aria-label^="Open "]')).toHaveLength(3);
+    expect(
+      document.querySelectorAll('button[aria-label^="Rename "], button[aria-label^="Delete "]'),
+    ).toHaveLength(0);
+    expect(
+      [...document.querySelectorAll('button')].some((button) => /Upload/.test(button.textContent ?? '')),
+    ).toBe(false);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect([...document.querySelectorAll('select')].every((select) => select.disabled)).toBe(true);
   });
 
   it('shows, in the delete dialog, why the server refused to leave documents items without a file', async () => {
@@ -68,7 +86,9 @@ describe('document library', () => {
         headers: { 'content-type': 'application/json' },
       });
     });
-    rendered = await renderInDom(<DocumentLibrary isUploadOpen={false} onUploadOpenChange={() => {}} />);
+    rendered = await renderInDom(
+      <DocumentLibrary isUploadOpen={false} onUploadOpenChange={() => {}} canEdit />,
+    );
     await click(await waitFor(() => document.querySelector('[aria-label="Delete fine"]')));
     await click(await waitFor(() => byText('button', 'Delete')[0]));
     const dialog = await waitFor(() => {

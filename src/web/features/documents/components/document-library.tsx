@@ -21,6 +21,8 @@ import { UploadDialog } from './upload-dialog';
 type DocumentLibraryProps = {
   isUploadOpen: boolean;
   onUploadOpenChange(open: boolean): void;
+  /** statuspage:edit: without it the library is a list to open, with nothing to change. */
+  canEdit: boolean;
 };
 
 const accessOptions: Array<{ value: '' | DocumentAccessType; label: string }> = [
@@ -30,7 +32,7 @@ const accessOptions: Array<{ value: '' | DocumentAccessType; label: string }> = 
 ];
 
 /** The console's documents library: upload, rename, set access type, delete (spec 2 §2, §3). */
-export function DocumentLibrary({ isUploadOpen, onUploadOpenChange }: DocumentLibraryProps) {
+export function DocumentLibrary({ isUploadOpen, onUploadOpenChange, canEdit }: DocumentLibraryProps) {
   const library = useLibraryFiles();
   const [renaming, setRenaming] = useState<LibraryFile | null>(null);
   const [deleting, setDeleting] = useState<LibraryFile | null>(null);
@@ -76,10 +78,12 @@ export function DocumentLibrary({ isUploadOpen, onUploadOpenChange }: DocumentLi
             item's access.
           </p>
         </div>
-        <Button onClick={() => onUploadOpenChange(true)}>
-          <FileUp className="size-4" aria-hidden />
-          Upload document
-        </Button>
+        {canEdit ? (
+          <Button onClick={() => onUploadOpenChange(true)}>
+            <FileUp className="size-4" aria-hidden />
+            Upload document
+          </Button>
+        ) : null}
       </div>
 
       {library.isError ? <ErrorBox detail={library.error.message} /> : null}
@@ -131,7 +135,7 @@ export function DocumentLibrary({ isUploadOpen, onUploadOpenChange }: DocumentLi
                   id={`access-${file.id}`}
                   className="w-48"
                   value={file.accessType ?? ''}
-                  disabled={access.isPending}
+                  disabled={access.isPending || !canEdit}
                   onChange={(event) =>
                     access.mutate({
                       file,
@@ -154,29 +158,33 @@ export function DocumentLibrary({ isUploadOpen, onUploadOpenChange }: DocumentLi
                 >
                   <ExternalLink className="size-4" aria-hidden />
                 </a>
-                <button
-                  type="button"
-                  aria-label={`Rename ${file.title}`}
-                  onClick={() => setRenaming(file)}
-                  className="rounded-md p-2 text-slate-500 transition hover:bg-slate-100 hover:text-slate-900"
-                >
-                  <Pencil className="size-4" aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Delete ${file.title}`}
-                  onClick={() => setDeleting(file)}
-                  className="rounded-md p-2 text-slate-500 transition hover:bg-red-50 hover:text-red-700"
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                </button>
+                {canEdit ? (
+                  <>
+                    <button
+                      type="button"
+                      aria-label={`Rename ${file.title}`}
+                      onClick={() => setRenaming(file)}
+                      className="rounded-md p-2 text-slate-500 transition hover:bg-slate-100 hover:text-slate-900"
+                    >
+                      <Pencil className="size-4" aria-hidden />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Delete ${file.title}`}
+                      onClick={() => setDeleting(file)}
+                      className="rounded-md p-2 text-slate-500 transition hover:bg-red-50 hover:text-red-700"
+                    >
+                      <Trash2 className="size-4" aria-hidden />
+                    </button>
+                  </>
+                ) : null}
               </div>
             </li>
           ))}
         </ul>
       ) : null}
 
-      <UploadDialog open={isUploadOpen} onOpenChange={onUploadOpenChange} />
+      <UploadDialog open={isUploadOpen && canEdit} onOpenChange={onUploadOpenChange} />
       <RenameDialog file={renaming} onClose={() => setRenaming(null)} />
       <AlertDialog
         open={deleting !== null}

@@ -2,38 +2,13 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { SignInInput, StaffSession } from '../../../../shared/staff';
 import { needsSecondFactor, type SignInAnswer } from '../../../../shared/staff-security';
 import { ApiError, apiRequest, setCsrfToken } from '../../../lib/api-client';
+import { sessionQueryKey, setSessionData } from '../../../lib/staff-session';
 
-export const sessionQueryKey = ['staff-session'] as const;
-
-/**
- * Every session answer gives the API client its CSRF token (a sign-in in another tab rotates it, and
- * the next session answer brings the new one); null when signed out.
- */
-export function setSessionData(queryClient: QueryClient, session: StaffSession | null) {
-  setCsrfToken(session?.csrfToken ?? null);
-  queryClient.setQueryData(sessionQueryKey, session);
-}
-
-/** The signed-in staff session, or null when signed out (401). */
-async function fetchSession(): Promise<StaffSession | null> {
-  try {
-    const session = await apiRequest<StaffSession>('/api/auth/session');
-    setCsrfToken(session.csrfToken);
-    return session;
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 401)) throw error;
-    setCsrfToken(null);
-    return null;
-  }
-}
+export { sessionQueryKey, setSessionData, useSession, useStaffCan } from '../../../lib/staff-session';
 
 /** Data of one staff member must not show to the next; the session query itself stays observed. */
 function forgetOtherQueries(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-}
-
-export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, retry: false, staleTime: 5 * 60_000 });
 }
 
 /** The password step: a session at once, or the second step (the form then asks for a code). */

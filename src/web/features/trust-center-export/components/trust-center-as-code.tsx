@@ -9,6 +9,7 @@ import {
   type TrustCenterImportSummary,
   trustCenterMessages,
 } from '../../../../shared/trust-center-export';
+import { rolesThatMay } from '../../../components/role-gate';
 import { buttonClassName } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import {
@@ -193,13 +194,13 @@ export function TrustCenterAsCode({ permissions }: { permissions: readonly Staff
               </label>
             </>
           ) : (
-            <p className="text-sm text-slate-500">
-              Importing needs the statuspage:edit and assets:edit permissions.
-            </p>
+            <p className="text-sm text-slate-500">Importing is for {rolesThatMay('assets:edit')}.</p>
           )}
         </div>
       ) : (
-        <p className="text-sm text-slate-500">Exporting and importing need the statuspage:edit permission.</p>
+        <p className="text-sm text-slate-500">
+          Exporting and importing are for {rolesThatMay('statuspage:edit')}.
+        </p>
       )}
       {failure ? (
         <ImportProblems fileName={failure.fileName} message={failure.message} problems={failure.problems} />
