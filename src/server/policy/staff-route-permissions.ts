@@ -113,6 +113,8 @@ export const expectedStaffRoutePermissions: Record<string, StaffPermission> = {
   'PATCH /api/staff-users/{staffUserId}': 'organisation:manage',
   'POST /api/staff-users/{staffUserId}/end-sessions': 'organisation:manage',
   'POST /api/staff-users/{staffUserId}/reset-password': 'organisation:manage',
+  'GET /api/staff-users/{staffUserId}/sessions': 'security:manage',
+  'DELETE /api/staff-users/{staffUserId}/sessions/{sessionId}': 'security:manage',
   'GET /api/staff/ask-ai': 'console:read',
   'GET /api/staff/custom-domain': 'console:read',
   'PUT /api/staff/custom-domain': 'organisation:manage',

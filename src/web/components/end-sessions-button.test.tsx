@@ -35,9 +35,24 @@ beforeEach(() => {
   endAnswer = () => json({ ended: 2 });
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (init?.method === 'POST') {
+    if (init?.method === 'POST' || init?.method === 'DELETE') {
       posts.push({ url, csrf: new Headers(init.headers).get('x-csrf-token') });
-      return endAnswer();
+      return init.method === 'DELETE' ? new Response(null, { status: 204 }) : endAnswer();
+    }
+    if (url.endsWith('/sessions')) {
+      return json({
+        sessions: [
+          {
+            id: '44444444-4444-4444-8444-444444444444',
+            browser: 'Firefox on Linux',
+            ipAddress: '198.51.100.7',
+            signedInAt: '2026-11-01T09:00:00.000Z',
+            lastSeenAt: '2026-11-02T10:00:00.000Z',
+            withSecondFactor: true,
+            isCurrent: false,
+          },
+        ],
+      });
     }
     return json({ users: [me, other, owner] });
   });
@@ -88,5 +103,26 @@ describe('ending sessions from the staff users screen', () => {
     await click(buttonNamed('Sign out'));
     await waitFor(() => document.body.textContent?.includes('Signing out failed. Not allowed here.'));
     expect(posts.map((post) => post.url)).toEqual([`/api/staff-users/${me.id}/end-sessions`]);
+  });
+
+  it('lets an owner see where a colleague is signed in and end one session', async () => {
+    rendered = await render(true, true);
+    await click(await waitFor(() => buttonNamed('Sessions of Olga')));
+    await waitFor(() => document.body.textContent?.includes('Firefox on Linux'));
+    expect(document.body.textContent).toContain('198.51.100.7');
+    await click(buttonNamed('End Olga’s session in Firefox on Linux'));
+    await waitFor(() => posts.length === 1);
+    expect(posts).toEqual([
+      {
+        url: `/api/staff-users/${other.id}/sessions/44444444-4444-4444-8444-444444444444`,
+        csrf: 'csrf-1',
+      },
+    ]);
+  });
+
+  it('offers an admin no one’s sessions to look at', async () => {
+    rendered = await render(true, false);
+    await waitFor(() => buttonNamed('Sign out everywhere Olga'));
+    expect(byText('button', /^Sessions/)).toEqual([]);
   });
 });

@@ -9,12 +9,15 @@ import {
   UpdateStaffUserInput,
 } from '../../../shared/console-admin';
 import { EndedSessions } from '../../../shared/sessions';
+import { SessionParams, StaffSessionList } from '../../../shared/staff-security';
 import type { AppDeps } from '../../context';
-import { staffRoutes } from '../../net/staff-routes';
+import { noContent, staffRoutes } from '../../net/staff-routes';
+import { signInClientOf } from '../staff';
 import { endStaffSessions } from './end-staff-sessions';
 import { inviteStaffUser } from './invite-staff-user';
 import { listStaffUsers } from './list-staff-users';
 import { resetStaffPassword } from './reset-staff-password';
+import { endStaffUserSession, listStaffUserSessions } from './staff-user-sessions';
 import { updateStaffUser } from './update-staff-user';
 
 const tags = ['staff-users'];
@@ -73,5 +76,27 @@ export const staffUserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       response: { 200: EndedSessions },
     },
     (ctx, request) => endStaffSessions({ ctx, input: request.params }),
+  );
+
+  staff.get(
+    '/api/staff-users/:staffUserId/sessions',
+    {
+      summary: 'Where the person is signed in: browser, address, signed in, last seen (owners)',
+      params: StaffUserParams,
+      response: { 200: StaffSessionList },
+    },
+    (ctx, request) => listStaffUserSessions({ ctx, input: request.params }),
+    { needs: 'security:manage' },
+  );
+
+  staff.delete(
+    '/api/staff-users/:staffUserId/sessions/:sessionId',
+    {
+      summary: 'Ends one session of the person, at once (owners)',
+      params: StaffUserParams.merge(SessionParams),
+      response: { 204: noContent },
+    },
+    (ctx, request) => endStaffUserSession({ ctx, input: request.params, client: signInClientOf(request) }),
+    { needs: 'security:manage' },
   );
 };

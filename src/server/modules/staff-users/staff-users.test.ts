@@ -8,6 +8,7 @@ import {
 } from '../../../shared/console-admin';
 import { messages } from '../../../shared/messages';
 import { type StaffRole, staffRoleLabels } from '../../../shared/permissions';
+import type { StaffSessionList } from '../../../shared/staff-security';
 import { findOrganisationById } from '../../core/organisations';
 import { auditLog, sessions, staffUsers } from '../../db/schema';
 import { buildViewer, viewerStaffOf } from '../../policy/viewer';
@@ -327,6 +328,63 @@ describe('ending staff sessions', () => {
     const foreign = await signedIn(other.organisation.id);
     expect((await foreign.inject('POST', path)).statusCode).toBe(404);
     expect((await admin.inject('GET', '/api/staff-users')).statusCode).toBe(200);
+  });
+});
+
+describe('an owner and other people’s sessions', () => {
+  it('lists where a colleague is signed in and ends one session at once, on the record; no one else may', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const owner = await signedIn(organisation.id, 'owner');
+    const admin = await signedIn(organisation.id, 'admin');
+    const colleague = await signedIn(organisation.id, 'editor');
+    await t.database.db
+      .update(sessions)
+      .set({
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
+        ipAddress: '198.51.100.7',
+      })
+      .where(eq(sessions.staffUserId, colleague.staff.id));
+    const laptop = await createTestSession(t.database.db, {
+      organisationId: organisation.id,
+      staffUserId: colleague.staff.id,
+    });
+
+    const listed = await owner.inject('GET', `/api/staff-users/${colleague.staff.id}/sessions`);
+    expect(listed.statusCode).toBe(200);
+    const list = listed.json<StaffSessionList>().sessions;
+    expect(list).toHaveLength(2);
+    const firefox = list.find((session) => session.browser === 'Firefox on Linux')!;
+    expect(firefox).toMatchObject({ ipAddress: '198.51.100.7', isCurrent: false });
+
+    for (const refused of [
+      await admin.inject('GET', `/api/staff-users/${colleague.staff.id}/sessions`),
+      await colleague.inject('GET', `/api/staff-users/${owner.staff.id}/sessions`),
+    ]) {
+      expect(refused.statusCode).toBe(403);
+    }
+    const stranger = await signedIn((await createOrganisation(t.database.db)).organisation.id, 'owner');
+    expect((await stranger.inject('GET', `/api/staff-users/${colleague.staff.id}/sessions`)).statusCode).toBe(
+      404,
+    );
+
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/staff-users/${colleague.staff.id}/sessions/${firefox.id}`,
+      cookies: owner.session.cookies,
+      headers: owner.session.headers,
+    });
+    expect(ended.statusCode).toBe(204);
+    expect((await colleague.inject('GET', '/api/auth/session')).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/session', cookies: laptop.cookies })).statusCode).toBe(200);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `staff_user:${colleague.staff.id}`));
+    expect(audit).toMatchObject({
+      actorStaffUserId: owner.staff.id,
+      target: `staff_user:${colleague.staff.id}`,
+      data: expect.objectContaining({ browser: 'Firefox on Linux', endedByOwner: true }),
+    });
   });
 });
 

@@ -2,3 +2,5 @@
 export { hashPassword } from './passwords';
 export { findStaffUserByEmail, insertStaffUser } from './queries';
 export { staffRoutes } from './routes';
+export { signInClientOf } from './security-routes';
+export { endSessionOfStaff, listSessionsOfStaff } from './staff-sessions';

@@ -36,11 +36,21 @@ export function describeBrowser(userAgent: string | null): string {
 /** The person's live sessions, newest activity first; the one asking is marked. */
 export async function listOwnSessions({ ctx }: { ctx: SecurityContext }): Promise<StaffSessionList> {
   const staff = requireConsole(ctx.viewer);
+  return listSessionsOfStaff(ctx, staff.id);
+}
+
+/** Live staff sessions of one person (oneself, or anyone's for an owner), newest activity first. */
+export async function listSessionsOfStaff(
+  ctx: SecurityContext,
+  staffUserId: string,
+): Promise<StaffSessionList> {
   const now = new Date();
   const rows = await ctx.db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.staffUserId, staff.id), eq(sessions.kind, 'staff'), gt(sessions.expiresAt, now)))
+    .where(
+      and(eq(sessions.staffUserId, staffUserId), eq(sessions.kind, 'staff'), gt(sessions.expiresAt, now)),
+    )
     .orderBy(desc(sessions.lastSeenAt));
   return {
     sessions: rows.map((row) => ({
@@ -66,19 +76,30 @@ export async function endOwnSession({
   client: SignInClient;
 }): Promise<void> {
   const staff = requireConsole(ctx.viewer);
+  await endSessionOfStaff(ctx, { staffUserId: staff.id, sessionId: input.sessionId }, client);
+}
+
+/** Ends one session of a person (one's own, or anyone's for an owner), on the record. */
+export async function endSessionOfStaff(
+  ctx: SecurityContext,
+  input: { staffUserId: string; sessionId: string },
+  client: SignInClient,
+): Promise<void> {
+  const actor = requireConsole(ctx.viewer);
   await ctx.db.transaction(async (tx) => {
     const [ended] = await tx
       .delete(sessions)
-      .where(and(eq(sessions.publicId, input.sessionId), eq(sessions.staffUserId, staff.id)))
+      .where(and(eq(sessions.publicId, input.sessionId), eq(sessions.staffUserId, input.staffUserId)))
       .returning({ userAgent: sessions.userAgent });
     if (!ended) throw new AppError('not_found', staffSecurityMessages.sessionNotFound);
     await insertAuditEntry(tx, {
       organisationId: ctx.viewer.organisation.id,
-      actorStaffUserId: staff.id,
+      actorStaffUserId: actor.id,
       action: 'staff.session_ended',
-      target: `staff_user:${staff.id}`,
+      target: `staff_user:${input.staffUserId}`,
       data: {
         browser: describeBrowser(ended.userAgent),
+        ...(actor.id === input.staffUserId ? {} : { endedByOwner: true }),
         ipAddress: client.ipAddress,
         userAgent: client.userAgent,
       },

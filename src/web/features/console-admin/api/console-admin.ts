@@ -12,6 +12,7 @@ import type {
   UpdateProductLinkInput,
   UpdateStaffUserInput,
 } from '../../../../shared/console-admin';
+import type { StaffSessionList } from '../../../../shared/staff-security';
 import { ApiError, apiRequest, csrfHeaders } from '../../../lib/api-client';
 
 export const staffUsersKey = ['staff-users'] as const;
@@ -42,6 +43,21 @@ export const staffUserApi = {
       method: 'POST',
     }),
 };
+
+/** Where one staff member is signed in; owners only (the server refuses everyone else). */
+export function useStaffUserSessions(staffUserId: string) {
+  return useQuery({
+    queryKey: [...staffUsersKey, staffUserId, 'sessions'],
+    queryFn: () =>
+      apiRequest<StaffSessionList>(`/api/staff-users/${encodeURIComponent(staffUserId)}/sessions`),
+  });
+}
+
+export const endStaffUserSession = (staffUserId: string, sessionId: string) =>
+  apiRequest<void>(
+    `/api/staff-users/${encodeURIComponent(staffUserId)}/sessions/${encodeURIComponent(sessionId)}`,
+    { method: 'DELETE' },
+  );
 
 export function useProducts() {
   return useQuery({ queryKey: productsKey, queryFn: () => apiRequest<ProductCatalogue>('/api/products') });

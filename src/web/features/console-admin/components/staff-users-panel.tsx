@@ -1,7 +1,8 @@
-import { KeyRound, UserPlus } from 'lucide-react';
+import { KeyRound, LogOut, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { CreateStaffUserInput, type StaffUserView } from '../../../../shared/console-admin';
+import { formatDateTime } from '../../../../shared/dates';
 import { StaffRole, staffRoleDescriptions, staffRoleLabels } from '../../../../shared/permissions';
 import { EndSessionsButton } from '../../../components/end-sessions-button';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +13,14 @@ import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
-import { staffUserApi, staffUsersKey, useRefreshingMutation, useStaffUsers } from '../api/console-admin';
+import {
+  endStaffUserSession,
+  staffUserApi,
+  staffUsersKey,
+  useRefreshingMutation,
+  useStaffUserSessions,
+  useStaffUsers,
+} from '../api/console-admin';
 
 type Props = { currentStaffId: string; canManage: boolean; canManageOwners: boolean };
 
@@ -71,6 +79,61 @@ function RoleBadge({ role }: { role: StaffRole }) {
     <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${tone}`} data-testid="staff-role">
       {staffRoleLabels[role]}
     </span>
+  );
+}
+
+/** An owner's view of where a colleague is signed in, ending any one session at once. */
+function StaffUserSessions({ user }: { user: StaffUserView }) {
+  const list = useStaffUserSessions(user.id);
+  const end = useRefreshingMutation([...staffUsersKey, user.id, 'sessions'], (sessionId: string) =>
+    endStaffUserSession(user.id, sessionId),
+  );
+  if (list.isPending) return <Skeleton className="h-16 w-full" />;
+  if (list.isError) return <ErrorBox detail={list.error.message} />;
+  if (list.data.sessions.length === 0) {
+    return <p className="text-sm text-slate-600">{user.name} is not signed in anywhere.</p>;
+  }
+  return (
+    <ul
+      className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200"
+      aria-label={`Sessions of ${user.name}`}
+    >
+      {list.data.sessions.map((session) => (
+        <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <div className="min-w-0">
+            <p className="font-medium text-slate-900">
+              {session.browser}
+              {session.isCurrent ? (
+                <span className="ml-2 text-xs font-normal text-slate-600">(this browser)</span>
+              ) : null}
+            </p>
+            <p className="text-xs text-slate-600">
+              {session.ipAddress ?? 'Unknown address'} · signed in {formatDateTime(session.signedInAt)}
+              {session.withSecondFactor ? ' with a second factor' : ''} · last seen{' '}
+              {formatDateTime(session.lastSeenAt)}
+            </p>
+          </div>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={end.isPending}
+            onClick={() =>
+              end.mutate(session.id, {
+                onSuccess: () => toast.success(`Ended ${user.name}’s session in ${session.browser}`),
+                onError: (error) => toast.error(error.message),
+              })
+            }
+          >
+            <LogOut className="size-3.5" aria-hidden />
+            End
+            <span className="sr-only">
+              {' '}
+              {user.name}’s session in {session.browser}
+            </span>
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -185,6 +248,7 @@ function StaffUserRow({
 }) {
   const id = useId();
   const [isEditing, setEditing] = useState(false);
+  const [isShowingSessions, setShowingSessions] = useState(false);
   const [role, setRole] = useState(user.role);
   // Admins manage everyone but owners; the server says the same (staffUserMessages.ownersOnly).
   const canManage = canManageStaff && (user.role !== 'owner' || canManageOwners);
@@ -238,6 +302,17 @@ function StaffUserRow({
                 >
                   Change role
                 </Button>
+                {canManageOwners ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setShowingSessions(!isShowingSessions)}
+                    aria-expanded={isShowingSessions}
+                    aria-controls={`${id}-sessions`}
+                  >
+                    Sessions<span className="sr-only"> of {user.name}</span>
+                  </Button>
+                ) : null}
                 <Button
                   size="sm"
                   variant="secondary"
@@ -319,6 +394,11 @@ function StaffUserRow({
               Cancel
             </Button>
           </div>
+        </div>
+      ) : null}
+      {isShowingSessions ? (
+        <div id={`${id}-sessions`}>
+          <StaffUserSessions user={user} />
         </div>
       ) : null}
       {reset ? <PasswordNotice email={user.email} password={reset} /> : null}

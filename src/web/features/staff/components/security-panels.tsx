@@ -400,7 +400,7 @@ export function SessionsPanel() {
   );
 }
 
-/** The organisation's rule: every staff member signs in with a second factor (editors change it). */
+/** The organisation's rule: every staff member signs in with a second factor (owners change it). */
 export function SignInPolicyPanel({ canEdit }: { canEdit: boolean }) {
   const id = useId();
   const policy = useSignInPolicy();
@@ -438,9 +438,7 @@ export function SignInPolicyPanel({ canEdit }: { canEdit: boolean }) {
               ? 'Every staff member has a second factor.'
               : `${policy.data.staffWithoutSecondFactor} staff ${policy.data.staffWithoutSecondFactor === 1 ? 'member has' : 'members have'} no second factor yet.`}
           </p>
-          {canEdit ? null : (
-            <p className="text-sm text-slate-600">Only staff who can edit the trust center change this.</p>
-          )}
+          {canEdit ? null : <p className="text-sm text-slate-600">Only owners change this.</p>}
         </div>
       ) : null}
     </Section>
