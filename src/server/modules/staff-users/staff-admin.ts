@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { staffUserMessages } from '../../../shared/console-admin';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
@@ -8,6 +7,8 @@ import { findOrganisationRowById, insertAuditEntry } from '../../core';
 import type { Database } from '../../db/client';
 import { canUseConsole, hasStaffPermission } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
+
+export { newTemporaryPassword } from '../staff';
 
 export type StaffAdminContext = Pick<Context, 'db' | 'viewer'>;
 
@@ -29,11 +30,6 @@ export function assertMayChangeStaffUser(
   if (touchesOwner && !hasStaffPermission(viewer, 'security:manage')) {
     throw new AppError('forbidden', staffUserMessages.ownersOnly);
   }
-}
-
-/** 20 URL-safe characters (120 bits): above the password minimum, easy to paste. */
-export function newTemporaryPassword(): string {
-  return randomBytes(15).toString('base64url');
 }
 
 /** Serialises staff changes of one organisation, so two admins cannot both remove the last editor. */

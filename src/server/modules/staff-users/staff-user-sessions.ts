@@ -3,8 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import type { StaffSessionList } from '../../../shared/staff-security';
 import { hasStaffPermission } from '../../policy';
-import { endSessionOfStaff, listSessionsOfStaff } from '../staff';
-import type { SignInClient } from '../staff/sign-in-staff';
+import { endSessionOfStaff, listSessionsOfStaff, type SignInClient } from '../staff';
 import { findStaffUserOfOrganisation } from './queries';
 import type { StaffAdminContext } from './staff-admin';
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes); the library's defaults are argon2id.
@@ -13,4 +14,9 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch {
     return false;
   }
+}
+
+/** 20 URL-safe characters (120 bits): above the password minimum, easy to paste. */
+export function newTemporaryPassword(): string {
+  return randomBytes(15).toString('base64url');
 }

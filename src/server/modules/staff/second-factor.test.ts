@@ -522,12 +522,36 @@ describe('recovering a locked-out staff member from the command line', () => {
       'No staff user has the e-mail address nobody@nowhere.example',
     );
     const result = await recoverStaffSignIn(t.database.db, user.email.toUpperCase());
-    expect(result).toEqual({ email: user.email, removedFactors: 1, endedSessions: 1 });
+    expect(result).toEqual({
+      email: user.email,
+      removedFactors: 1,
+      endedSessions: 1,
+      temporaryPassword: null,
+      madeOwner: false,
+    });
     expect((await request(session, 'GET', '/api/auth/session')).statusCode).toBe(401);
     const signedIn = await signIn(t.app, user.email);
     expect(signedIn.json()).toHaveProperty('csrfToken');
     const entry = (await auditActions(user.id)).find((row) => row.action === 'staff.second_factors_reset');
     expect(entry).toMatchObject({ actorStaffUserId: null, data: { via: 'command line', removedFactors: 1 } });
+  });
+
+  it('gives an organisation without a usable owner one back: enabled, an owner, with a new password', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const former = await createStaffUser(t.database.db, organisation.id, { role: 'admin', isDisabled: true });
+    const result = await recoverStaffSignIn(t.database.db, former.email, { newPassword: true, makeOwner: true });
+    expect(result).toMatchObject({ madeOwner: true, temporaryPassword: expect.any(String) });
+    expect(await signIn(t.app, former.email)).toMatchObject({ statusCode: 401 });
+    const signedIn = await signIn(t.app, former.email, result.temporaryPassword!);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().staff.role).toBe('owner');
+    const entry = (await auditActions(former.id)).find((row) => row.action === 'staff.second_factors_reset');
+    expect(entry?.data).toMatchObject({
+      newPassword: true,
+      before: { role: 'admin', isDisabled: true },
+      after: { role: 'owner', isDisabled: false },
+    });
+    expect(JSON.stringify(entry?.data)).not.toContain(result.temporaryPassword);
   });
 });
 
