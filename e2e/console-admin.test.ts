@@ -78,8 +78,10 @@ describe('console admin pages', () => {
     const dialog = page.getByRole('dialog', { name: 'Add staff user' });
     await dialog.getByLabel('Name').fill('Nora Newcomer');
     await dialog.getByLabel('E-mail').fill('nora@acme.example');
+    await dialog.getByLabel(/^Reviewer/).check();
     await dialog.getByRole('button', { name: 'Create staff user' }).click();
     await dialog.getByTestId('temporary-password').waitFor();
+    const noraPassword = (await dialog.getByTestId('temporary-password').locator('code').textContent())!;
     await shoot(page, 'console-staff-user-created');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByTestId('staff-user-row').filter({ hasText: 'Nora Newcomer' }).waitFor();
@@ -97,5 +99,32 @@ describe('console admin pages', () => {
     await shoot(page, 'console-audit-log', true);
     expect(problems).toEqual([]);
     await context.close();
+
+    // Nora, a reviewer, at a phone's width: the console offers her only what her role may do.
+    const reviewerContext = await journey.newContext(390);
+    const reviewer = await reviewerContext.newPage();
+    await reviewer.goto(`${journey.baseUrl}/console`);
+    await reviewer.getByLabel('E-mail address').fill('nora@acme.example');
+    await reviewer.getByLabel('Password').fill(noraPassword);
+    await reviewer.getByRole('button', { name: 'Sign in' }).click();
+    await reviewer.getByRole('heading', { name: 'Overview' }).waitFor();
+    const console_ = reviewer.getByRole('navigation', { name: 'Console' });
+    for (const hidden of ['Audit log', 'Webhooks', 'Outgoing mail']) {
+      expect(await console_.getByRole('link', { name: hidden }).count()).toBe(0);
+    }
+    await console_.getByRole('link', { name: 'Settings' }).click();
+    await reviewer.getByTestId('read-only-notice').first().waitFor();
+    expect(await reviewer.getByRole('button', { name: 'Save changes' }).first().isDisabled()).toBe(true);
+    await settle(reviewer);
+    await expectNoSeriousAccessibilityViolations(reviewer);
+    await reviewer.screenshot({
+      path: path.join(screenshots, 'console-settings-reviewer-390.png'),
+      fullPage: true,
+    });
+    await console_.getByRole('link', { name: 'Staff users' }).click();
+    await reviewer.getByText('Only owners and admins can change staff users.').waitFor();
+    expect(await reviewer.getByRole('button', { name: 'Change role' }).count()).toBe(0);
+    await reviewer.screenshot({ path: path.join(screenshots, 'console-staff-users-reviewer-390.png') });
+    await reviewerContext.close();
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CardKind, defaultCardOrder, defaultSectionOrder } from '../../../shared/card-kinds';
 import { type CardView, cardMessages } from '../../../shared/cards';
+import { messages } from '../../../shared/messages';
 import type { StaffRole } from '../../../shared/permissions';
 import { auditLog, items, organisations } from '../../db/schema';
 import {
@@ -699,12 +700,12 @@ describe('PUT and DELETE .../cards/:kind/icon', () => {
   });
 
   it('needs assets:edit and the replace-icons feature', async () => {
-    const withoutAssets = await setUp({ role: 'editor' });
+    const withoutAssets = await setUp({ role: 'reviewer' });
     const refused = await withoutAssets.send('PUT', `${withoutAssets.base}/cards/DataSecurity/icon`, png, {
       'content-type': 'image/png',
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.code).toBe('forbidden');
+    expect(refused.json().error).toEqual({ code: 'forbidden', message: messages.roleForbidden('Reviewer') });
     const noFeature = await setUp({ planFeatures: { replaceIcons: false } });
     const locked = await noFeature.send('PUT', `${noFeature.base}/cards/DataSecurity/icon`, png, {
       'content-type': 'image/png',

@@ -156,7 +156,7 @@ describe('products API', () => {
       await t.database.db.select().from(assets).where(eq(assets.organisationId, organisation.id)),
     ).toHaveLength(0);
 
-    const noAssets = await setup('editor');
+    const noAssets = await setup('reviewer');
     const refused = await t.app.inject({
       method: 'PUT',
       url: `/api/products/${noAssets.product.id}/banner`,

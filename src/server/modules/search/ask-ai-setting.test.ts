@@ -86,7 +86,7 @@ describe('genAiEnabled in the organisation settings', () => {
     const reader = await setUp(t, 'viewer');
     const refused = await patchSettings(reader.staffSession, { genAiEnabled: true });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe(messages.forbidden);
+    expect(refused.json().error.message).toBe(messages.roleForbidden('Viewer'));
     expect(await memberSeesAskAi(reader.organisation.slug, reader.memberSession)).toBe(false);
 
     const editor = await setUp(t);

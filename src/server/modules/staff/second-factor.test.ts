@@ -539,7 +539,10 @@ describe('recovering a locked-out staff member from the command line', () => {
   it('gives an organisation without a usable owner one back: enabled, an owner, with a new password', async () => {
     const { organisation } = await createOrganisation(t.database.db);
     const former = await createStaffUser(t.database.db, organisation.id, { role: 'admin', isDisabled: true });
-    const result = await recoverStaffSignIn(t.database.db, former.email, { newPassword: true, makeOwner: true });
+    const result = await recoverStaffSignIn(t.database.db, former.email, {
+      newPassword: true,
+      makeOwner: true,
+    });
     expect(result).toMatchObject({ madeOwner: true, temporaryPassword: expect.any(String) });
     expect(await signIn(t.app, former.email)).toMatchObject({ statusCode: 401 });
     const signedIn = await signIn(t.app, former.email, result.temporaryPassword!);

@@ -153,7 +153,9 @@ describe('staff subscriber API', () => {
       await reader.inject({ method: 'DELETE', url: `/api/subscribers/${row.id}` }),
     ];
     for (const response of forbidden) {
-      expect(response.json()).toEqual({ error: { code: 'forbidden', message: messages.forbidden } });
+      expect(response.json()).toEqual({
+        error: { code: 'forbidden', message: messages.roleForbidden('Viewer') },
+      });
     }
     expect(await statusOf(reader.organisation.id, 'kept@customer.example')).toBe('confirmed');
     const anonymous = await t.app.inject({ url: '/api/subscribers' });

@@ -434,7 +434,7 @@ describe('trust center as code', () => {
         staffUserId: limited.id,
       });
       const editorOnly = await createStaffUser(target.database.db, organisation.id, {
-        role: 'editor',
+        role: 'reviewer',
       });
       const editorSession = await createTestSession(target.database.db, {
         organisationId: organisation.id,
@@ -461,7 +461,7 @@ describe('trust center as code', () => {
       });
       expect(exportByLimited.statusCode).toBe(403);
       expect((await postImport(limitedSession, exportedJson, 'a.json')).statusCode).toBe(403);
-      // Importing replaces images too: statuspage:edit alone is not enough.
+      // A reviewer changes access, not the page.
       expect((await postImport(editorSession, exportedJson, 'a.json')).statusCode).toBe(403);
       const withoutCsrf = await target.app.inject({
         method: 'POST',
