@@ -112,7 +112,7 @@ describe('console admin pages', () => {
     for (const hidden of ['Audit log', 'Webhooks', 'Outgoing mail']) {
       expect(await console_.getByRole('link', { name: hidden }).count()).toBe(0);
     }
-    await console_.getByRole('link', { name: 'Settings' }).click();
+    await console_.getByRole('link', { name: 'Settings', exact: true }).click();
     await reviewer.getByTestId('read-only-notice').first().waitFor();
     expect(await reviewer.getByRole('button', { name: 'Save changes' }).first().isDisabled()).toBe(true);
     await settle(reviewer);
@@ -121,7 +121,7 @@ describe('console admin pages', () => {
       path: path.join(screenshots, 'console-settings-reviewer-390.png'),
       fullPage: true,
     });
-    await console_.getByRole('link', { name: 'Staff users' }).click();
+    await console_.getByRole('link', { name: 'Staff users', exact: true }).click();
     await reviewer.getByText('Only owners and admins can change staff users.').waitFor();
     expect(await reviewer.getByRole('button', { name: 'Change role' }).count()).toBe(0);
     await reviewer.screenshot({ path: path.join(screenshots, 'console-staff-users-reviewer-390.png') });
