@@ -59,6 +59,25 @@ const ConfigSchema = z.object({
   SCORECARD_API_URL: z.string().url().default('https://api.securityscorecard.io'),
   SCORECARD_API_TOKEN: z.string().min(1).optional(),
   OUTBOUND_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  SSO_PRIVATE_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase().replace(/\.$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+            'a host name, like sso.corp.example',
+          ),
+      ),
+    ),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(10_080).default(120),
   STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
@@ -118,6 +137,11 @@ export type Config = {
    * machine, tests' fake servers). Refused in production; start-up warns loudly when it is on.
    */
   outboundAllowLoopback: boolean;
+  /**
+   * SSO_PRIVATE_HOSTS: identity providers' host names that may resolve to a private network (a
+   * Keycloak on 10.x); only single sign-on's requests to exactly these names are let through there.
+   */
+  ssoPrivateHosts: string[];
   /** Portal analytics events and document access records older than this many days are deleted daily. */
   analyticsRetentionDays: number;
   /** A session unused this long ends (idle timeout); staff sessions also end this long after sign-in. */
@@ -259,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       scorecardApiToken: value.SCORECARD_API_TOKEN,
     },
     outboundAllowLoopback: value.OUTBOUND_ALLOW_LOOPBACK === 'true',
+    ssoPrivateHosts: value.SSO_PRIVATE_HOSTS,
     analyticsRetentionDays: value.ANALYTICS_RETENTION_DAYS,
     sessionLimits: {
       staffIdleMs: value.STAFF_SESSION_IDLE_MINUTES * 60_000,

@@ -8,6 +8,7 @@ type BannerConfig = Pick<
   | 'smtpUrl'
   | 'isProduction'
   | 'outboundAllowLoopback'
+  | 'ssoPrivateHosts'
   | 'nodeEnv'
   | 'databaseUrl'
   | 'dataDir'
@@ -73,6 +74,11 @@ export function startBannerLines(
   if (!config.isProduction && !loopbackHosts.has(config.host)) {
     lines.push(
       `WARNING: HOST=${config.host} in ${config.nodeEnv}: other machines on the network can reach this development server, its demo sign-in and its test data. Set NODE_ENV=production (with PUBLIC_URL and SMTP_URL) before exposing it.`,
+    );
+  }
+  if (config.ssoPrivateHosts.length > 0) {
+    lines.push(
+      `Single sign-on may reach these identity providers on a private network (SSO_PRIVATE_HOSTS): ${config.ssoPrivateHosts.join(', ')}.`,
     );
   }
   if (config.outboundAllowLoopback) {

@@ -14,3 +14,15 @@ export function isLoopbackPeer(address: string | undefined): boolean {
   if (!address || isIP(address) === 0) return false;
   return ipaddr.process(address).range() === 'loopback';
 }
+
+/**
+ * An organisation's own network (RFC 1918, shared address space, IPv6 unique local): where an operator
+ * may name an identity provider (SSO_PRIVATE_HOSTS). Never loopback, link-local (cloud metadata) or
+ * anything reserved.
+ */
+export function isPrivateNetworkAddress(address: string): boolean {
+  if (isIP(address) === 0) return false;
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  return range === 'private' || range === 'carrierGradeNat' || range === 'uniqueLocal';
+}

@@ -2,7 +2,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isForbiddenAddress } from './ip-ranges';
-import { SafeFetchError, type SafeFetchOptions, safeFetch } from './safe-fetch';
+import { checkOutboundUrl, SafeFetchError, type SafeFetchOptions, safeFetch } from './safe-fetch';
 
 /** A TCP listener that only counts connections: any count above zero means a refused target was reached. */
 async function listenCanary(host: string) {
@@ -172,6 +172,27 @@ describe('safeFetch refuses private targets without connecting', () => {
       expect(await refusal(`http://127.0.0.2:${otherLoopbackCanary.port}/`, options)).toBe('private_address');
       expect(otherLoopbackCanary.connections).toBe(0);
     }
+  });
+});
+
+describe('an identity provider named in SSO_PRIVATE_HOSTS', () => {
+  const answers = (address: string) => async () => [{ address, family: 4 as const }];
+  it('may be on a private network by that exact name only, never loopback or link-local', async () => {
+    const options = { privateHostsAllowed: ['sso.corp.example'] };
+    const tenNet = { ...options, resolve: answers('10.20.30.40') };
+    // Allowed by the gate (checked without connecting: nothing here may reach a private network).
+    await expect(
+      checkOutboundUrl('https://sso.corp.example/.well-known/openid-configuration', tenNet),
+    ).resolves.toBeUndefined();
+    expect(await refusal('https://other.corp.example/', tenNet)).toBe('private_address');
+    expect(await refusal('https://10.20.30.40/', options)).toBe('private_address');
+    expect(await refusal('https://sso.corp.example/', { ...options, resolve: answers('127.0.0.1') })).toBe(
+      'private_address',
+    );
+    expect(
+      await refusal('https://sso.corp.example/', { ...options, resolve: answers('169.254.169.254') }),
+    ).toBe('private_address');
+    expect(await refusal('http://sso.corp.example/', tenNet)).toBe('scheme_not_allowed');
   });
 });
 

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { isAllowedLoopback, isForbiddenAddress } from './ip-ranges';
+import { isAllowedLoopback, isForbiddenAddress, isPrivateNetworkAddress } from './ip-ranges';
 
 export type SafeFetchErrorCode =
   | 'invalid_url'
@@ -47,6 +47,11 @@ export type SafeFetchOptions = {
   allowHttp?: boolean;
   /** Lets exactly 127.0.0.1 (over http or https) through: OUTBOUND_ALLOW_LOOPBACK, never in production. */
   allowLoopback?: boolean;
+  /**
+   * Host names (exactly these, not their subdomains) that may resolve to a private network: the
+   * operator's SSO_PRIVATE_HOSTS, for single sign-on only. Loopback and link-local stay refused.
+   */
+  privateHostsAllowed?: readonly string[];
   /** Name resolution; defaults to every address dns.lookup knows. Tests swap it to simulate DNS answers. */
   resolve?: Resolver;
 };
@@ -125,8 +130,12 @@ async function checkTarget(url: URL, settings: SafeFetchOptions, deadline: numbe
       ? [{ address: '127.0.0.1', family: 4 }]
       : await resolveBefore(hostname, settings.resolve ?? systemResolver, deadline);
   if (addresses.length === 0) throw new SafeFetchError('dns_failed', 'The host name does not resolve');
+  const isNamedPrivateHost =
+    family === 0 && (settings.privateHostsAllowed ?? []).includes(hostname.toLowerCase().replace(/\.$/, ''));
   const allowed = (address: string) =>
-    !isForbiddenAddress(address) || (settings.allowLoopback === true && isAllowedLoopback(address));
+    !isForbiddenAddress(address) ||
+    (settings.allowLoopback === true && isAllowedLoopback(address)) ||
+    (isNamedPrivateHost && isPrivateNetworkAddress(address));
   // One bad answer refuses the host: an attacker's DNS may mix public and private records.
   if (!addresses.every((entry) => allowed(entry.address))) {
     throw new SafeFetchError('private_address', 'The address points to a private network');

@@ -128,6 +128,8 @@ export const expectedStaffRoutePermissions: Record<string, StaffPermission> = {
   'GET /api/staff/plan-features': 'console:read',
   'PATCH /api/staff/plan-features': 'organisation:manage',
   'GET /api/staff/sign-in-policy': 'console:read',
+  'GET /api/staff/sso': 'security:manage',
+  'PUT /api/staff/sso': 'security:manage',
   'PUT /api/staff/sign-in-policy': 'security:manage',
   'POST /api/staff/test-email': 'organisation:manage',
   'GET /api/subscribers': 'console:read',

@@ -226,3 +226,46 @@ export const auditLog = pgTable(
   },
   (table) => [index('audit_log_organisation_created_idx').on(table.organisationId, table.createdAt)],
 );
+
+/**
+ * An organisation's single sign-on (OpenID Connect, decision 376): its identity provider, the client
+ * Attest is there (the secret sealed), the e-mail domains it may sign in and the role of people it
+ * brings the first time (null: invited staff only). With `requireSso` passwords stop working except
+ * for the break-glass owner's.
+ */
+export const organisationSso = pgTable('organisation_sso', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  issuerUrl: text('issuer_url').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretCiphertext: text('client_secret_ciphertext').notNull(),
+  allowedDomains: jsonb('allowed_domains').$type<string[]>().notNull().default([]),
+  newStaffRole: text('new_staff_role').$type<StaffRole>(),
+  requireSso: boolean('require_sso').notNull().default(false),
+  breakGlassStaffUserId: uuid('break_glass_staff_user_id').references(() => staffUsers.id, {
+    onDelete: 'set null',
+  }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A single sign-on begun and not yet finished: the state's hash, with the PKCE verifier and nonce the
+ * answer must match. Used once: the callback deletes it, so a replayed state finds nothing.
+ */
+export const ssoSignInAttempts = pgTable(
+  'sso_sign_in_attempts',
+  {
+    id: text('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    /** The hash of a cookie the starting browser got: the answer counts only in that browser (login CSRF). */
+    browserBindingHash: text('browser_binding_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sso_sign_in_attempts_expires_idx').on(table.expiresAt)],
+);

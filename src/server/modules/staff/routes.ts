@@ -20,6 +20,7 @@ import { getStaffSession } from './get-staff-session';
 import { signInClientOf, staffSecurityRoutes } from './security-routes';
 import { signInStaff } from './sign-in-staff';
 import { signOutStaff } from './sign-out-staff';
+import { staffSsoRoutes } from './sso-routes';
 import { updateOrganisationSettings } from './update-organisation-settings';
 
 const oneMinuteMs = 60_000;
@@ -88,6 +89,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
   await staffSecurityRoutes(app, deps);
+  await staffSsoRoutes(app, deps);
 
   staff.post(
     '/api/auth/sign-out',

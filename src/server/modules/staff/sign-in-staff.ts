@@ -29,6 +29,7 @@ import {
   recordSignIn,
 } from './queries';
 import { confirmedFactorsOf, proveSecondFactor, replaceRecoveryCodes } from './second-factors';
+import { checkPasswordAllowed } from './sso-password-rule';
 
 // An unknown e-mail is checked against this hash, so the answer takes as long as for a known one.
 const dummyPasswordHash = hashPassword(randomBytes(18).toString('base64url'));
@@ -71,10 +72,15 @@ async function auditSignIn(
 }
 
 /** A new server-side session; a session cookie sent along is replaced, so a planted id never survives. */
-async function startSession(
+export async function startSession(
   db: Database,
   user: StaffUserRow,
-  options: SessionOptions & { now: Date; secondFactor: SecondFactorMethod | null },
+  options: SessionOptions & {
+    now: Date;
+    secondFactor: SecondFactorMethod | null;
+    /** How the person proved who they are: their password (the default) or single sign-on. */
+    method?: 'password' | 'sso';
+  },
 ): Promise<Omit<SessionStarted, 'session'> & { session: StaffSession }> {
   const token = newSessionToken();
   const csrfToken = randomBytes(24).toString('base64url');
@@ -100,7 +106,7 @@ async function startSession(
     db,
     user,
     'staff.signed_in',
-    { method: 'password', secondFactor: options.secondFactor },
+    { method: options.method ?? 'password', secondFactor: options.secondFactor },
     options.client,
   );
   const organisation = await findOrganisationRowById(db, user.organisationId);
@@ -117,7 +123,7 @@ export async function signInStaff({
   ctx,
   input,
 }: {
-  ctx: Pick<Context, 'db'>;
+  ctx: Pick<Context, 'db' | 'config' | 'providers'>;
   input: SignInInput & SessionOptions;
 }): Promise<SignInResult> {
   const { email, password } = SignInInput.parse(input);
@@ -131,6 +137,7 @@ export async function signInStaff({
     }
     throw new AppError('invalid_credentials', messages.invalidCredentials);
   }
+  await checkPasswordAllowed(ctx, user, input.client);
 
   return ctx.db.transaction(async (tx) => {
     const factors = await confirmedFactorsOf(tx, user.id);

@@ -4,6 +4,7 @@ import {
   SessionsPanel,
   SignInPolicyPanel,
 } from '../../../features/staff/components/security-panels';
+import { SsoPanel } from '../../../features/staff/components/sso-panel';
 
 /** The signed-in person's second factors and sessions, and the organisation's staff sign-in rule. */
 export default function SecurityPage() {
@@ -22,6 +23,7 @@ export default function SecurityPage() {
       <SecondFactorsPanel />
       <SessionsPanel />
       <SignInPolicyPanel canEdit={staff.permissions.includes('security:manage')} />
+      {staff.permissions.includes('security:manage') ? <SsoPanel /> : null}
     </div>
   );
 }

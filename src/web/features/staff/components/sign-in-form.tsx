@@ -1,22 +1,31 @@
-import { LogIn } from 'lucide-react';
+import { Building2, LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { SsoFailure, type SsoStartAnswer, SsoStartInput, ssoFailureMessages } from '../../../../shared/sso';
 import { SignInInput } from '../../../../shared/staff';
 import { needsSecondFactor } from '../../../../shared/staff-security';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { fieldErrorsByName, isApiError } from '../../../lib/api-client';
+import { apiRequest, fieldErrorsByName, isApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/session';
 import { SignInSecondStep } from './sign-in-second-step';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
+
+/** Why a single sign-on came back without signing in (?ssoError= on the console's address). */
+function ssoFailureInAddress(): string | null {
+  if (typeof window === 'undefined') return null;
+  const code = SsoFailure.safeParse(new URLSearchParams(window.location.search).get('ssoError'));
+  return code.success ? ssoFailureMessages[code.data] : null;
+}
 
 /** E-mail and password; checked here first, then by the server, whose message wins. */
 export function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(ssoFailureInAddress);
+  const [isLeaving, setLeaving] = useState(false);
   const signIn = useSignIn();
   const answer = signIn.data;
   if (answer && needsSecondFactor(answer)) {
@@ -57,6 +66,28 @@ export function SignInForm() {
     });
   }
 
+  /** Single sign-on: the server finds the e-mail's identity provider; the browser goes there. */
+  async function signInWithSso() {
+    setFormError(null);
+    const parsed = SsoStartInput.safeParse({ email });
+    if (!parsed.success) {
+      setErrors({ email: parsed.error.issues[0]?.message ?? 'Enter your work e-mail' });
+      return;
+    }
+    setErrors({});
+    setLeaving(true);
+    try {
+      const { redirectUrl } = await apiRequest<SsoStartAnswer>('/api/auth/sso/start', {
+        method: 'POST',
+        body: parsed.data,
+      });
+      window.location.assign(redirectUrl);
+    } catch (error) {
+      setLeaving(false);
+      setFormError(isApiError(error) ? error.message : 'Single sign-on could not start. Please try again.');
+    }
+  }
+
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       {formError ? (
@@ -94,6 +125,18 @@ export function SignInForm() {
         <LogIn className="size-4" aria-hidden />
         {signIn.isPending ? 'Signing in…' : 'Sign in'}
       </Button>
+      <div className="border-t border-slate-200 pt-5">
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled={isLeaving}
+          onClick={() => void signInWithSso()}
+        >
+          <Building2 className="size-4" aria-hidden />
+          {isLeaving ? 'Going to your identity provider…' : 'Sign in with single sign-on'}
+        </Button>
+        <p className="mt-2 text-xs text-slate-600">With your work e-mail above; no password needed.</p>
+      </div>
     </form>
   );
 }
