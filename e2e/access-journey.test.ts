@@ -84,7 +84,7 @@ describe('access from request to restricted download', () => {
     const link = mail.text.match(/https?:\/\/\S+\/sign-in\?token=[\w.-]+/)?.[0];
     expect(link, mail.text).toBeTruthy();
     await visitor.goto(link!);
-    await visitor.getByRole('button', { name: 'Sign in' }).click();
+    await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
     await visitor.waitForURL(`${journey.baseUrl}/acme`);
     await visitor.getByTestId('account-menu-trigger').waitFor();
 

@@ -70,7 +70,7 @@ async function buyerDownloadsAReport(staff: Page) {
   const link = mail.text.match(/https?:\/\/\S+\/sign-in\?token=[\w.-]+/)?.[0];
   expect(link, mail.text).toBeTruthy();
   await visitor.goto(link!);
-  await visitor.getByRole('button', { name: 'Sign in' }).click();
+  await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
   await visitor.waitForURL(`${journey.baseUrl}/acme`);
   await visitor.getByRole('button', { name: 'Review NDA' }).click();
   const nda = visitor.getByRole('dialog').filter({ hasText: 'I have read and agree to this agreement' });

@@ -163,7 +163,7 @@ describe('collaboration on the demo organisation', () => {
     const link = approval.text.match(/https?:\/\/\S+\/sign-in\?token=[\w.-]+/)?.[0];
     expect(link, approval.text).toBeTruthy();
     await memberPage.goto(link!);
-    await memberPage.getByRole('button', { name: 'Sign in' }).click();
+    await memberPage.getByRole('button', { name: 'Sign in', exact: true }).click();
     await memberPage.waitForURL(`${journey.baseUrl}/acme`);
     await memberPage.getByTestId('account-menu-trigger').waitFor();
 

@@ -106,7 +106,7 @@ describe('console admin pages', () => {
     await reviewer.goto(`${journey.baseUrl}/console`);
     await reviewer.getByLabel('E-mail address').fill('nora@acme.example');
     await reviewer.getByLabel('Password').fill(noraPassword);
-    await reviewer.getByRole('button', { name: 'Sign in' }).click();
+    await reviewer.getByRole('button', { name: 'Sign in', exact: true }).click();
     await reviewer.getByRole('heading', { name: 'Overview' }).waitFor();
     const console_ = reviewer.getByRole('navigation', { name: 'Console' });
     for (const hidden of ['Audit log', 'Webhooks', 'Outgoing mail']) {

@@ -65,7 +65,7 @@ async function signInMember(page: Page) {
     }, uiWait)
     .toBe(true);
   await page.goto(link!);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${journey.baseUrl}/acme`);
 }
 

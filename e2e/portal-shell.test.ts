@@ -148,7 +148,7 @@ describe('a staff member edits the portal title', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(screenshots, 'console-sign-in-390.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.screenshot({ path: path.join(screenshots, 'console-overview-1280.png') });
     await page.setViewportSize({ width: 390, height: 844 });

@@ -73,7 +73,7 @@ async function signInAsMember(page: Page, email: string) {
     )
     .toBe(true);
   await page.goto(link!);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${journey.baseUrl}/acme`);
   await page.getByTestId('account-menu-trigger').waitFor();
 }

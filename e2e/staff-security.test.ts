@@ -70,7 +70,7 @@ describe('staff sign-in security', () => {
     await phonePage.goto(`${journey.baseUrl}/console`);
     await phonePage.getByLabel('E-mail address').fill(adminEmail);
     await phonePage.getByLabel('Password').fill(adminPassword);
-    await phonePage.getByRole('button', { name: 'Sign in' }).click();
+    await phonePage.getByRole('button', { name: 'Sign in', exact: true }).click();
     await phonePage.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
     await shoot(phonePage, 'staff-security-sign-in-code-390');
     await phonePage.getByLabel('Authentication code').fill(codeFor(secret, 1));
@@ -115,7 +115,7 @@ describe('staff sign-in security', () => {
     await page.getByRole('button', { name: 'Sign out', exact: true }).first().click();
     await page.getByLabel('E-mail address').fill(adminEmail);
     await page.getByLabel('Password').fill(adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Confirm it’s you with your passkey.').waitFor();
     await shoot(page, 'staff-security-sign-in-passkey-1280');
     await page.getByRole('button', { name: 'Use a passkey' }).click();

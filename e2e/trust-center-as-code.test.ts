@@ -174,7 +174,7 @@ describe('trust center as code', () => {
     await page.goto(`${journey.baseUrl}/console`);
     await page.getByLabel('E-mail address').fill(newStaffEmail);
     await page.getByLabel('Password').fill(newStaffPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await openTrustCenterAsCode(page);
     const before = await exportedContent(page);

@@ -223,7 +223,7 @@ export async function signInAsStaff(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/console`);
   await page.getByLabel('E-mail address').fill(adminEmail);
   await page.getByLabel('Password').fill(adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }
 

@@ -200,13 +200,13 @@ describe('TrustCenterAsCode', () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ documents: [] }));
     const editor = await render(<TrustCenterAsCode permissions={['statuspage:edit']} />);
     expect(editor.querySelector('[data-testid="trust-center-import-input"]')).toBeNull();
-    expect(editor.textContent).toContain('Importing needs the statuspage:edit and assets:edit permissions.');
+    expect(editor.textContent).toContain('Importing is for owners, admins and editors.');
     await act(async () => root?.unmount());
     document.body.innerHTML = '';
     fetchMock.mockClear();
     const viewer = await render(<TrustCenterAsCode permissions={['files:view']} />);
     expect(viewer.querySelectorAll('a')).toHaveLength(0);
-    expect(viewer.textContent).toContain('Exporting and importing need the statuspage:edit permission.');
+    expect(viewer.textContent).toContain('Exporting and importing are for owners, admins and editors.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
