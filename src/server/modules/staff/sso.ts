@@ -276,10 +276,9 @@ export async function startSsoSignIn({
   let configuration: oidc.Configuration;
   try {
     configuration = await discover(ctx, settings);
-  } catch (error) {
-    throw new AppError('unavailable', ssoFailureMessages.provider_unreachable, {
-      email: error instanceof Error ? error.message : String(error),
-    });
+  } catch {
+    // A 5xx names no internals: what the gate or the provider said stays out of the answer.
+    throw new AppError('unavailable', ssoFailureMessages.provider_unreachable);
   }
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
