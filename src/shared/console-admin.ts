@@ -62,7 +62,7 @@ export const StaffUserList = z.object({ users: z.array(StaffUserView) });
 export type StaffUserList = z.infer<typeof StaffUserList>;
 
 const StaffName = z.string().trim().min(1, 'Enter a name').max(limits.staffNameMaxLength);
-const StaffEmail = z
+export const StaffEmail = z
   .string()
   .trim()
   .toLowerCase()

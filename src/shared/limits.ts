@@ -22,6 +22,9 @@ export const limits = {
   /** Sign-in attempts per minute for one e-mail from one address, and for any e-mails from one address. */
   signInAttemptsPerMinute: 10,
   signInAttemptsPerAddressPerMinute: 30,
+  /** SCIM calls per minute from one address: an identity provider's full sync stays well inside. */
+  scimRequestsPerMinute: 600,
+  scimBodyMaxBytes: 256 * 1024,
   ogImageWidth: 1200,
   ogImageHeight: 630,
 } as const;

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '../../../shared/permissions';
+import type { ScimProfile } from '../../../shared/scim';
 import { organisations } from './organisations';
 
 export const staffUsers = pgTable(
@@ -29,6 +30,10 @@ export const staffUsers = pgTable(
     isDisabled: boolean('is_disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** What the identity provider said of the person over SCIM (externalId, displayName, name parts). */
+    scimProfile: jsonb('scim_profile').$type<ScimProfile>(),
+    /** Deleted over SCIM: disabled, and gone from SCIM's answers (404), kept for the audit log. */
+    scimRemovedAt: timestamp('scim_removed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('staff_users_email_unique').on(sql`lower(${table.email})`),
@@ -269,3 +274,21 @@ export const ssoSignInAttempts = pgTable(
   },
   (table) => [index('sso_sign_in_attempts_expires_idx').on(table.expiresAt)],
 );
+
+/**
+ * Provisioning over SCIM 2.0 (issue 33 §4): the hash of the organisation's bearer token (shown once
+ * to the owner who made it) and when it was last used. No row: SCIM is off for the organisation.
+ */
+export const organisationScim = pgTable('organisation_scim', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The token's last four characters, so owners can tell which one a provider holds. */
+  tokenHint: text('token_hint').notNull(),
+  createdByStaffUserId: uuid('created_by_staff_user_id').references(() => staffUsers.id, {
+    onDelete: 'set null',
+  }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});

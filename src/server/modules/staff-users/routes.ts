@@ -8,6 +8,7 @@ import {
   StaffUserView,
   UpdateStaffUserInput,
 } from '../../../shared/console-admin';
+import { IssuedScimToken, ScimSettingsView } from '../../../shared/scim';
 import { EndedSessions } from '../../../shared/sessions';
 import { SessionParams, StaffSessionList } from '../../../shared/staff-security';
 import type { AppDeps } from '../../context';
@@ -17,6 +18,8 @@ import { endStaffSessions } from './end-staff-sessions';
 import { inviteStaffUser } from './invite-staff-user';
 import { listStaffUsers } from './list-staff-users';
 import { resetStaffPassword } from './reset-staff-password';
+import { scimRoutes } from './scim-routes';
+import { getScimSettings, issueScimToken, revokeScimToken } from './scim-tokens';
 import { endStaffUserSession, listStaffUserSessions } from './staff-user-sessions';
 import { updateStaffUser } from './update-staff-user';
 
@@ -99,4 +102,39 @@ export const staffUserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     (ctx, request) => endStaffUserSession({ ctx, input: request.params, client: signInClientOf(request) }),
     { needs: 'security:manage' },
   );
+
+  staff.get(
+    '/api/staff/scim',
+    {
+      summary: 'Provisioning over SCIM: whether a token exists, and the base URL for the identity provider',
+      response: { 200: ScimSettingsView },
+    },
+    (ctx) => getScimSettings({ ctx }),
+    { needs: 'security:manage' },
+  );
+
+  staff.post(
+    '/api/staff/scim/token',
+    {
+      summary: 'A new SCIM token, shown once; the one before stops working (owners, step-up)',
+      response: { 201: IssuedScimToken },
+    },
+    async (ctx, _request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueScimToken({ ctx });
+    },
+    { needs: 'security:manage' },
+  );
+
+  staff.delete(
+    '/api/staff/scim/token',
+    {
+      summary: 'Turns provisioning off: the identity provider’s token stops working (owners, step-up)',
+      response: { 200: ScimSettingsView },
+    },
+    (ctx) => revokeScimToken({ ctx }),
+    { needs: 'security:manage' },
+  );
+
+  await app.register(scimRoutes, deps);
 };

@@ -4,4 +4,5 @@ export { findStaffUserByEmail, insertStaffUser } from './queries';
 export { staffRoutes } from './routes';
 export { signInClientOf } from './security-routes';
 export type { SignInClient } from './sign-in-staff';
+export { findSsoSettings } from './sso-queries';
 export { endSessionOfStaff, listSessionsOfStaff } from './staff-sessions';
