@@ -1,4 +1,5 @@
 import { useSession } from '../../../features/staff/api/session';
+import { ScimPanel } from '../../../features/staff/components/scim-panel';
 import {
   SecondFactorsPanel,
   SessionsPanel,
@@ -23,7 +24,12 @@ export default function SecurityPage() {
       <SecondFactorsPanel />
       <SessionsPanel />
       <SignInPolicyPanel canEdit={staff.permissions.includes('security:manage')} />
-      {staff.permissions.includes('security:manage') ? <SsoPanel /> : null}
+      {staff.permissions.includes('security:manage') ? (
+        <>
+          <SsoPanel />
+          <ScimPanel />
+        </>
+      ) : null}
     </div>
   );
 }
