@@ -59,6 +59,7 @@ const ConfigSchema = z.object({
   SCORECARD_API_URL: z.string().url().default('https://api.securityscorecard.io'),
   SCORECARD_API_TOKEN: z.string().min(1).optional(),
   OUTBOUND_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  SSO_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
   SSO_PRIVATE_HOSTS: z
     .string()
     .default('')
@@ -142,6 +143,8 @@ export type Config = {
    * Keycloak on 10.x); only single sign-on's requests to exactly these names are let through there.
    */
   ssoPrivateHosts: string[];
+  /** SSO_TIMEOUT_SECONDS: how long one request to an identity provider may take, whole, before it is given up. */
+  ssoTimeoutMs: number;
   /** Portal analytics events and document access records older than this many days are deleted daily. */
   analyticsRetentionDays: number;
   /** A session unused this long ends (idle timeout); staff sessions also end this long after sign-in. */
@@ -284,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     outboundAllowLoopback: value.OUTBOUND_ALLOW_LOOPBACK === 'true',
     ssoPrivateHosts: value.SSO_PRIVATE_HOSTS,
+    ssoTimeoutMs: value.SSO_TIMEOUT_SECONDS * 1000,
     analyticsRetentionDays: value.ANALYTICS_RETENTION_DAYS,
     sessionLimits: {
       staffIdleMs: value.STAFF_SESSION_IDLE_MINUTES * 60_000,

@@ -1,8 +1,9 @@
 // @postgres: single sign-on writes sessions, staff and audit rows in one transaction; checked on both engines
+import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SsoSettingsInput, ssoMessages } from '../../../shared/sso';
-import { auditLog, outboxMessages, sessions, staffUsers } from '../../db/schema';
+import { type SsoSettingsInput, ssoFailureMessages, ssoMessages } from '../../../shared/sso';
+import { auditLog, organisationSso, outboxMessages, sessions, staffUsers } from '../../db/schema';
 import { createOrganisation, createStaffUser, testPassword } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -20,7 +21,8 @@ const client = { clientId: 'attest', clientSecret: 'attest-client-secret-of-the-
 const otherClient = { clientId: 'other-app', clientSecret: 'another-secret-of-the-tests', redirectUri };
 
 beforeAll(async () => {
-  t = await createTestApp({ OUTBOUND_ALLOW_LOOPBACK: 'true' });
+  // A short time limit so the stalled provider below is given up on quickly; the real one answers in ms.
+  t = await createTestApp({ OUTBOUND_ALLOW_LOOPBACK: 'true', SSO_TIMEOUT_SECONDS: '3' });
   provider = await startOpenIdProvider({ clients: [client, otherClient] });
 });
 afterAll(async () => {
@@ -184,6 +186,31 @@ describe('single sign-on with OpenID Connect', () => {
     expect(started.json().error.message).toBe(
       'Your identity provider could not be reached. Try again in a moment.',
     );
+  });
+
+  it('gives up on a provider that stalls mid-answer, with the same sentence and no 500', async () => {
+    // Accepts, sends the headers and the start of the discovery document, then says nothing more.
+    const stalled = net.createServer((socket) => {
+      socket.once('data', () =>
+        socket.write(
+          'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 4000\r\n\r\n{"issuer":',
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    try {
+      const { organisation, domain } = await ownerOfNewOrganisation();
+      const { port } = stalled.address() as net.AddressInfo;
+      await t.database.db
+        .update(organisationSso)
+        .set({ issuerUrl: `http://127.0.0.1:${port}` })
+        .where(eq(organisationSso.organisationId, organisation.id));
+      const started = await startFor(`erin@${domain}`);
+      expect(started.statusCode).toBe(503);
+      expect(started.json().error.message).toBe(ssoFailureMessages.provider_unreachable);
+    } finally {
+      stalled.close();
+    }
   });
 
   it('with SSO required, refuses passwords but the break-glass owner’s, which every owner is told of', async () => {

@@ -14,7 +14,6 @@ import {
 import type { Config } from '../../config';
 import type { Context } from '../../context';
 import {
-  findOrganisationById,
   insertAuditEntry,
   openSealedSecret,
   requireConsole,
@@ -25,7 +24,6 @@ import type { Database } from '../../db/client';
 import { organisationSso, sessions, ssoSignInAttempts, staffUsers } from '../../db/schema';
 import { SafeFetchError, safeFetch } from '../../net/safe-fetch';
 import { hasStaffPermission } from '../../policy';
-import { mailPerson } from '../mail';
 import { hashPassword } from './passwords';
 import { findStaffUserByEmail, insertStaffUser } from './queries';
 import { type SessionStarted, type SignInClient, startSession } from './sign-in-staff';
@@ -33,7 +31,6 @@ import { findSsoSettings } from './sso-queries';
 
 const secretPurpose = 'sso-client-secret';
 const attemptMinutes = 10;
-const providerTimeoutMs = 10_000;
 
 type SsoContext = Pick<Context, 'db' | 'viewer' | 'config'>;
 type SsoRow = typeof organisationSso.$inferSelect;
@@ -67,7 +64,7 @@ function gatedFetch(config: Config): oidc.CustomFetch {
       method: options.method === 'POST' ? 'POST' : 'GET',
       headers: options.headers,
       body: body === undefined || body === null ? undefined : String(body),
-      timeoutMs: providerTimeoutMs,
+      timeoutMs: config.ssoTimeoutMs,
       maxRedirects: 0,
       allowLoopback: config.outboundAllowLoopback,
       privateHostsAllowed: config.ssoPrivateHosts,
@@ -93,7 +90,7 @@ async function discover(ctx: Pick<Context, 'db' | 'config'>, settings: SsoRow): 
   try {
     return await oidc.discovery(issuer, settings.clientId, { client_secret: secret }, undefined, {
       [oidc.customFetch]: gatedFetch(ctx.config),
-      timeout: providerTimeoutMs / 1000,
+      timeout: ctx.config.ssoTimeoutMs / 1000,
       ...(isLoopbackHttp ? { execute: [oidc.allowInsecureRequests] } : {}),
     });
   } catch (error) {
