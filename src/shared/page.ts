@@ -42,8 +42,20 @@ export type ActionPageData = {
   /** Further paragraphs after text, and labelled facts (an end date) under them. */
   moreText?: string[];
   facts?: Array<{ label: string; value: string }>;
+  /** What the last post did ("Your choices are saved."), or what was wrong with it. */
+  notice?: string;
+  error?: string;
   /** A plain form post, so the page works without scripts and opening it changes nothing. */
-  form: { action: string; fields: Record<string, string>; button: string } | null;
+  form: {
+    action: string;
+    fields: Record<string, string>;
+    button: string;
+    /** Sent as `intent` by the main button; `alternatives` are further buttons with their own intent. */
+    intent?: string;
+    alternatives?: Array<{ intent: string; label: string }>;
+    /** Checkboxes posted as `name=on` when ticked. */
+    choices?: { legend: string; options: Array<{ name: string; label: string; checked: boolean }> };
+  } | null;
   back: { href: string; label: string };
 };
 

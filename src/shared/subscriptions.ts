@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
 import { subscribeStatuses } from './subscription-links';
+import { categoryLabels, type UpdateCategory, updateCategories } from './update-texts';
 
 /** Where a subscription started (spec 1 §3): the header button, a ?subscribe=true link, or the updates card. */
 export const SubscriptionSource = z.enum(['subscribe_button', 'direct_link', 'updates_button']);
@@ -50,3 +51,45 @@ export const subscriptionLimits = {
 } as const;
 
 export { readTokenSubject } from './subscription-links';
+
+/** What a button on the preference page asks for (issue 34 §1). */
+export const SubscriptionIntent = z.enum(['save', 'pause', 'resume', 'unsubscribe', 'resubscribe']);
+export type SubscriptionIntent = z.infer<typeof SubscriptionIntent>;
+
+/** The preference page's form: the signed token, the button pressed, and `category_<name>=on` per ticked box. */
+export const SubscriptionChoiceForm = z
+  .object({ token: Token, intent: SubscriptionIntent.default('save') })
+  .catchall(z.string().max(10));
+export type SubscriptionChoiceForm = z.infer<typeof SubscriptionChoiceForm>;
+
+export const categoryField = (category: UpdateCategory) => `category_${category}`;
+
+/** The kinds ticked in a posted form; none ticked is an empty list (the page asks for at least one). */
+export function categoriesOfForm(form: Record<string, unknown>): UpdateCategory[] {
+  return updateCategories.filter((category) => form[categoryField(category)] === 'on');
+}
+
+/** Every kind ticked is stored as null: the person also gets kinds added later. */
+export function storedCategories(categories: readonly UpdateCategory[]): UpdateCategory[] | null {
+  return categories.length === updateCategories.length ? null : [...categories];
+}
+
+/** "Incidents · Compliance", or "all updates" for everything: said in every update mail. */
+export function followedCategoriesLabel(categories: readonly UpdateCategory[] | null): string {
+  if (!categories || categories.length === updateCategories.length) return 'all updates';
+  return categories.map((category) => categoryLabels[category]).join(' · ');
+}
+
+export const subscriptionChoiceMessages = {
+  pageTitle: 'Your subscription',
+  legend: 'Send me updates about',
+  chooseOne: 'Tick at least one kind of update, or unsubscribe.',
+  saved: 'Your choices are saved.',
+  paused: 'Updates are paused. Nothing is sent until you resume.',
+  resumed: 'Updates resumed.',
+  unsubscribed: 'You are unsubscribed. Nothing more is sent to this address.',
+  resubscribed: 'You are subscribed again.',
+  notSubscribed: 'This address is not subscribed to these updates.',
+  blocked: 'This address cannot receive these updates. Contact the organisation if this is wrong.',
+  linkInvalid: 'This link is not valid. Use the newest link from one of our e-mails.',
+} as const;

@@ -18,7 +18,7 @@ import { testEmailMail } from '../modules/mail/send-test-email';
 import { digestMail } from '../modules/notifications/staff-digest';
 import { questionnaireSubmittedMail } from '../modules/questionnaires/mails';
 import { subscriptionConfirmationMail } from '../modules/subscriptions/subscribe-to-updates';
-import { composeUpdateMail, personaliseUpdateMail } from '../modules/updates/update-mail';
+import { composeUpdateMail, personaliseUpdateMail, updateMailReason } from '../modules/updates/update-mail';
 
 export type GalleryMail = {
   name: string;
@@ -251,6 +251,7 @@ export async function renderMailGallery(organisation = galleryOrganisation()): P
       unsubscribeUrl: content.unsubscribeUrl,
     })),
   );
+  const manageLink = unsubscribeLink.replace('?unsubscribeToken=', '/subscription?token=');
   const update = await composeUpdateMail({
     brand,
     topicSubject: 'SOC 2 Type II report for 2026 available',
@@ -261,8 +262,12 @@ export async function renderMailGallery(organisation = galleryOrganisation()): P
   });
   rendered.push({
     name: 'update',
-    mail: personaliseUpdateMail(update, unsubscribeLink),
-    links: [topicLink],
+    mail: personaliseUpdateMail(update, {
+      unsubscribeUrl: unsubscribeLink,
+      manageUrl: manageLink,
+      reason: updateMailReason({ follows: ['compliance', 'incidents'] }),
+    }),
+    links: [topicLink, manageLink],
     unsubscribeUrl: unsubscribeLink,
   });
   return rendered;

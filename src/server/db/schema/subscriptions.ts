@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { UpdateCategory } from '../../../shared/update-texts';
 import { organisations } from './organisations';
 
 /** E-mail subscribers to an organisation's updates; double opt-in, so a row starts 'pending'. */
@@ -21,6 +22,10 @@ export const subscribers = pgTable(
     confirmationSentCount: integer('confirmation_sent_count').notNull().default(0),
     confirmationWindowStartedAt: timestamp('confirmation_window_started_at', { withTimezone: true }),
     lastConfirmationSentAt: timestamp('last_confirmation_sent_at', { withTimezone: true }),
+    /** The kinds of update the person follows (issue 34); null: every kind, including any added later. */
+    categories: jsonb('categories').$type<UpdateCategory[]>(),
+    /** Paused from the preference page: no update mail until resumed; still subscribed. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('subscribers_organisation_email_unique').on(table.organisationId, table.email),

@@ -10,13 +10,22 @@ export function confirmSubscriptionPage(input: {
   actionPath: string;
   token: string;
   portalPath: string;
+  choices: NonNullable<ActionPageContent['form']>['choices'];
+  error?: string;
 }): ActionPageContent {
   const title = messages.subscribeTitle(input.organisationName);
   return {
     title: 'Confirm your subscription',
     heading: 'Confirm your subscription',
-    text: `Receive ${title} by e-mail. You can unsubscribe at any time from the link in every message.`,
-    form: { action: input.actionPath, fields: { token: input.token }, button: 'Confirm subscription' },
+    text: `Receive ${title} by e-mail. Every message links to a page where you change what you receive, pause or unsubscribe.`,
+    ...(input.error ? { error: input.error } : {}),
+    form: {
+      action: input.actionPath,
+      // choices=1 tells the post a person saw the boxes, so none ticked is a question, not "everything".
+      fields: { token: input.token, choices: '1' },
+      button: 'Confirm subscription',
+      ...(input.choices ? { choices: input.choices } : {}),
+    },
     back: { href: input.portalPath, label: `Back to ${input.organisationName}` },
   };
 }

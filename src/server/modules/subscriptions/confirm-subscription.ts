@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { ConfirmSubscriptionInput, type ConfirmSubscriptionResult } from '../../../shared/subscriptions';
+import {
+  ConfirmSubscriptionInput,
+  type ConfirmSubscriptionResult,
+  storedCategories,
+} from '../../../shared/subscriptions';
+import type { UpdateCategory } from '../../../shared/update-texts';
 import type { Context } from '../../context';
 import { subscribers } from '../../db/schema';
 import { isAddressBlocked } from './queries';
@@ -11,7 +16,7 @@ export async function confirmSubscription({
   input,
 }: {
   ctx: Pick<Context, 'db' | 'viewer'>;
-  input: { token: string };
+  input: { token: string; categories?: UpdateCategory[] };
 }): Promise<ConfirmSubscriptionResult> {
   const { token } = ConfirmSubscriptionInput.parse(input);
   const organisation = ctx.viewer.organisation;
@@ -40,7 +45,13 @@ export async function confirmSubscription({
     if (lastChange >= issuedAt.getTime()) return { status: 'TokenInvalid' } as const;
     await tx
       .update(subscribers)
-      .set({ status: 'confirmed', confirmedAt: now, unsubscribedAt: null })
+      .set({
+        status: 'confirmed',
+        confirmedAt: now,
+        unsubscribedAt: null,
+        pausedAt: null,
+        ...(input.categories?.length ? { categories: storedCategories(input.categories) } : {}),
+      })
       .where(eq(subscribers.id, subscriber.id));
     return { status: 'Confirmed' } as const;
   });

@@ -8,8 +8,11 @@ import { Slug } from '../../../shared/portal';
 import {
   ConfirmSubscriptionInput,
   ConfirmSubscriptionResult,
+  categoriesOfForm,
   SubscribeInput,
   SubscribeResult,
+  SubscriptionChoiceForm,
+  subscriptionChoiceMessages,
   subscriptionLimits,
   UnsubscribeResult,
 } from '../../../shared/subscriptions';
@@ -18,6 +21,13 @@ import { renderActionPageHtml } from '../../render/action-page';
 import { confirmSubscriptionPage } from './confirm-page';
 import { confirmSubscription } from './confirm-subscription';
 import { subscribeToUpdates } from './subscribe-to-updates';
+import {
+  categoryChoices,
+  changeSubscription,
+  noticeOf,
+  readSubscription,
+  subscriptionPreferencesPage,
+} from './subscription-preferences';
 import { unsubscribeFromUpdates } from './unsubscribe-from-updates';
 
 const oneMinuteMs = 60_000;
@@ -121,7 +131,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/:org/subscribe/confirm',
     {
       config: tokenRoute,
-      schema: { hide: true, params: shareParams, querystring: z.object({ token: OptionalToken }) },
+      schema: {
+        hide: true,
+        params: shareParams,
+        querystring: z.object({ token: OptionalToken, error: z.literal('chooseOne').optional() }),
+      },
     },
     async (request, reply) => {
       const { org } = request.params;
@@ -134,6 +148,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         actionPath: `/${org}/subscribe/confirm`,
         token,
         portalPath: `/${org}`,
+        choices: categoryChoices(null),
+        ...(request.query.error === 'chooseOne' ? { error: subscriptionChoiceMessages.chooseOne } : {}),
       });
       return reply
         .type('text/html; charset=utf-8')
@@ -145,14 +161,88 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/:org/subscribe/confirm',
     {
       config: tokenRoute,
-      schema: { hide: true, params: shareParams, body: z.object({ token: OptionalToken }).optional() },
+      schema: {
+        hide: true,
+        params: shareParams,
+        body: z.object({ token: OptionalToken }).catchall(z.string().max(10)).optional(),
+      },
     },
     async (request, reply) => {
+      const { org } = request.params;
       const token = request.body?.token;
+      // The page ticks every kind; a person who unticks them all is asked again, not subscribed to nothing.
+      const categories = categoriesOfForm(request.body ?? {});
+      const hasChoices = Object.keys(request.body ?? {}).some((name) => name.startsWith('category_'));
+      if (token && request.body?.choices === '1' && !hasChoices) {
+        const again = new URLSearchParams({ token, error: 'chooseOne' });
+        return reply.redirect(`/${org}/subscribe/confirm?${again}`, 303);
+      }
       const { status } = token
-        ? await confirmSubscription({ ctx: verbContext(deps, request), input: { token } })
+        ? await confirmSubscription({
+            ctx: verbContext(deps, request),
+            input: { token, ...(hasChoices ? { categories } : {}) },
+          })
         : { status: 'TokenInvalid' as const };
-      return reply.redirect(`/${request.params.org}?subscribeStatus=${status}`, 303);
+      return reply.redirect(`/${org}?subscribeStatus=${status}`, 303);
+    },
+  );
+
+  // The preference page every update mail links to (issue 34 §1): GET shows, only POST changes.
+  app.get(
+    '/:org/subscription',
+    {
+      config: tokenRoute,
+      schema: {
+        hide: true,
+        params: shareParams,
+        querystring: z.object({
+          token: OptionalToken,
+          done: z.string().max(20).optional(),
+          error: z.enum(['chooseOne', 'linkInvalid']).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { org } = request.params;
+      const { token = '', done, error } = request.query;
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      const ctx = verbContext(deps, request);
+      const { organisation } = requireViewer(request);
+      const notice = noticeOf(done);
+      const page = subscriptionPreferencesPage({
+        organisationName: organisation.name,
+        actionPath: `/${org}/subscription`,
+        portalPath: `/${org}`,
+        token,
+        found: token ? await readSubscription(ctx, token) : null,
+        ...(notice ? { notice } : {}),
+        ...(error ? { error: subscriptionChoiceMessages[error] } : {}),
+      });
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(await renderActionPageHtml(organisation, page, { isWatching: deps.config.watchWebBuild }));
+    },
+  );
+
+  app.post(
+    '/:org/subscription',
+    {
+      config: {
+        ...tokenRoute,
+        rateLimit: {
+          max: 30,
+          timeWindow: oneMinuteMs,
+          keyGenerator: (request) => `preferences:${request.ip}`,
+        },
+      },
+      schema: { hide: true, params: shareParams, body: SubscriptionChoiceForm },
+    },
+    async (request, reply) => {
+      const change = await changeSubscription(verbContext(deps, request), request.body);
+      const next = new URLSearchParams({ token: request.body.token });
+      if ('done' in change) next.set('done', change.done);
+      else next.set('error', change.error);
+      return reply.redirect(`/${request.params.org}/subscription?${next}`, 303);
     },
   );
 };

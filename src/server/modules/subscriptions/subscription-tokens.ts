@@ -57,20 +57,24 @@ type LinkContext = { db: Database; config: Pick<Config, 'publicUrl'> };
 type LinkOrganisation = { id: string; slug: string };
 
 /**
- * One signed token, two links: the RFC 8058 one-click URL (List-Unsubscribe, POST without a cookie)
- * and the portal page that opens the unsubscribe dialog (for the link in the mail's body).
+ * One signed token, three links: the RFC 8058 one-click URL (List-Unsubscribe, POST without a cookie),
+ * the portal page that opens the unsubscribe dialog, and the preference page (issue 34 §1).
  */
 export async function unsubscribeLinks(
   ctx: LinkContext,
   organisation: LinkOrganisation,
   email: string,
-): Promise<{ headers: Record<string, string>; pageUrl: string }> {
+): Promise<{ headers: Record<string, string>; pageUrl: string; preferencesUrl: string }> {
   const token = await signUnsubscribeToken(ctx.db, organisation, email);
   const oneClickUrl = new URL(`/api/statuspage/share/${organisation.slug}/unsubscribe`, ctx.config.publicUrl);
   oneClickUrl.searchParams.set('token', token);
   const pageUrl = new URL(`/${organisation.slug}`, ctx.config.publicUrl);
   pageUrl.searchParams.set('unsubscribeToken', token);
+  // The same token opens the preference page: it already lets its holder unsubscribe, the most it can do.
+  const preferencesUrl = new URL(`/${organisation.slug}/subscription`, ctx.config.publicUrl);
+  preferencesUrl.searchParams.set('token', token);
   return {
+    preferencesUrl: preferencesUrl.toString(),
     headers: {
       'List-Unsubscribe': `<${oneClickUrl.toString()}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { PortalCustomisation } from '../../../shared/portal';
-import { updateLimits } from '../../../shared/updates';
+import { type UpdateCategory, updateLimits } from '../../../shared/updates';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -26,7 +26,12 @@ import {
 } from '../mail';
 import { unsubscribeLinks } from '../subscriptions';
 import { updateMailsPerJob } from './queries';
-import { composeUpdateMail, personaliseUpdateMail, type UpdateMailContent } from './update-mail';
+import {
+  composeUpdateMail,
+  personaliseUpdateMail,
+  type UpdateMailContent,
+  updateMailReason,
+} from './update-mail';
 
 export type FanOutDeps = {
   db: Database;
@@ -38,7 +43,8 @@ export type FanOutDeps = {
   afterBatch?: (info: { updateId: string; inserted: number }) => Promise<void>;
 };
 
-type Recipient = { email: string; subscriberId: string | null };
+/** `follows` is what a subscriber chose (null: everything); a listed address has none. */
+type Recipient = { email: string; subscriberId: string | null; follows?: UpdateCategory[] | null };
 type Blocks = { emails: Set<string>; domains: Set<string> };
 
 const FanOutPayload = z.object({ updateId: z.uuid() });
@@ -137,7 +143,11 @@ async function writeBatch(
     await queueMails(
       { db: tx, providers: deps.providers, config },
       fresh.map((recipient) => ({
-        ...personaliseUpdateMail(target.content, recipient.links.pageUrl),
+        ...personaliseUpdateMail(target.content, {
+          unsubscribeUrl: recipient.links.pageUrl,
+          manageUrl: recipient.links.preferencesUrl,
+          reason: updateMailReason(recipient.follows === undefined ? null : { follows: recipient.follows }),
+        }),
         to: recipient.email,
         organisationId: target.organisation.id,
         ...target.sender,
@@ -212,13 +222,19 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
   let cursor = await subscriberCursor(db, updateId);
   for (;;) {
     const page = await db
-      .select({ id: subscribers.id, email: subscribers.email })
+      .select({ id: subscribers.id, email: subscribers.email, follows: subscribers.categories })
       .from(subscribers)
       .where(
         and(
           eq(subscribers.organisationId, organisation.id),
           eq(subscribers.status, 'confirmed'),
           gt(subscribers.email, cursor),
+          // Each person's choice decides here, in the query: paused people and other kinds are not read.
+          isNull(subscribers.pausedAt),
+          or(
+            isNull(subscribers.categories),
+            sql`${subscribers.categories} @> ${JSON.stringify([topic.category])}::jsonb`,
+          ),
         ),
       )
       .orderBy(asc(subscribers.email))
@@ -226,7 +242,7 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
     if (page.length === 0) break;
     const recipients = page
       .filter((row) => !isBlocked(blocks, row.email))
-      .map((row) => ({ email: row.email, subscriberId: row.id }));
+      .map((row) => ({ email: row.email, subscriberId: row.id, follows: row.follows }));
     const inserted = await writeBatch(deps, target, recipients);
     queued += inserted;
     cursor = page[page.length - 1]!.email;

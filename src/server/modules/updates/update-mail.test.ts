@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mailBrand } from '../mail/branded/mail-brand';
-import { composeUpdateMail, personaliseUpdateMail } from './update-mail';
+import { composeUpdateMail, personaliseUpdateMail, updateMailReason } from './update-mail';
 
 const brand = mailBrand(
   { publicUrl: 'https://trust.acme.example' },
@@ -35,17 +35,29 @@ describe('update e-mail (issue 16 item 22)', () => {
     for (const part of [html, text]) expect(part).not.toMatch(/javascript:|data:text|\]\(/i);
   });
 
-  it("puts each recipient's unsubscribe link in both parts, escaped in the HTML", async () => {
+  it("puts each recipient's links and why they got it in both parts, escaped in the HTML", async () => {
     const shared = await mail('All systems normal.');
     const url = 'https://trust.acme.example/acme?unsubscribeToken=a.b&x=1';
-    const { text, html } = personaliseUpdateMail(shared, url);
+    const manageUrl = 'https://trust.acme.example/acme/subscription?token=a.b&y=2';
+    const reason = updateMailReason({ follows: ['incidents', 'compliance'] });
+    const { text, html } = personaliseUpdateMail(shared, { unsubscribeUrl: url, manageUrl, reason });
     expect(text).toContain(
-      'You receive this because you subscribed to these updates or were named as a recipient.\nUnsubscribe: https://trust.acme.example/acme?unsubscribeToken=a.b&x=1',
+      [
+        'You receive this because you subscribed to these updates. You follow: Incidents · Compliance.',
+        `Change what you receive: ${manageUrl}`,
+        `Unsubscribe: ${url}`,
+      ].join('\n'),
     );
     expect(html).toContain('href="https://trust.acme.example/acme?unsubscribeToken=a.b&amp;x=1"');
-    for (const part of [text, html]) expect(part).not.toContain('unsubscribe.invalid');
+    expect(html).toContain('href="https://trust.acme.example/acme/subscription?token=a.b&amp;y=2"');
+    expect(html).toContain('You follow: Incidents · Compliance.');
+    for (const part of [text, html]) expect(part).not.toMatch(/\.invalid|placeholder/);
     expect(
       text.startsWith('Incidents update from Acme Cloud\n\nIncident resolved\n\nAll systems normal.'),
     ).toBe(true);
+    expect(updateMailReason(null)).toBe(
+      'You receive this because you were named as a recipient of this update.',
+    );
+    expect(updateMailReason({ follows: null })).toContain('You follow: all updates.');
   });
 });

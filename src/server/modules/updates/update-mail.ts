@@ -1,3 +1,4 @@
+import { followedCategoriesLabel } from '../../../shared/subscriptions';
 import { categoryLabels, type UpdateCategory } from '../../../shared/updates';
 import { escapeHtml } from '../../render/html';
 import type { MailBrand } from '../mail';
@@ -11,11 +12,18 @@ export type UpdateMailContent = {
   html: string;
 };
 
-// Rendered once per fan-out with this in place of the link, then swapped per recipient (no React per mail).
+// Rendered once per fan-out with these in place of the links and the reason, then swapped per
+// recipient (no React per mail).
 const unsubscribePlaceholder = 'https://unsubscribe.invalid/attest-recipient';
+const managePlaceholder = 'https://manage.invalid/attest-recipient';
+const reasonPlaceholder = 'attest-recipient-reason-placeholder';
 
-export const updateMailReason =
-  'You receive this because you subscribed to these updates or were named as a recipient.';
+/** Why this person got the update: what they follow, or that staff named them on it. */
+export function updateMailReason(recipient: { follows: readonly UpdateCategory[] | null } | null): string {
+  return recipient
+    ? `You receive this because you subscribed to these updates. You follow: ${followedCategoriesLabel(recipient.follows)}.`
+    : 'You receive this because you were named as a recipient of this update.';
+}
 
 /** The sanitised update with its links in the accent ink: mail clients drop <style>, so it goes inline. */
 function updateMailHtml(message: string, linkColour: string): string {
@@ -49,16 +57,28 @@ export async function composeUpdateMail(input: {
       },
       { kind: 'action', text: 'Read it on the trust center', label: 'Read the update', url: input.topicUrl },
     ],
-    reason: updateMailReason,
+    reason: reasonPlaceholder,
     unsubscribeUrl: unsubscribePlaceholder,
+    manageUrl: managePlaceholder,
   });
 }
 
-/** Puts the recipient's unsubscribe link in both parts (the List-Unsubscribe headers carry the one-click URL). */
-export function personaliseUpdateMail(content: UpdateMailContent, unsubscribeUrl: string) {
+/**
+ * Puts the recipient's links (the List-Unsubscribe headers carry the one-click URL) and the reason
+ * they got it in both parts.
+ */
+export function personaliseUpdateMail(
+  content: UpdateMailContent,
+  recipient: { unsubscribeUrl: string; manageUrl: string; reason: string },
+) {
+  const swap = (part: string, encode: (value: string) => string) =>
+    part
+      .replaceAll(unsubscribePlaceholder, encode(recipient.unsubscribeUrl))
+      .replaceAll(managePlaceholder, encode(recipient.manageUrl))
+      .replaceAll(reasonPlaceholder, encode(recipient.reason));
   return {
     subject: content.subject,
-    text: content.text.replaceAll(unsubscribePlaceholder, unsubscribeUrl),
-    html: content.html.replaceAll(unsubscribePlaceholder, escapeHtml(unsubscribeUrl)),
+    text: swap(content.text, (value) => value),
+    html: swap(content.html, escapeHtml),
   };
 }

@@ -55,17 +55,62 @@ export function ActionPage({ data }: { data: ActionPageData }) {
               ))}
             </dl>
           ) : null}
+          {data.notice ? (
+            <p role="status" className="mt-4 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+              {data.notice}
+            </p>
+          ) : null}
+          {data.error ? (
+            <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900">
+              {data.error}
+            </p>
+          ) : null}
           {data.form ? (
             <form method="post" action={data.form.action} className="mt-6">
               {Object.entries(data.form.fields).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
-              <button
-                type="submit"
-                className="inline-flex h-10 cursor-pointer items-center rounded-lg bg-brand px-5 text-sm font-semibold text-brand-foreground shadow-xs transition hover:opacity-90"
-              >
-                {data.form.button}
-              </button>
+              {data.form.choices ? (
+                <fieldset className="mb-6">
+                  <legend className="text-sm font-semibold text-slate-900">{data.form.choices.legend}</legend>
+                  <div className="mt-3 space-y-2">
+                    {data.form.choices.options.map((option) => (
+                      <label
+                        key={option.name}
+                        className="flex min-h-6 items-center gap-3 text-sm text-slate-800"
+                      >
+                        <input
+                          type="checkbox"
+                          name={option.name}
+                          defaultChecked={option.checked}
+                          className="size-4 rounded border-slate-300 accent-brand"
+                        />
+                        {option.label}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : null}
+              <div className="flex flex-wrap gap-3">
+                <button
+                  type="submit"
+                  {...(data.form.intent ? { name: 'intent', value: data.form.intent } : {})}
+                  className="inline-flex h-10 cursor-pointer items-center rounded-lg bg-brand px-5 text-sm font-semibold text-brand-foreground shadow-xs transition hover:opacity-90"
+                >
+                  {data.form.button}
+                </button>
+                {data.form.alternatives?.map((alternative) => (
+                  <button
+                    key={alternative.intent}
+                    type="submit"
+                    name="intent"
+                    value={alternative.intent}
+                    className="inline-flex h-10 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-xs transition hover:bg-slate-50"
+                  >
+                    {alternative.label}
+                  </button>
+                ))}
+              </div>
             </form>
           ) : null}
           <p className="mt-6 text-sm">

@@ -207,6 +207,14 @@ export function BrandedMail({ brand, content }: { brand: MailBrand; content: Mai
           </Section>
           <Section style={{ padding: '20px 32px 0' }}>
             <Text style={footerText}>{content.reason}</Text>
+            {content.manageUrl ? (
+              <Text style={footerText}>
+                <Link href={content.manageUrl} style={footerLink}>
+                  Change what you receive
+                </Link>
+                , pause or unsubscribe.
+              </Text>
+            ) : null}
             {content.unsubscribeUrl ? (
               <Text style={footerText}>
                 <Link href={content.unsubscribeUrl} style={footerLink}>

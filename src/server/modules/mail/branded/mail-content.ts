@@ -25,6 +25,8 @@ export type MailContent = {
   reason: string;
   /** The visible unsubscribe link of a mail that carries List-Unsubscribe headers. */
   unsubscribeUrl?: string;
+  /** Where the person changes what they receive, pauses or unsubscribes (update mails). */
+  manageUrl?: string;
 };
 
 function blockText(block: MailBlock): string {
@@ -61,6 +63,7 @@ export function renderMailText(
   const footer = [
     '--',
     content.reason,
+    ...(content.manageUrl ? [`Change what you receive: ${content.manageUrl}`] : []),
     ...(content.unsubscribeUrl ? [`Unsubscribe: ${content.unsubscribeUrl}`] : []),
     `${brand.portalName}: ${brand.portalUrl}`,
   ];

@@ -1,0 +1,139 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptionChoiceMessages as texts } from '../../../shared/subscriptions';
+import { subscribers } from '../../db/schema';
+import { createOrganisation } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { signConfirmationToken, signUnsubscribeToken } from './subscription-tokens';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+async function subscribed(email = 'ada@customer.example', status: 'confirmed' | 'pending' = 'confirmed') {
+  const { organisation } = await createOrganisation(t.database.db);
+  await t.database.db
+    .insert(subscribers)
+    .values({ organisationId: organisation.id, email, source: 'subscribe_button', status });
+  const token = await signUnsubscribeToken(t.database.db, organisation, email);
+  const row = async () =>
+    (
+      await t.database.db
+        .select()
+        .from(subscribers)
+        .where(and(eq(subscribers.organisationId, organisation.id), eq(subscribers.email, email)))
+    )[0]!;
+  const page = (query = '', method: 'GET' | 'HEAD' = 'GET') =>
+    t.app.inject({
+      method,
+      url: `/${organisation.slug}/subscription?token=${encodeURIComponent(token)}${query}`,
+    });
+  const post = (fields: Record<string, string>, withToken = token) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/${organisation.slug}/subscription`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ token: withToken, ...fields }),
+    });
+  return { organisation, token, row, page, post };
+}
+
+const followed = (location: string) => new URL(location, 'http://attest.test').searchParams;
+
+describe('the preference page of an update mail', () => {
+  it('shows the choice on GET and changes nothing, as mail scanners open every link', async () => {
+    const { row, page } = await subscribed();
+    const before = await row();
+    for (const method of ['GET', 'HEAD'] as const) {
+      const shown = await page('', method);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers['cache-control']).toBe('no-store');
+      if (method === 'GET') {
+        expect(shown.body).toContain('ada@customer.example');
+        expect(shown.body).toMatch(/<input type="checkbox"[^>]* name="category_incidents" checked=""/);
+        expect(shown.body).toContain('value="pause"');
+        expect(shown.body).not.toContain('<script');
+      }
+    }
+    expect(await row()).toEqual(before);
+  });
+
+  it('saves the kinds followed, refuses none, pauses, resumes, unsubscribes and subscribes again', async () => {
+    const { row, page, post } = await subscribed();
+    const saved = await post({ intent: 'save', category_incidents: 'on', category_subprocessors: 'on' });
+    expect(saved.statusCode).toBe(303);
+    expect(followed(saved.headers.location!).get('done')).toBe('saved');
+    expect((await row()).categories).toEqual(['incidents', 'subprocessors']);
+    const after = await page('&done=saved');
+    expect(after.body).toContain(texts.saved);
+    expect(after.body).toContain('Incidents · Subprocessors');
+    expect(after.body).toMatch(/name="category_compliance"(?! checked)/);
+
+    const none = await post({ intent: 'save' });
+    expect(followed(none.headers.location!).get('error')).toBe('chooseOne');
+    expect((await row()).categories).toEqual(['incidents', 'subprocessors']);
+    expect((await page('&error=chooseOne')).body).toContain(texts.chooseOne);
+
+    const everything = Object.fromEntries(
+      ['compliance', 'vulnerabilities', 'incidents', 'subprocessors', 'general'].map((c) => [
+        `category_${c}`,
+        'on',
+      ]),
+    );
+    await post({ intent: 'save', ...everything });
+    expect((await row()).categories).toBeNull();
+
+    await post({ intent: 'pause' });
+    expect((await row()).pausedAt).not.toBeNull();
+    expect((await page()).body).toContain('Resume updates');
+    await post({ intent: 'resume' });
+    expect((await row()).pausedAt).toBeNull();
+
+    await post({ intent: 'unsubscribe' });
+    expect((await row()).status).toBe('unsubscribed');
+    const gone = await page('&done=unsubscribe');
+    expect(gone.body).toContain(texts.unsubscribed);
+    expect(gone.body).toContain('Subscribe again');
+    await post({ intent: 'resubscribe' });
+    expect((await row()).status).toBe('confirmed');
+  });
+
+  it('refuses a link that is not valid, or of another organisation, without changing anything', async () => {
+    const first = await subscribed();
+    const second = await subscribed();
+    const invalid = await first
+      .page()
+      .then(() => t.app.inject({ url: `/${first.organisation.slug}/subscription?token=not-a-token` }));
+    expect(invalid.body).toContain(texts.linkInvalid);
+    for (const token of ['not-a-token', second.token]) {
+      const refused = await first.post({ intent: 'unsubscribe' }, token);
+      expect(followed(refused.headers.location!).get('error')).toBe('linkInvalid');
+    }
+    expect((await first.row()).status).toBe('confirmed');
+    expect((await second.row()).status).toBe('confirmed');
+  });
+
+  it('lets the confirmation page choose the kinds, and asks again when none is ticked', async () => {
+    const { organisation, row } = await subscribed('new@customer.example', 'pending');
+    const token = await signConfirmationToken(t.database.db, organisation, 'new@customer.example');
+    const shown = await t.app.inject({ url: `/${organisation.slug}/subscribe/confirm?token=${token}` });
+    expect(shown.body).toMatch(/name="category_general" checked=""/);
+    const confirm = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/${organisation.slug}/subscribe/confirm`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form({ token, choices: '1', ...fields }),
+      });
+    const none = await confirm({});
+    expect(followed(none.headers.location!).get('error')).toBe('chooseOne');
+    expect((await row()).status).toBe('pending');
+    const chosen = await confirm({ category_vulnerabilities: 'on', category_incidents: 'on' });
+    expect(chosen.headers.location).toBe(`/${organisation.slug}?subscribeStatus=Confirmed`);
+    expect(await row()).toMatchObject({ status: 'confirmed', categories: ['vulnerabilities', 'incidents'] });
+  });
+});
