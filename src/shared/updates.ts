@@ -291,6 +291,9 @@ export const SubscriberView = z.object({
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
   unsubscribedAt: z.string().nullable(),
+  /** The kinds of update followed; null: everything. */
+  categories: z.array(UpdateCategory).nullable(),
+  pausedAt: z.string().nullable(),
 });
 export type SubscriberView = z.infer<typeof SubscriberView>;
 
@@ -308,6 +311,9 @@ export const SubscriberListResponse = z.object({
   subscribers: z.array(SubscriberView),
   /** Counts over the whole organisation, whatever the filter. */
   counts: z.record(SubscriberStatus, z.number().int()),
+  /** Confirmed, unpaused subscribers an update of each kind reaches now. */
+  reach: z.record(UpdateCategory, z.number().int()),
+  paused: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),

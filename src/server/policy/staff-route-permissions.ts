@@ -136,6 +136,7 @@ export const expectedStaffRoutePermissions: Record<string, StaffPermission> = {
   'PUT /api/staff/sign-in-policy': 'security:manage',
   'POST /api/staff/test-email': 'organisation:manage',
   'GET /api/subscribers': 'console:read',
+  'GET /api/subscribers/export.csv': 'console:read',
   'DELETE /api/subscribers/{subscriberId}': 'statuspage:edit',
   'GET /api/subscription-blocks': 'console:read',
   'POST /api/subscription-blocks': 'statuspage:edit',

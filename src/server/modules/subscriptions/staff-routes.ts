@@ -9,10 +9,13 @@ import {
   SubscriptionBlockView,
 } from '../../../shared/updates';
 import type { AppDeps } from '../../context';
+import { contentDisposition } from '../../core';
+import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
 import {
   blockSubscription,
   deleteSubscriber,
+  exportSubscribers,
   listBlocks,
   listSubscribers,
   unblockSubscription,
@@ -31,6 +34,23 @@ export const subscriptionStaffRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       response: { 200: SubscriberListResponse },
     },
     (ctx, request) => listSubscribers({ ctx, input: request.query }),
+  );
+
+  staff.get(
+    '/api/subscribers/export.csv',
+    {
+      summary: 'Every subscriber with what they follow, paused or not, and their dates, as CSV',
+      response: { 200: mediaAnswer('The CSV file (UTF-8)', ['text/csv'], { isText: true }) },
+    },
+    async (ctx, _request, reply) => {
+      const csv = await exportSubscribers({ ctx });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', `subscribers-${day}.csv`))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
 
   staff.delete(

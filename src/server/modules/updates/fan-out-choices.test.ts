@@ -98,4 +98,35 @@ describe('fan-out by each subscriber’s choice', () => {
     const general = await publish(staff, 'general');
     expect([...general.keys()]).toEqual(['everything@customer.example']);
   });
+
+  it('shows staff each choice, how many each kind reaches, and exports them', async () => {
+    const staff = await staffOrganisation(t);
+    await subscribe(staff.organisation.id, [
+      { email: 'everything@customer.example' },
+      { email: 'incidents@customer.example', categories: ['incidents'] },
+      { email: 'paused@customer.example', categories: ['compliance'], paused: true },
+      { email: 'gone@customer.example', status: 'unsubscribed' },
+    ]);
+    const list = await staff.inject({ url: '/api/subscribers' });
+    expect(list.json()).toMatchObject({
+      reach: { compliance: 1, vulnerabilities: 1, incidents: 2, subprocessors: 1, general: 1 },
+      paused: 1,
+    });
+    const incidents = list
+      .json<{ subscribers: Array<{ email: string; categories: string[] | null; pausedAt: string | null }> }>()
+      .subscribers.find((row) => row.email === 'incidents@customer.example');
+    expect(incidents).toMatchObject({ categories: ['incidents'], pausedAt: null });
+    // The reach is what a fan-out really does.
+    expect((await publish(staff, 'incidents')).size).toBe(2);
+
+    const csv = await staff.inject({ url: '/api/subscribers/export.csv' });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      '"email","status","follows","paused_at","source","subscribed_at","confirmed_at","unsubscribed_at"',
+    );
+    expect(lines.find((line) => line.startsWith('"incidents@'))).toContain('"confirmed","incidents",""');
+    expect(lines.find((line) => line.startsWith('"everything@'))).toContain('"confirmed","all",""');
+    expect(lines.find((line) => line.startsWith('"paused@'))).toMatch(/"compliance","\d{4}-/);
+  });
 });

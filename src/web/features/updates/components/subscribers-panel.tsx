@@ -1,10 +1,16 @@
-import { Ban, Search, Trash2 } from 'lucide-react';
+import { Ban, Download, Search, Trash2 } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDate } from '../../../../shared/dates';
-import type { SubscriberStatus, SubscriberView } from '../../../../shared/updates';
+import {
+  categoryLabels,
+  type SubscriberListResponse,
+  type SubscriberStatus,
+  type SubscriberView,
+  updateCategories,
+} from '../../../../shared/updates';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { Input } from '../../../components/ui/input';
 import { Pagination } from '../../../components/ui/pagination';
@@ -51,6 +57,32 @@ function StatusBadge({ status }: { status: SubscriberStatus }) {
 }
 
 type Pending = { kind: 'delete' | 'block'; subscriber: SubscriberView };
+
+/** Who an update of each kind reaches now: confirmed subscribers who follow it and have not paused. */
+function Reach({ data }: { data: Pick<SubscriberListResponse, 'reach' | 'paused'> }) {
+  return (
+    <div className="rounded-2xl bg-white px-5 py-4 shadow-xs ring-1 ring-slate-200">
+      <h3 className="text-sm font-semibold text-slate-900">An update now reaches</h3>
+      <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+        {updateCategories.map((category) => (
+          <div key={category} className="flex gap-1.5">
+            <dt className="text-slate-600">{categoryLabels[category]}</dt>
+            <dd className="font-medium text-slate-900 tabular-nums">{data.reach[category]}</dd>
+          </div>
+        ))}
+        <div className="flex gap-1.5">
+          <dt className="text-slate-600">Paused</dt>
+          <dd className="font-medium text-slate-900 tabular-nums">{data.paused}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function follows(subscriber: SubscriberView): string {
+  if (!subscriber.categories) return 'All';
+  return subscriber.categories.map((category) => categoryLabels[category]).join(', ');
+}
 
 /** Subscribers by status with counts, a search, and per address: block or delete. */
 export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
@@ -103,6 +135,10 @@ export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
         <h2 id="subscribers-heading" className="text-lg font-semibold tracking-tight text-slate-950">
           E-mail subscribers
         </h2>
+        <a href="/api/subscribers/export.csv" download className={buttonClassName('secondary', 'sm')}>
+          <Download className="size-4" aria-hidden />
+          Export CSV
+        </a>
         <div className="relative w-full sm:w-72">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
@@ -121,6 +157,7 @@ export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
           />
         </div>
       </div>
+      {subscribers.data ? <Reach data={subscribers.data} /> : null}
       <FilterTabs
         label="Subscriber status"
         value={filter}
@@ -143,6 +180,7 @@ export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
                     <TableRow>
                       <TableHeaderCell className="px-5 py-2.5">E-mail</TableHeaderCell>
                       <TableHeaderCell className="px-3 py-2.5">Status</TableHeaderCell>
+                      <TableHeaderCell className="hidden px-3 py-2.5 sm:table-cell">Follows</TableHeaderCell>
                       <TableHeaderCell className="hidden px-3 py-2.5 md:table-cell">Source</TableHeaderCell>
                       <TableHeaderCell className="hidden px-3 py-2.5 sm:table-cell">Since</TableHeaderCell>
                       {canEdit ? (
@@ -160,6 +198,12 @@ export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
                         </TableCell>
                         <TableCell className="px-3 py-3">
                           <StatusBadge status={subscriber.status} />
+                        </TableCell>
+                        <TableCell className="hidden px-3 py-3 text-slate-700 sm:table-cell">
+                          {follows(subscriber)}
+                          {subscriber.pausedAt ? (
+                            <span className="ml-1.5 text-slate-500">(paused)</span>
+                          ) : null}
                         </TableCell>
                         <TableCell className="hidden px-3 py-3 text-slate-600 md:table-cell">
                           {subscriber.source.replaceAll('_', ' ')}
