@@ -135,26 +135,28 @@ export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
         <h2 id="subscribers-heading" className="text-lg font-semibold tracking-tight text-slate-950">
           E-mail subscribers
         </h2>
-        <a href="/api/subscribers/export.csv" download className={buttonClassName('secondary', 'sm')}>
-          <Download className="size-4" aria-hidden />
-          Export CSV
-        </a>
-        <div className="relative w-full sm:w-72">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            aria-label="Search subscribers by e-mail"
-            placeholder="Search by e-mail"
-            className="pl-9"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <div className="relative w-full sm:w-72">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              aria-label="Search subscribers by e-mail"
+              placeholder="Search by e-mail"
+              className="pl-9"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+          <a href="/api/subscribers/export.csv" download className={buttonClassName('secondary', 'sm')}>
+            <Download className="size-4" aria-hidden />
+            Export CSV
+          </a>
         </div>
       </div>
       {subscribers.data ? <Reach data={subscribers.data} /> : null}
