@@ -28,6 +28,7 @@ import {
   readSubscription,
   subscriptionPreferencesPage,
 } from './subscription-preferences';
+import { signUnsubscribeToken } from './subscription-tokens';
 import { unsubscribeFromUpdates } from './unsubscribe-from-updates';
 
 const oneMinuteMs = 60_000;
@@ -221,6 +222,20 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       return reply
         .type('text/html; charset=utf-8')
         .send(await renderActionPageHtml(organisation, page, { isWatching: deps.config.watchWebBuild }));
+    },
+  );
+
+  // The account menu's "Update e-mails": a signed-in member's address is proven, so the page opens for it.
+  app.get(
+    '/:org/subscription/mine',
+    { config: { viewer: 'portal' }, schema: { hide: true, params: shareParams } },
+    async (request, reply) => {
+      const { org } = request.params;
+      const { member, session, organisation } = requireViewer(request);
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (!member || !session) return reply.redirect(`/${org}?loginRequest=true`, 303);
+      const token = await signUnsubscribeToken(deps.database.db, organisation, member.email);
+      return reply.redirect(`/${org}/subscription?${new URLSearchParams({ token })}`, 303);
     },
   );
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionChoiceMessages as texts } from '../../../shared/subscriptions';
 import { subscribers } from '../../db/schema';
 import { createOrganisation } from '../../test/factories';
+import { createSignedInMember } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signConfirmationToken, signUnsubscribeToken } from './subscription-tokens';
 
@@ -98,7 +99,10 @@ describe('the preference page of an update mail', () => {
     const gone = await page('&done=unsubscribe');
     expect(gone.body).toContain(texts.unsubscribed);
     expect(gone.body).toContain('Subscribe again');
-    await post({ intent: 'resubscribe' });
+    expect(followed((await post({ intent: 'resubscribe' })).headers.location!).get('error')).toBe(
+      'chooseOne',
+    );
+    await post({ intent: 'resubscribe', ...everything });
     expect((await row()).status).toBe('confirmed');
   });
 
@@ -135,5 +139,33 @@ describe('the preference page of an update mail', () => {
     const chosen = await confirm({ category_vulnerabilities: 'on', category_incidents: 'on' });
     expect(chosen.headers.location).toBe(`/${organisation.slug}?subscribeStatus=Confirmed`);
     expect(await row()).toMatchObject({ status: 'confirmed', categories: ['vulnerabilities', 'incidents'] });
+  });
+
+  it('opens a signed-in member’s own page from the account menu, where they subscribe at once', async () => {
+    const { organisation } = await createOrganisation(t.database.db);
+    const { member, session } = await createSignedInMember(t.database.db, organisation.id);
+    const anonymous = await t.app.inject({ url: `/${organisation.slug}/subscription/mine` });
+    expect(anonymous.headers.location).toBe(`/${organisation.slug}?loginRequest=true`);
+    const mine = await t.app.inject({
+      url: `/${organisation.slug}/subscription/mine`,
+      cookies: session.cookies,
+    });
+    expect(mine.statusCode).toBe(303);
+    const token = followed(mine.headers.location!).get('token')!;
+    const shown = await t.app.inject({ url: mine.headers.location! });
+    expect(shown.body).toContain(`updates are not sent to ${member.email}`);
+    expect(shown.body).toContain('value="resubscribe"');
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: `/${organisation.slug}/subscription`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ token, intent: 'resubscribe', category_incidents: 'on' }),
+    });
+    expect(followed(subscribed.headers.location!).get('done')).toBe('resubscribe');
+    const [row] = await t.database.db
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.organisationId, organisation.id), eq(subscribers.email, member.email)));
+    expect(row).toMatchObject({ status: 'confirmed', categories: ['incidents'], source: 'preference_page' });
   });
 });

@@ -55,17 +55,36 @@ export async function changeSubscription(
     await unsubscribeFromUpdates({ ctx, input: { token: form.token } });
     return { done: 'unsubscribe' };
   }
-  if (!subscriber) return { error: 'linkInvalid' };
-  const where = eq(subscribers.id, subscriber.id);
   const now = new Date();
   if (form.intent === 'resubscribe') {
-    if (subscriber.status !== 'unsubscribed') return { error: 'linkInvalid' };
-    await ctx.db
-      .update(subscribers)
-      .set({ status: 'confirmed', confirmedAt: now, unsubscribedAt: null, pausedAt: null })
-      .where(where);
+    // The signed link proves the mailbox, as a confirmation link does: subscribing here needs no second mail.
+    if (subscriber?.status === 'blocked' || subscriber?.status === 'confirmed')
+      return { error: 'linkInvalid' };
+    const chosen = categoriesOfForm(form);
+    if (chosen.length === 0) return { error: 'chooseOne' };
+    const subscribed = {
+      status: 'confirmed' as const,
+      confirmedAt: now,
+      unsubscribedAt: null,
+      pausedAt: null,
+      categories: storedCategories(chosen),
+    };
+    if (subscriber) await ctx.db.update(subscribers).set(subscribed).where(eq(subscribers.id, subscriber.id));
+    else {
+      await ctx.db
+        .insert(subscribers)
+        .values({
+          organisationId: ctx.viewer.organisation.id,
+          email: found.email,
+          source: 'preference_page',
+          ...subscribed,
+        })
+        .onConflictDoNothing();
+    }
     return { done: 'resubscribe' };
   }
+  if (!subscriber) return { error: 'linkInvalid' };
+  const where = eq(subscribers.id, subscriber.id);
   if (subscriber.status !== 'confirmed') return { error: 'linkInvalid' };
   if (form.intent === 'pause' || form.intent === 'resume') {
     await ctx.db
@@ -135,10 +154,14 @@ export function subscriptionPreferencesPage(input: {
       ...base,
       text: wasSubscribed
         ? `${email} is unsubscribed from ${organisationName}’s updates.`
-        : texts.notSubscribed,
-      form: wasSubscribed
-        ? { action: input.actionPath, fields, button: 'Subscribe again', intent: 'resubscribe' }
-        : null,
+        : `${organisationName}’s updates are not sent to ${email}.`,
+      form: {
+        action: input.actionPath,
+        fields,
+        button: wasSubscribed ? 'Subscribe again' : 'Subscribe',
+        intent: 'resubscribe',
+        choices: categoryChoices(subscriber?.categories ?? null),
+      },
     };
   }
   const paused = subscriber.pausedAt;

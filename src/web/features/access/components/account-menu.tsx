@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bot, ClipboardList, Download, KeyRound, LogOut, Send, UserPlus } from 'lucide-react';
+import { Bot, ClipboardList, Download, KeyRound, LogOut, Mail, Send, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { PortalView } from '../../../../shared/portal';
@@ -154,6 +154,11 @@ export default function AccountMenu({ view, basePath }: AccountMenuProps) {
             {headerTexts.accessTokens}
           </MenuItem>
         ) : null}
+        {/* The branded preference page, opened for the member's own (signed-in, so proven) address. */}
+        <MenuItem onSelect={() => window.location.assign(`/${organisationSlug}/subscription/mine`)}>
+          <Mail className="size-4 text-slate-500" aria-hidden />
+          {headerTexts.updateEmails}
+        </MenuItem>
         {canDownloadNda ? (
           <MenuItem onSelect={() => void downloadNdaWithToast(organisationSlug)}>
             <Download className="size-4 text-slate-500" aria-hidden />

@@ -205,6 +205,7 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
     );
     expect([...document.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
       'Request access',
+      'Update e-mails',
       'Log out',
     ]);
   });
@@ -234,6 +235,7 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
     expect(document.querySelector('[data-testid="account-review-status"]')).toBeNull();
     expect([...document.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
       'Request access',
+      'Update e-mails',
       'Log out',
     ]);
     expect(calls).toEqual([]);
@@ -258,11 +260,20 @@ describe('account menu (spec 1 §2 Header, spec 3 §4)', () => {
     expect([...document.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
       'Invite colleagues',
       'Access tokens for AI agents',
+      'Update e-mails',
       'Download signed NDA',
       'Log out',
     ]);
     await click(byText('[role="menuitem"]', 'Invite colleagues')[0]);
     expect(new URLSearchParams(window.location.search).get('inviteColleagues')).toBe('true');
+  });
+
+  it("opens the member's own preference page from 'Update e-mails'", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    await openMenu('approved');
+    await click(byText('[role="menuitem"]', 'Update e-mails')[0]);
+    expect(assign).toHaveBeenCalledWith('/acme/subscription/mine');
   });
 });
 

@@ -13,4 +13,5 @@ export const headerTexts = {
   logOut: 'Log out',
   submitQuestionnaire: 'Submit a questionnaire',
   sendToTprm: 'Send data to TPRM',
+  updateEmails: 'Update e-mails',
 } as const;
