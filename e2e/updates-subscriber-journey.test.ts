@@ -124,6 +124,8 @@ describe('a subscriber of trust updates', () => {
     expect(confirmLink).toBeDefined();
     await page.goto(confirmLink!);
     await page.getByRole('heading', { name: 'Confirm your subscription' }).waitFor();
+    // Everything starts ticked; the reader leaves out general news.
+    await page.getByLabel('General').uncheck();
     await page.getByRole('button', { name: 'Confirm subscription' }).click();
     await page.waitForURL(/\/acme\?subscribeStatus=Confirmed$/);
     const confirmed = page.getByRole('dialog', { name: 'Subscription confirmed' });
@@ -160,6 +162,20 @@ describe('a subscriber of trust updates', () => {
     const unsubscribeLink = /https?:\/\/\S+\/acme\?unsubscribeToken=[\w.-]+/.exec(update.text)?.[0];
     expect(unsubscribeLink).toBeDefined();
     expect(update.html).toContain(unsubscribeLink);
+    expect(update.text).toContain('You follow: Compliance · Vulnerabilities · Incidents · Subprocessors.');
+
+    // The mail's preference link: opening it changes nothing; the reader then drops incidents.
+    const manageLink = /https?:\/\/\S+\/acme\/subscription\?token=[\w.-]+/.exec(update.text)?.[0];
+    expect(manageLink).toBeDefined();
+    await page.goto(manageLink!);
+    await page.getByRole('heading', { name: 'Your subscription' }).waitFor();
+    expect(await page.getByLabel('General').isChecked()).toBe(false);
+    await page.getByLabel('Incidents').uncheck();
+    await page.getByRole('button', { name: 'Save choices' }).click();
+    await page.getByText('Your choices are saved.').waitFor();
+    expect(await page.getByText('Compliance · Vulnerabilities · Subprocessors').count()).toBe(1);
+    await expectNoSeriousAccessibilityViolations(page);
+    await shot(page, 'updates-journey-preferences-1280.png');
     const firstDelivery = await waitForDeliveryFinished(staff, firstSubject);
     expect(firstDelivery).toMatch(/0\s*failed/);
     await settle(staff);
