@@ -117,6 +117,29 @@ export async function benchFanOut() {
       };
     });
 
+    // The same size with choices in place (issue 34): a quarter follow everything, the rest one or two
+    // kinds, every tenth paused. A compliance update reaches about 45 % of them, decided in the query.
+    const choosy = await staffOrganisation(t);
+    const choosyEmails = await addConfirmedSubscribers(t, choosy.organisation.id, subscriberCount, 'choosy');
+    const { sql: rawSql } = await import('drizzle-orm');
+    await t.database.db.execute(rawSql`
+      update subscribers set
+        categories = case (substring(email from 8 for 6))::int % 4
+          when 0 then null
+          when 1 then '["compliance"]'::jsonb
+          when 2 then '["incidents"]'::jsonb
+          else '["incidents","vulnerabilities"]'::jsonb end,
+        paused_at = case when (substring(email from 8 for 6))::int % 10 = 9 then now() else null end
+      where organisation_id = ${choosy.organisation.id}`);
+    const choosyResponse = await choosy.inject({ method: 'POST', url: '/api/updates/topics', payload });
+    const choosyUpdateId = choosyResponse.json<{ updates: Array<{ id: string }> }>().updates[0]!.id;
+    started = performance.now();
+    const { queued: choosyQueued } = await fanOutUpdate(
+      { db: t.database.db, config: t.config, providers: t.providers },
+      choosyUpdateId,
+    );
+    const choosyEnqueueMs = performance.now() - started;
+
     // Delivery throughput through the job queue, on an organisation of its own.
     const small = await staffOrganisation(t);
     await addConfirmedSubscribers(t, small.organisation.id, deliverCount, 'deliver');
@@ -136,6 +159,8 @@ export async function benchFanOut() {
         `fan-out on ${database}: ${subscriberCount} subscribers, JOB_CONCURRENCY ${concurrency}`,
         `  publish request (e-mail channel)   ${publishMs.toFixed(0)} ms`,
         `  enqueue all deliveries             ${(enqueueMs / 1000).toFixed(1)} s (${queued} rows + mails + jobs, ${Math.round(queued / (enqueueMs / 1000))}/s)`,
+        `  enqueue with choices in place      ${(choosyEnqueueMs / 1000).toFixed(1)} s (${choosyQueued} of ${choosyEmails.length} chose it, ${Math.round(choosyQueued / (choosyEnqueueMs / 1000))}/s)`,
+        `  per queued mail, choices / none    ${((choosyEnqueueMs / choosyQueued / (enqueueMs / queued)) * 100).toFixed(1)} %`,
         `  delivery via job queue             ${deliveryRate.toFixed(1)} mails/s (${delivered} mails, incl. fan-out)`,
         `  raw SMTP send baseline             ${baselineRate.toFixed(1)} mails/s (${concurrency} at once)`,
         `  delivery / baseline                ${((deliveryRate / baselineRate) * 100).toFixed(1)} %`,
