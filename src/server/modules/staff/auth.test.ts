@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
-import { sessions, staffUsers } from '../../db/schema';
+import { auditLog, sessions, staffUsers } from '../../db/schema';
 import { hashSessionToken } from '../../plugins/sessions';
 import { createAccountMember, createOrganisation, createStaffUser, testPassword } from '../../test/factories';
 import { createTestSession } from '../../test/sessions';
@@ -133,6 +133,19 @@ describe('POST /api/auth/sign-in', () => {
     // Another e-mail from the same address is not affected.
     const other = await staffMember();
     expect((await signIn(t.app, other.user.email)).statusCode).toBe(200);
+
+    // The lock is on the member's record, once a minute however often the guesser tries again.
+    expect((await signIn(t.app, user.email)).statusCode).toBe(429);
+    const locks = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `staff_user:${user.id}`), eq(auditLog.action, 'staff.sign_in_locked')));
+    expect(locks).toHaveLength(1);
+    expect(locks[0]!.data).toMatchObject({
+      scope: 'address_and_email',
+      method: 'password',
+      ipAddress: expect.any(String),
+    });
   });
 
   it('limits the guessing address, never the account: the real user signs in from elsewhere', async () => {

@@ -18,7 +18,7 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../pl
 import { getOrganisationSettings } from './get-organisation-settings';
 import { getStaffSession } from './get-staff-session';
 import { signInClientOf, staffSecurityRoutes } from './security-routes';
-import { signInStaff } from './sign-in-staff';
+import { recordSignInLock, signInStaff } from './sign-in-staff';
 import { signOutStaff } from './sign-out-staff';
 import { staffSsoRoutes } from './sso-routes';
 import { updateOrganisationSettings } from './update-organisation-settings';
@@ -44,23 +44,30 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     keyGenerator: (request) => `sign-in-address:${request.ip}`,
   });
 
+  const limitSignInsPerAddressAndEmail = app.createRateLimit({
+    max: limits.signInAttemptsPerMinute,
+    timeWindow: oneMinuteMs,
+    keyGenerator: (request) => `sign-in:${request.ip}|${signInEmail(request)}`,
+  });
+
   app.post(
     '/api/auth/sign-in',
     {
-      config: {
-        skipCsrf: true,
-        startsSession: true,
-        rateLimit: {
-          max: limits.signInAttemptsPerMinute,
-          timeWindow: oneMinuteMs,
-          hook: 'preHandler',
-          keyGenerator: (request) => `${request.ip}|${signInEmail(request)}`,
-        },
-      },
+      config: { skipCsrf: true, startsSession: true },
+      // Both limits here rather than in the route's config, so a refusal also goes on the record.
       preHandler: async (request, reply) => {
-        const limit = await limitSignInsPerAddress(request);
-        if (!limit.isAllowed && limit.isExceeded) {
-          reply.header('retry-after', limit.ttlInSeconds);
+        for (const [limit, scope] of [
+          [limitSignInsPerAddressAndEmail, 'address_and_email'],
+          [limitSignInsPerAddress, 'address'],
+        ] as const) {
+          const state = await limit(request);
+          if (state.isAllowed || !state.isExceeded) continue;
+          await recordSignInLock(verbContext(deps), {
+            email: signInEmail(request),
+            scope,
+            client: signInClientOf(request),
+          });
+          reply.header('retry-after', state.ttlInSeconds);
           throw new AppError('rate_limited', messages.rateLimited);
         }
       },

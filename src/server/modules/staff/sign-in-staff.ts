@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import { messages } from '../../../shared/messages';
 import { SignInInput, type StaffSession } from '../../../shared/staff';
@@ -15,7 +15,7 @@ import {
 import type { Context } from '../../context';
 import { findOrganisationRowById, insertAuditEntry } from '../../core';
 import type { Database } from '../../db/client';
-import { staffSecondFactors, staffSignInChallenges, type staffUsers } from '../../db/schema';
+import { auditLog, staffSecondFactors, staffSignInChallenges, type staffUsers } from '../../db/schema';
 import { hashSessionToken, newSessionToken } from '../../plugins/sessions';
 import { toStaffSession } from './get-staff-session';
 import { authenticationOptions, passkeysOf, relyingPartyOf } from './passkeys';
@@ -69,6 +69,44 @@ async function auditSignIn(
     target: `staff_user:${user.id}`,
     data: { ...data, ipAddress: client.ipAddress, userAgent: client.userAgent },
   });
+}
+
+const lockAuditWindowMs = 60_000;
+
+/**
+ * Sign-ins refused for too many attempts (issue 33 §5): on the record of the staff member the e-mail
+ * names, once a minute per member and address, so a guesser cannot flood the log. An unknown e-mail
+ * leaves nothing (there is no organisation to tell).
+ */
+export async function recordSignInLock(
+  ctx: Pick<Context, 'db'>,
+  input: { email: string; scope: 'address_and_email' | 'address'; client: SignInClient },
+  now = new Date(),
+): Promise<void> {
+  if (!input.email) return;
+  const user = await findStaffUserByEmail(ctx.db, input.email);
+  if (!user) return;
+  const [recent] = await ctx.db
+    .select({ data: auditLog.data })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.organisationId, user.organisationId),
+        eq(auditLog.target, `staff_user:${user.id}`),
+        eq(auditLog.action, 'staff.sign_in_locked'),
+        gt(auditLog.createdAt, new Date(now.getTime() - lockAuditWindowMs)),
+        sql`${auditLog.data}->>'ipAddress' is not distinct from ${input.client.ipAddress}`,
+      ),
+    )
+    .limit(1);
+  if (recent) return;
+  await auditSignIn(
+    ctx.db,
+    user,
+    'staff.sign_in_locked',
+    { scope: input.scope, method: 'password' },
+    input.client,
+  );
 }
 
 /** A new server-side session; a session cookie sent along is replaced, so a planted id never survives. */
