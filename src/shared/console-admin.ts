@@ -53,6 +53,8 @@ export const StaffUserView = z.object({
   /** What the role allows, for the console to hide what it cannot do. */
   permissions: z.array(StaffPermission),
   isDisabled: z.boolean(),
+  /** Kept by the organisation's identity provider over SCIM: changes there overwrite changes here. */
+  isProvisioned: z.boolean(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
 });

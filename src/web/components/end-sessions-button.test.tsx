@@ -17,6 +17,7 @@ const user = (id: string, name: string, role: StaffRole): StaffUserView => ({
   role,
   permissions: [...permissionsOfRole(role)],
   isDisabled: false,
+  isProvisioned: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   lastSignInAt: null,
 });

@@ -14,6 +14,7 @@ export function toStaffUserView(row: StaffUserRow): StaffUserView {
     role: row.role,
     permissions: [...permissionsOfRole(row.role)],
     isDisabled: row.isDisabled,
+    isProvisioned: row.scimProfile !== null && row.scimRemovedAt === null,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
   };

@@ -368,6 +368,27 @@ describe('SCIM 2.0 provisioning', () => {
     ]);
   });
 
+  it('shows provisioned people in the console, and one enabled there again is seen by SCIM again', async () => {
+    const { console, session, scim } = await provisionedOrganisation();
+    const person = (await scim('POST', '/Users', newUser('carl@example.com'))).json<ScimUser>();
+    const listed = async () =>
+      (await console('GET', '/api/staff-users'))
+        .json<{ users: Array<{ id: string; isProvisioned: boolean; isDisabled: boolean }> }>()
+        .users.find((user) => user.id === person.id);
+    expect(await listed()).toMatchObject({ isProvisioned: true, isDisabled: false });
+    expect((await scim('DELETE', `/Users/${person.id}`)).statusCode).toBe(204);
+    expect(await listed()).toMatchObject({ isProvisioned: false, isDisabled: true });
+    const enabled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/staff-users/${person.id}`,
+      cookies: session.cookies,
+      headers: session.headers,
+      payload: { isDisabled: false },
+    });
+    expect(enabled.statusCode).toBe(200);
+    expect((await scim('GET', `/Users/${person.id}`)).json<ScimUser>()).toMatchObject({ active: true });
+  });
+
   it('never shows or touches another organisation’s staff', async () => {
     const first = await provisionedOrganisation();
     const second = await provisionedOrganisation();

@@ -46,6 +46,8 @@ export async function updateStaffUser({
       ...(change.name !== undefined ? { name: change.name } : {}),
       ...(change.role !== undefined ? { role: change.role } : {}),
       ...(change.isDisabled !== undefined ? { isDisabled: change.isDisabled } : {}),
+      // Enabled again here after the identity provider deleted them: SCIM sees the person again.
+      ...(change.isDisabled === false ? { scimRemovedAt: null } : {}),
     });
     const isActiveOwner = (row: { role: string; isDisabled: boolean }) =>
       row.role === 'owner' && !row.isDisabled;

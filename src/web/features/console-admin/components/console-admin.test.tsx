@@ -75,6 +75,7 @@ describe('CreateStaffUserForm', () => {
             role: 'viewer',
             permissions: ['console:read', 'files:view'],
             isDisabled: false,
+            isProvisioned: false,
             createdAt: '',
             lastSignInAt: null,
           },

@@ -271,6 +271,14 @@ function StaffUserRow({
                 Disabled
               </span>
             ) : null}
+            {user.isProvisioned ? (
+              <span
+                className="ml-2 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200"
+                title="Kept by your identity provider over SCIM: changes there overwrite changes here."
+              >
+                From identity provider
+              </span>
+            ) : null}
           </p>
           <p className="truncate text-sm text-slate-600">{user.email}</p>
           <p className="mt-1">

@@ -32,6 +32,7 @@ const owner = {
   role: 'owner',
   permissions: [],
   isDisabled: false,
+  isProvisioned: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   lastSignInAt: null,
 };
