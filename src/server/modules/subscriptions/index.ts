@@ -1,5 +1,6 @@
 /** The subscriptions module's public surface: other modules and the server's composition roots import only this. */
 export { createPurgePendingHandler, purgePendingQueue } from './purge-pending-subscribers';
+export { reachedByCategory } from './queries';
 export { subscriptionRoutes } from './routes';
 export { subscriptionStaffRoutes } from './staff-routes';
 export { unsubscribeLinks } from './subscription-tokens';

@@ -1,6 +1,7 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { UpdateCategory } from '../../../shared/update-texts';
 import type { Database } from '../../db/client';
-import { subscriptionBlocks } from '../../db/schema';
+import { subscribers, subscriptionBlocks } from '../../db/schema';
 
 /** Whether the address, or its whole domain, is blocked from this organisation's subscription mail. */
 export async function isAddressBlocked(
@@ -23,4 +24,18 @@ export async function isAddressBlocked(
     )
     .limit(1);
   return Boolean(block);
+}
+
+/**
+ * A subscriber an update of this kind reaches by their own choice: not paused, and following every
+ * kind (null) or this one. The fan-out selects by it and the console counts by it (decision 378).
+ */
+export function reachedByCategory(category: UpdateCategory): SQL {
+  return and(
+    isNull(subscribers.pausedAt),
+    or(
+      isNull(subscribers.categories),
+      sql`${subscribers.categories} @> ${JSON.stringify([category])}::jsonb`,
+    ),
+  )!;
 }

@@ -19,7 +19,7 @@ import { insertAuditEntry, toCsv } from '../../core';
 import type { Database } from '../../db/client';
 import { subscribers, subscriptionBlocks } from '../../db/schema';
 import { canEditPortal, canUseConsole } from '../../policy';
-import { isAddressBlocked } from './queries';
+import { isAddressBlocked, reachedByCategory } from './queries';
 
 type StaffContext = Pick<Context, 'db' | 'viewer'>;
 
@@ -54,7 +54,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\
  */
 async function reachByCategory(db: Database, organisationId: string) {
   const followers = (category: UpdateCategory) =>
-    sql<number>`count(*) filter (where ${subscribers.pausedAt} is null and (${subscribers.categories} is null or ${subscribers.categories} @> ${JSON.stringify([category])}::jsonb))::int`;
+    sql<number>`count(*) filter (where ${reachedByCategory(category)})::int`;
   const [row] = await db
     .select({
       ...Object.fromEntries(updateCategories.map((category) => [category, followers(category)])),

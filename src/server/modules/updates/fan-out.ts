@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { PortalCustomisation } from '../../../shared/portal';
@@ -24,7 +24,7 @@ import {
   queueMails,
   updateMailQueue,
 } from '../mail';
-import { unsubscribeLinks } from '../subscriptions';
+import { reachedByCategory, unsubscribeLinks } from '../subscriptions';
 import { updateMailsPerJob } from './queries';
 import {
   composeUpdateMail,
@@ -230,11 +230,7 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
           eq(subscribers.status, 'confirmed'),
           gt(subscribers.email, cursor),
           // Each person's choice decides here, in the query: paused people and other kinds are not read.
-          isNull(subscribers.pausedAt),
-          or(
-            isNull(subscribers.categories),
-            sql`${subscribers.categories} @> ${JSON.stringify([topic.category])}::jsonb`,
-          ),
+          reachedByCategory(topic.category),
         ),
       )
       .orderBy(asc(subscribers.email))
