@@ -31,6 +31,11 @@ export type ErrorPageData = {
 
 export type AboutPageData = { licence: string; version: string };
 
+export type ChoiceGroup = {
+  legend: string;
+  options: Array<{ name: string; label: string; checked: boolean }>;
+};
+
 /**
  * A small page of an organisation's own flows (confirm a subscription, sign in from a link, welcome
  * with a company sign-in): the portal's brand around a heading, a text and at most one form.
@@ -53,9 +58,11 @@ export type ActionPageData = {
     /** Sent as `intent` by the main button; `alternatives` are further buttons with their own intent. */
     intent?: string;
     alternatives?: Array<{ intent: string; label: string }>;
-    /** Checkboxes posted as `name=on` when ticked. */
-    choices?: { legend: string; options: Array<{ name: string; label: string; checked: boolean }> };
+    /** Groups of checkboxes, each posted as `name=on` when ticked. */
+    choices?: ChoiceGroup[];
   } | null;
+  /** Further links under the form, with a heading (the feeds a subscriber may follow instead). */
+  links?: { heading: string; items: Array<{ href: string; label: string }> };
   back: { href: string; label: string };
 };
 

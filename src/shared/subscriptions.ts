@@ -56,10 +56,10 @@ export { readTokenSubject } from './subscription-links';
 export const SubscriptionIntent = z.enum(['save', 'pause', 'resume', 'unsubscribe', 'resubscribe']);
 export type SubscriptionIntent = z.infer<typeof SubscriptionIntent>;
 
-/** The preference page's form: the signed token, the button pressed, and `category_<name>=on` per ticked box. */
+/** The preference page's form: the token, the button pressed, `category_<name>=on` and `product_<id>=on` per ticked box. */
 export const SubscriptionChoiceForm = z
   .object({ token: Token, intent: SubscriptionIntent.default('save') })
-  .catchall(z.string().max(10));
+  .catchall(z.string().max(40));
 export type SubscriptionChoiceForm = z.infer<typeof SubscriptionChoiceForm>;
 
 export const categoryField = (category: UpdateCategory) => `category_${category}`;
@@ -74,16 +74,43 @@ export function storedCategories(categories: readonly UpdateCategory[]): UpdateC
   return categories.length === updateCategories.length ? null : [...categories];
 }
 
-/** "Incidents · Compliance", or "all updates" for everything: said in every update mail. */
-export function followedCategoriesLabel(categories: readonly UpdateCategory[] | null): string {
-  if (!categories || categories.length === updateCategories.length) return 'all updates';
-  return categories.map((category) => categoryLabels[category]).join(' · ');
+export const productField = (productId: string) => `product_${productId}`;
+
+/** The offered products ticked in a posted form, as ids; a box for a product not offered is ignored. */
+export function productsOfForm(form: Record<string, unknown>, offered: readonly { id: string }[]): string[] {
+  return offered.filter((product) => form[productField(product.id)] === 'on').map((product) => product.id);
+}
+
+/** Every offered product ticked is stored as null: the person also follows products added later. */
+export function storedProducts(
+  chosen: readonly string[],
+  offered: readonly { id: string }[],
+): string[] | null {
+  return offered.every((product) => chosen.includes(product.id)) ? null : [...chosen];
+}
+
+/**
+ * "Incidents · Compliance", "all updates", or with products "Incidents · Acme Payroll": said in
+ * every update mail and on the preference page. Names of products no longer offered are left out.
+ */
+export function followedCategoriesLabel(
+  categories: readonly UpdateCategory[] | null,
+  productNames: readonly string[] | null = null,
+): string {
+  const kinds =
+    !categories || categories.length === updateCategories.length
+      ? ['all updates']
+      : categories.map((category) => categoryLabels[category]);
+  return [...kinds, ...(productNames ?? [])].join(' · ');
 }
 
 export const subscriptionChoiceMessages = {
   pageTitle: 'Your subscription',
   legend: 'Send me updates about',
   chooseOne: 'Tick at least one kind of update, or unsubscribe.',
+  chooseProduct: 'Tick at least one product, or unsubscribe.',
+  productsLegend: 'About these products',
+  feedsHeading: 'Or follow in a feed reader',
   saved: 'Your choices are saved.',
   paused: 'Updates are paused. Nothing is sent until you resume.',
   resumed: 'Updates resumed.',

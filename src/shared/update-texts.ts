@@ -54,6 +54,8 @@ export const updateMessages = {
   /** Subscribers are anonymous: a private update can only be e-mailed to addresses staff list. */
   privateToSubscribers: 'Private updates cannot be e-mailed to all subscribers; list the addresses instead',
   editNeedsAField: 'Change at least one field',
+  productInvalid: 'Choose one of the organisation’s products, or none for every product',
+  productUnknown: 'This organisation has no such product',
   topicNotFound: 'Update topic not found',
   updateNotFound: 'Update not found',
   lastUpdate: 'A topic needs at least one update; hide or delete the topic instead',

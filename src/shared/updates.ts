@@ -25,7 +25,7 @@ import { categoryLabels, updateCategories, updateLimits, updateMessages } from '
  * - Visitors (portal viewer; share query parameters permissionProfileId/accountId apply as on /view):
  *   GET /api/statuspage/share/:org/compliance-update?page=&product=&category= → VisitorUpdatesResponse
  *   GET /api/statuspage/share/:org/compliance-update/latest                   → NotificationBarResponse
- * - Feeds (public updates only): GET /:org/updates.atom, /:org/updates.json (each takes ?category=)
+ * - Feeds (public updates only): GET /:org/updates.atom, /:org/updates.json (each takes ?category= and ?product=)
  */
 
 export const UpdateCategory = z.enum(updateCategories, {
@@ -126,9 +126,13 @@ export const UpdateMessage = z
   .max(updateLimits.messageMaxLength, updateMessages.messageTooLong);
 
 /** Spec 3 §3 "Compliance update create payload": a new topic with its first update. */
+/** The product a topic concerns; null (or absent): the whole organisation, every product's subscribers. */
+export const TopicProductId = z.string().uuid({ error: updateMessages.productInvalid }).nullable();
+
 export const CreateTopicInput = z.object({
   subject: TopicSubject,
   category: UpdateCategory,
+  productId: TopicProductId.default(null),
   message: UpdateMessage,
   channels: UpdateChannels,
   isPinned: z.boolean().default(false),
@@ -139,11 +143,12 @@ export type CreateTopicInput = z.input<typeof CreateTopicInput>;
 export const AddUpdateInput = z.object({ message: UpdateMessage, channels: UpdateChannels });
 export type AddUpdateInput = z.input<typeof AddUpdateInput>;
 
-/** Topic edits: subject, category, hide and pin (spec 3 §3). At least one field. */
+/** Topic edits: subject, category, product, hide and pin (spec 3 §3). At least one field. */
 export const EditTopicInput = z
   .object({
     subject: TopicSubject.optional(),
     category: UpdateCategory.optional(),
+    productId: TopicProductId.optional(),
     isHidden: z.boolean().optional(),
     isPinned: z.boolean().optional(),
   })
@@ -195,6 +200,7 @@ export const StaffTopicView = z.object({
   id: z.string().uuid(),
   subject: z.string(),
   category: UpdateCategory,
+  productId: z.string().uuid().nullable(),
   isHidden: z.boolean(),
   isPinned: z.boolean(),
   createdAt: z.string(),
@@ -209,6 +215,8 @@ export const StaffTopicsResponse = z.object({
   topics: z.array(StaffTopicView),
   /** Confirmed e-mail subscribers (spec 1 §3 "Staff also see an e-mail subscriber count"). */
   emailSubscriberCount: z.number().int(),
+  /** The organisation's products a topic may concern, in the portal's order. */
+  products: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
 });
 export type StaffTopicsResponse = z.infer<typeof StaffTopicsResponse>;
 
@@ -226,6 +234,8 @@ export const TopicView = z.object({
   id: z.string().uuid(),
   subject: z.string(),
   category: UpdateCategory,
+  /** The product the topic concerns, when it concerns one; null for the whole organisation. */
+  productName: z.string().nullable(),
   isPinned: z.boolean(),
   /** Only staff (Main mode) see hidden topics; for them it is true, so the card can mark it. */
   isHidden: z.literal(true).optional(),
@@ -265,7 +275,25 @@ export const NotificationBarQuery = VisitorUpdatesQuery.pick({
   preview: true,
 });
 
-export const FeedQuery = z.object({ category: UpdateCategory.optional() });
+export const FeedQuery = z.object({
+  category: UpdateCategory.optional(),
+  /** A product's slug: its topics and the organisation-wide ones. */
+  product: z.string().max(limits.slugMaxLength).optional(),
+});
+export type FeedFormat = 'atom' | 'json';
+
+/** Where a feed is served: the whole trust center's, or one category's or product's. */
+export function feedPath(
+  organisationSlug: string,
+  format: FeedFormat,
+  filter: { category?: UpdateCategory; product?: string } = {},
+): string {
+  const query = new URLSearchParams();
+  if (filter.category) query.set('category', filter.category);
+  if (filter.product) query.set('product', filter.product);
+  const search = query.toString();
+  return `/${organisationSlug}/updates.${format}${search ? `?${search}` : ''}`;
+}
 
 /** Latest visible update created within 24 hours, or null: the notification bar (spec 1 §2). */
 export const NotificationBar = z.object({
@@ -293,6 +321,8 @@ export const SubscriberView = z.object({
   unsubscribedAt: z.string().nullable(),
   /** The kinds of update followed; null: everything. */
   categories: z.array(UpdateCategory).nullable(),
+  /** The names of the products followed; null: every product. */
+  productNames: z.array(z.string()).nullable(),
   pausedAt: z.string().nullable(),
 });
 export type SubscriberView = z.infer<typeof SubscriberView>;

@@ -2,6 +2,7 @@ import type { FoundItem } from '../../shared/item-links';
 import { itemPermalinkPath, itemSlug } from '../../shared/item-links';
 import { limits } from '../../shared/limits';
 import { type PortalPageData, pageDataElementId, serializePageData } from '../../shared/page';
+import { categoryLabels, type FeedFormat, feedPath, updateCategories } from '../../shared/updates';
 import { ogImageUrl } from '../core';
 import { generatedFavicon, noIndex, renderDocument } from './document';
 import { escapeHtml, metaName, metaProperty } from './html';
@@ -17,6 +18,49 @@ export function portalDescription(data: PortalPageData): string {
     customisation.description.trim() ||
     `Security, privacy and compliance information from ${organisation.name}: controls, certifications, policies and updates.`
   );
+}
+
+const feedTypes = {
+  atom: ['application/atom+xml', 'Atom'],
+  json: ['application/feed+json', 'JSON Feed'],
+} as const;
+
+function feedAlternate(origin: string, title: string, format: FeedFormat, path: string): string {
+  const [type, label] = feedTypes[format];
+  return `<link rel="alternate" type="${type}" title="${escapeHtml(`${title} (${label})`)}" href="${escapeHtml(`${origin}${path}`)}">`;
+}
+
+/**
+ * Feed readers find the trust center's feeds here: every update, the product on screen (when there
+ * is more than one), and each kind of update (Atom only, to keep the head short).
+ */
+function feedAlternates(view: PortalPageData['view'], origin: string): string[] {
+  const { organisation, product, products } = view;
+  const slug = organisation.slug;
+  const updates = `${organisation.name} updates`;
+  return [
+    ...(['atom', 'json'] as const).map((format) =>
+      feedAlternate(origin, updates, format, feedPath(slug, format)),
+    ),
+    ...(products.length > 1
+      ? (['atom', 'json'] as const).map((format) =>
+          feedAlternate(
+            origin,
+            `${updates}: ${product.productName}`,
+            format,
+            feedPath(slug, format, { product: product.productSlug }),
+          ),
+        )
+      : []),
+    ...updateCategories.map((category) =>
+      feedAlternate(
+        origin,
+        `${updates}: ${categoryLabels[category]}`,
+        'atom',
+        feedPath(slug, 'atom', { category }),
+      ),
+    ),
+  ];
 }
 
 /** The address to share: the portal's public URL, with the product when it is not the default one. */
@@ -82,8 +126,7 @@ export function renderPortalDocument(
     metaName('description', description),
     `<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`,
     `<link rel="icon" href="${escapeHtml(favicon)}">`,
-    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${organisation.name} updates (Atom)`)}" href="${escapeHtml(`${origin}/${organisation.slug}/updates.atom`)}">`,
-    `<link rel="alternate" type="application/feed+json" title="${escapeHtml(`${organisation.name} updates (JSON Feed)`)}" href="${escapeHtml(`${origin}/${organisation.slug}/updates.json`)}">`,
+    ...feedAlternates(view, origin),
     metaName('theme-color', customisation.accentColor),
     view.viewer.mode === 'public' ? '' : noIndex,
     metaProperty('og:type', 'article'),

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { UpdateCategory } from '../../shared/updates';
 import type { Database } from '../db/client';
-import { subscribers, topics, topicUpdates } from '../db/schema';
+import { products, subscribers, topics, topicUpdates } from '../db/schema';
 import { type DemoCalendar, dated, demoCalendar, demoStoryDaysAgo } from './demo-calendar';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -10,6 +11,8 @@ type DemoTopic = {
   category: UpdateCategory;
   daysAgo: number;
   isPinned?: boolean;
+  /** The slug of the product the topic concerns; none: the whole organisation. */
+  product?: string;
   /** Follow-ups, oldest first, each `days` after the first update. */
   updates: Array<{ message: string; days?: number; audience?: 'public' | 'private'; hours?: number }>;
 };
@@ -70,6 +73,7 @@ const demoTopics: DemoTopic[] = [
   {
     subject: 'Degraded performance of payslip exports',
     category: 'incidents',
+    product: 'payroll',
     daysAgo: 210,
     updates: [
       { message: 'Payslip exports are slower than usual. We are investigating.' },
@@ -175,6 +179,11 @@ export async function seedDemoUpdates(
 ): Promise<void> {
   const calendar = options.calendar ?? demoCalendar();
   const now = calendar.seededAt.getTime();
+  const productRows = await db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(eq(products.organisationId, options.organisationId));
+  const productIds = new Map(productRows.map((row) => [row.slug, row.id]));
   for (const demo of dated(demoTopics, calendar)) {
     const startedAt = now - demo.daysAgo * dayMs;
     const [topic] = await db
@@ -183,6 +192,7 @@ export async function seedDemoUpdates(
         organisationId: options.organisationId,
         subject: demo.subject,
         category: demo.category,
+        productId: demo.product ? (productIds.get(demo.product) ?? null) : null,
         isPinned: demo.isPinned ?? false,
         createdByStaffUserId: options.adminId,
         createdAt: new Date(startedAt - (demo.updates[0]?.hours ?? 0) * 3_600_000),

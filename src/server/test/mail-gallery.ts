@@ -265,7 +265,7 @@ export async function renderMailGallery(organisation = galleryOrganisation()): P
     mail: personaliseUpdateMail(update, {
       unsubscribeUrl: unsubscribeLink,
       manageUrl: manageLink,
-      reason: updateMailReason({ follows: ['compliance', 'incidents'] }),
+      reason: updateMailReason({ categories: ['compliance', 'incidents'], productNames: null }),
     }),
     links: [topicLink, manageLink],
     unsubscribeUrl: unsubscribeLink,

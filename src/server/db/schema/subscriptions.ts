@@ -24,6 +24,8 @@ export const subscribers = pgTable(
     lastConfirmationSentAt: timestamp('last_confirmation_sent_at', { withTimezone: true }),
     /** The kinds of update the person follows (issue 34); null: every kind, including any added later. */
     categories: jsonb('categories').$type<UpdateCategory[]>(),
+    /** Ids of the products the person follows; null: every product, including any added later. */
+    products: jsonb('products').$type<string[]>(),
     /** Paused from the preference page: no update mail until resumed; still subscribed. */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
   },

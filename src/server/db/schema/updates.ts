@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { staffUsers } from './identity';
-import { organisations } from './organisations';
+import { organisations, products } from './organisations';
 import { subscribers } from './subscriptions';
 
 /** A compliance update topic (spec 3 §3 Topic): a subject with a thread of updates. */
@@ -26,6 +26,8 @@ export const topics = pgTable(
     category: text('category', {
       enum: ['compliance', 'vulnerabilities', 'incidents', 'subprocessors', 'general'],
     }).notNull(),
+    /** The product the topic concerns (issue 34); null: the whole organisation, every product's subscribers. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     isHidden: boolean('is_hidden').notNull().default(false),
     isPinned: boolean('is_pinned').notNull().default(false),
     createdByStaffUserId: uuid('created_by_staff_user_id').references(() => staffUsers.id, {

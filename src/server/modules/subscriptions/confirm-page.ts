@@ -1,4 +1,5 @@
 import { messages } from '../../../shared/messages';
+import type { ChoiceGroup } from '../../../shared/page';
 import type { ActionPageContent } from '../../render/action-page';
 
 /**
@@ -10,7 +11,7 @@ export function confirmSubscriptionPage(input: {
   actionPath: string;
   token: string;
   portalPath: string;
-  choices: NonNullable<ActionPageContent['form']>['choices'];
+  choices: ChoiceGroup[];
   error?: string;
 }): ActionPageContent {
   const title = messages.subscribeTitle(input.organisationName);
@@ -24,7 +25,7 @@ export function confirmSubscriptionPage(input: {
       // choices=1 tells the post a person saw the boxes, so none ticked is a question, not "everything".
       fields: { token: input.token, choices: '1' },
       button: 'Confirm subscription',
-      ...(input.choices ? { choices: input.choices } : {}),
+      choices: input.choices,
     },
     back: { href: input.portalPath, label: `Back to ${input.organisationName}` },
   };

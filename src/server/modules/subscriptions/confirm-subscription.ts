@@ -1,9 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  ConfirmSubscriptionInput,
-  type ConfirmSubscriptionResult,
-  storedCategories,
-} from '../../../shared/subscriptions';
+import { ConfirmSubscriptionInput, type ConfirmSubscriptionResult } from '../../../shared/subscriptions';
 import type { UpdateCategory } from '../../../shared/update-texts';
 import type { Context } from '../../context';
 import { subscribers } from '../../db/schema';
@@ -16,7 +12,11 @@ export async function confirmSubscription({
   input,
 }: {
   ctx: Pick<Context, 'db' | 'viewer'>;
-  input: { token: string; categories?: UpdateCategory[] };
+  input: {
+    token: string;
+    /** What the confirmation page's boxes said (null: everything); absent keeps what the row holds. */
+    choice?: { categories: UpdateCategory[] | null; products: string[] | null };
+  };
 }): Promise<ConfirmSubscriptionResult> {
   const { token } = ConfirmSubscriptionInput.parse(input);
   const organisation = ctx.viewer.organisation;
@@ -50,7 +50,7 @@ export async function confirmSubscription({
         confirmedAt: now,
         unsubscribedAt: null,
         pausedAt: null,
-        ...(input.categories?.length ? { categories: storedCategories(input.categories) } : {}),
+        ...(input.choice ?? {}),
       })
       .where(eq(subscribers.id, subscriber.id));
     return { status: 'Confirmed' } as const;

@@ -1,6 +1,7 @@
 /** The subscriptions module's public surface: other modules and the server's composition roots import only this. */
 export { createPurgePendingHandler, purgePendingQueue } from './purge-pending-subscribers';
-export { reachedByCategory } from './queries';
+export { reachedByChoice } from './queries';
 export { subscriptionRoutes } from './routes';
 export { subscriptionStaffRoutes } from './staff-routes';
+export { followedProductNames, offeredProducts } from './subscription-preferences';
 export { unsubscribeLinks } from './subscription-tokens';

@@ -27,15 +27,22 @@ export async function isAddressBlocked(
 }
 
 /**
- * A subscriber an update of this kind reaches by their own choice: not paused, and following every
- * kind (null) or this one. The fan-out selects by it and the console counts by it (decision 378).
+ * A subscriber an update reaches by their own choice: not paused, following every kind (null) or its
+ * kind, and every product (null) or its product; an update of no product reaches every product's
+ * followers. The fan-out selects by it and the console counts by it (decision 378).
  */
-export function reachedByCategory(category: UpdateCategory): SQL {
+export function reachedByChoice(update: { category: UpdateCategory; productId?: string | null }): SQL {
   return and(
     isNull(subscribers.pausedAt),
     or(
       isNull(subscribers.categories),
-      sql`${subscribers.categories} @> ${JSON.stringify([category])}::jsonb`,
+      sql`${subscribers.categories} @> ${JSON.stringify([update.category])}::jsonb`,
     ),
+    update.productId
+      ? or(
+          isNull(subscribers.products),
+          sql`${subscribers.products} @> ${JSON.stringify([update.productId])}::jsonb`,
+        )
+      : undefined,
   )!;
 }

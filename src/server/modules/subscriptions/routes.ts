@@ -8,7 +8,6 @@ import { Slug } from '../../../shared/portal';
 import {
   ConfirmSubscriptionInput,
   ConfirmSubscriptionResult,
-  categoriesOfForm,
   SubscribeInput,
   SubscribeResult,
   SubscriptionChoiceForm,
@@ -16,16 +15,19 @@ import {
   subscriptionLimits,
   UnsubscribeResult,
 } from '../../../shared/subscriptions';
+import { feedPath } from '../../../shared/updates';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { renderActionPageHtml } from '../../render/action-page';
 import { confirmSubscriptionPage } from './confirm-page';
 import { confirmSubscription } from './confirm-subscription';
 import { subscribeToUpdates } from './subscribe-to-updates';
 import {
-  categoryChoices,
   changeSubscription,
   noticeOf,
+  offeredProducts,
+  readChoiceForm,
   readSubscription,
+  subscriptionChoices,
   subscriptionPreferencesPage,
 } from './subscription-preferences';
 import { signUnsubscribeToken } from './subscription-tokens';
@@ -135,7 +137,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       schema: {
         hide: true,
         params: shareParams,
-        querystring: z.object({ token: OptionalToken, error: z.literal('chooseOne').optional() }),
+        querystring: z.object({
+          token: OptionalToken,
+          error: z.enum(['chooseOne', 'chooseProduct']).optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -149,8 +154,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         actionPath: `/${org}/subscribe/confirm`,
         token,
         portalPath: `/${org}`,
-        choices: categoryChoices(null),
-        ...(request.query.error === 'chooseOne' ? { error: subscriptionChoiceMessages.chooseOne } : {}),
+        choices: subscriptionChoices(null, null, await offeredProducts(deps.database.db, organisation.id)),
+        ...(request.query.error ? { error: subscriptionChoiceMessages[request.query.error] } : {}),
       });
       return reply
         .type('text/html; charset=utf-8')
@@ -171,17 +176,20 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     async (request, reply) => {
       const { org } = request.params;
       const token = request.body?.token;
-      // The page ticks every kind; a person who unticks them all is asked again, not subscribed to nothing.
-      const categories = categoriesOfForm(request.body ?? {});
-      const hasChoices = Object.keys(request.body ?? {}).some((name) => name.startsWith('category_'));
-      if (token && request.body?.choices === '1' && !hasChoices) {
-        const again = new URLSearchParams({ token, error: 'chooseOne' });
+      // The page ticks everything; a person who unticks every kind or product is asked again.
+      const sawBoxes = token !== undefined && request.body?.choices === '1';
+      const offered = sawBoxes
+        ? await offeredProducts(deps.database.db, requireViewer(request).organisation.id)
+        : [];
+      const choice = sawBoxes ? readChoiceForm(request.body ?? {}, offered) : null;
+      if (token && choice && 'error' in choice) {
+        const again = new URLSearchParams({ token, error: choice.error });
         return reply.redirect(`/${org}/subscribe/confirm?${again}`, 303);
       }
       const { status } = token
         ? await confirmSubscription({
             ctx: verbContext(deps, request),
-            input: { token, ...(hasChoices ? { categories } : {}) },
+            input: { token, ...(choice && !('error' in choice) ? { choice } : {}) },
           })
         : { status: 'TokenInvalid' as const };
       return reply.redirect(`/${org}?subscribeStatus=${status}`, 303);
@@ -199,7 +207,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         querystring: z.object({
           token: OptionalToken,
           done: z.string().max(20).optional(),
-          error: z.enum(['chooseOne', 'linkInvalid']).optional(),
+          error: z.enum(['chooseOne', 'chooseProduct', 'linkInvalid']).optional(),
         }),
       },
     },
@@ -210,12 +218,21 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const ctx = verbContext(deps, request);
       const { organisation } = requireViewer(request);
       const notice = noticeOf(done);
+      const offered = await offeredProducts(ctx.db, organisation.id);
       const page = subscriptionPreferencesPage({
         organisationName: organisation.name,
         actionPath: `/${org}/subscription`,
         portalPath: `/${org}`,
         token,
         found: token ? await readSubscription(ctx, token) : null,
+        offered,
+        feeds: [
+          { href: feedPath(organisation.slug, 'atom'), label: `Every update (Atom)` },
+          ...offered.map((product) => ({
+            href: feedPath(organisation.slug, 'atom', { product: product.slug }),
+            label: `${product.name} (Atom)`,
+          })),
+        ],
         ...(notice ? { notice } : {}),
         ...(error ? { error: subscriptionChoiceMessages[error] } : {}),
       });

@@ -17,9 +17,9 @@ import {
 import type { Context } from '../../context';
 import { insertAuditEntry, toCsv } from '../../core';
 import type { Database } from '../../db/client';
-import { subscribers, subscriptionBlocks } from '../../db/schema';
+import { products, subscribers, subscriptionBlocks } from '../../db/schema';
 import { canEditPortal, canUseConsole } from '../../policy';
-import { isAddressBlocked, reachedByCategory } from './queries';
+import { isAddressBlocked, reachedByChoice } from './queries';
 
 type StaffContext = Pick<Context, 'db' | 'viewer'>;
 
@@ -54,7 +54,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\
  */
 async function reachByCategory(db: Database, organisationId: string) {
   const followers = (category: UpdateCategory) =>
-    sql<number>`count(*) filter (where ${reachedByCategory(category)})::int`;
+    sql<number>`count(*) filter (where ${reachedByChoice({ category })})::int`;
   const [row] = await db
     .select({
       ...Object.fromEntries(updateCategories.map((category) => [category, followers(category)])),
@@ -71,9 +71,21 @@ async function reachByCategory(db: Database, organisationId: string) {
   };
 }
 
+/** Names for followed product ids, as staff read them (every product, shown or not); null stays "every product". */
+async function productNamer(db: Database, organisationId: string) {
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(eq(products.organisationId, organisationId));
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return (followed: readonly string[] | null) =>
+    followed ? followed.map((id) => names.get(id) ?? 'a deleted product') : null;
+}
+
 /** Every subscriber with their choice, as CSV (console › Subscribers › Export). */
 export async function exportSubscribers({ ctx }: { ctx: StaffContext }): Promise<string> {
   assertCanRead(ctx);
+  const productNamesOf = await productNamer(ctx.db, ctx.viewer.organisation.id);
   const rows = await ctx.db
     .select()
     .from(subscribers)
@@ -85,6 +97,7 @@ export async function exportSubscribers({ ctx }: { ctx: StaffContext }): Promise
         'email',
         'status',
         'follows',
+        'products',
         'paused_at',
         'source',
         'subscribed_at',
@@ -95,6 +108,7 @@ export async function exportSubscribers({ ctx }: { ctx: StaffContext }): Promise
         row.email,
         row.status,
         row.categories ? row.categories.join(' ') : 'all',
+        productNamesOf(row.products)?.join('; ') ?? 'all',
         row.pausedAt,
         row.source,
         row.createdAt,
@@ -139,6 +153,7 @@ export async function listSubscribers({
       .where(and(...conditions)),
   ]);
   const { reach, paused } = await reachByCategory(ctx.db, organisationId);
+  const productNamesOf = await productNamer(ctx.db, organisationId);
   const counts: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0, blocked: 0 };
   for (const row of countRows) counts[row.status] = Number(row.count);
   const total = Number(filtered?.count ?? 0);
@@ -152,6 +167,7 @@ export async function listSubscribers({
       confirmedAt: row.confirmedAt?.toISOString() ?? null,
       unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
       categories: row.categories,
+      productNames: productNamesOf(row.products),
       pausedAt: row.pausedAt?.toISOString() ?? null,
     })),
     counts,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionChoiceMessages as texts } from '../../../shared/subscriptions';
-import { subscribers } from '../../db/schema';
-import { createOrganisation } from '../../test/factories';
+import { products as productsTable, subscribers } from '../../db/schema';
+import { createOrganisation, createProduct } from '../../test/factories';
 import { createSignedInMember } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signConfirmationToken, signUnsubscribeToken } from './subscription-tokens';
@@ -139,6 +139,42 @@ describe('the preference page of an update mail', () => {
     const chosen = await confirm({ category_vulnerabilities: 'on', category_incidents: 'on' });
     expect(chosen.headers.location).toBe(`/${organisation.slug}?subscribeStatus=Confirmed`);
     expect(await row()).toMatchObject({ status: 'confirmed', categories: ['vulnerabilities', 'incidents'] });
+  });
+
+  it('offers the shown products once there are two, keeps every-product as null and refuses none', async () => {
+    const { organisation, row, page, post } = await subscribed();
+    const db = t.database.db;
+    // One product: nothing to choose, and the page says nothing about products.
+    expect((await page()).body).not.toContain(texts.productsLegend);
+    const hr = await createProduct(db, organisation.id, { name: 'Acme HR', slug: 'hr' });
+    const hidden = await createProduct(db, organisation.id, { name: 'Beta', slug: 'beta', isShown: false });
+    const shown = await page();
+    expect(shown.body).toContain(texts.productsLegend);
+    expect(shown.body).toMatch(new RegExp(`name="product_${hr.id}" checked=""`));
+    expect(shown.body).not.toContain(`product_${hidden.id}`);
+    // Feeds of the whole trust center and of each shown product are linked for feed readers.
+    expect(shown.body).toContain(texts.feedsHeading);
+    expect(shown.body).toContain(`href="/${organisation.slug}/updates.atom?product=hr"`);
+
+    const onlyHr = await post({ intent: 'save', category_incidents: 'on', [`product_${hr.id}`]: 'on' });
+    expect(followed(onlyHr.headers.location!).get('done')).toBe('saved');
+    expect(await row()).toMatchObject({ categories: ['incidents'], products: [hr.id] });
+    expect((await page()).body).toContain('Incidents · Acme HR');
+
+    const noProduct = await post({ intent: 'save', category_incidents: 'on' });
+    expect(followed(noProduct.headers.location!).get('error')).toBe('chooseProduct');
+    expect((await row()).products).toEqual([hr.id]);
+    expect((await page('&error=chooseProduct')).body).toContain(texts.chooseProduct);
+
+    // Ticking every shown product (a box for a hidden one is ignored) follows every product, later ones too.
+    const products = await db.select().from(productsTable);
+    const every = Object.fromEntries(
+      products
+        .filter((product) => product.organisationId === organisation.id)
+        .map((product) => [`product_${product.id}`, 'on']),
+    );
+    await post({ intent: 'save', category_incidents: 'on', ...every });
+    expect((await row()).products).toBeNull();
   });
 
   it('opens a signed-in member’s own page from the account menu, where they subscribe at once', async () => {

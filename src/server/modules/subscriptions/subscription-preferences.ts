@@ -1,22 +1,68 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
+import type { ChoiceGroup } from '../../../shared/page';
 import {
   categoriesOfForm,
   categoryField,
   followedCategoriesLabel,
+  productField,
+  productsOfForm,
   type SubscriptionChoiceForm,
   storedCategories,
+  storedProducts,
   subscriptionChoiceMessages as texts,
 } from '../../../shared/subscriptions';
 import { categoryLabels, type UpdateCategory, updateCategories } from '../../../shared/update-texts';
 import type { Context } from '../../context';
-import { subscribers } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { products, subscribers } from '../../db/schema';
 import type { ActionPageContent } from '../../render/action-page';
 import { verifyUnsubscribeToken } from './subscription-tokens';
 import { unsubscribeFromUpdates } from './unsubscribe-from-updates';
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 type PreferencesContext = Pick<Context, 'db' | 'viewer'>;
+
+export type OfferedProduct = { id: string; name: string; slug: string };
+
+/**
+ * The products a subscriber may choose among: the shown ones, in the portal's order. With fewer than
+ * two there is nothing to choose, so none are offered and every choice covers every product.
+ */
+export async function offeredProducts(db: Database, organisationId: string): Promise<OfferedProduct[]> {
+  const shown = await db
+    .select({ id: products.id, name: products.name, slug: products.slug })
+    .from(products)
+    .where(and(eq(products.organisationId, organisationId), eq(products.isShown, true)))
+    .orderBy(asc(products.position), asc(products.name));
+  return shown.length >= 2 ? shown : [];
+}
+
+/** What a posted choice form asks for, or which question it left unanswered. */
+export type FormChoice =
+  | { categories: ReturnType<typeof storedCategories>; products: string[] | null }
+  | { error: 'chooseOne' | 'chooseProduct' };
+
+export function readChoiceForm(
+  form: Record<string, unknown>,
+  offered: readonly OfferedProduct[],
+): FormChoice {
+  const categories = categoriesOfForm(form);
+  if (categories.length === 0) return { error: 'chooseOne' };
+  if (offered.length === 0) return { categories: storedCategories(categories), products: null };
+  const chosen = productsOfForm(form, offered);
+  if (chosen.length === 0) return { error: 'chooseProduct' };
+  return { categories: storedCategories(categories), products: storedProducts(chosen, offered) };
+}
+
+/** The names of the followed products still offered, for "You follow: …"; null follows them all. */
+export function followedProductNames(
+  followed: readonly string[] | null,
+  offered: readonly OfferedProduct[],
+): string[] | null {
+  if (!followed || offered.length === 0) return null;
+  return offered.filter((product) => followed.includes(product.id)).map((product) => product.name);
+}
 
 /** Who a preference link is for, and their subscription as it stands (null: no row for the address). */
 export async function readSubscription(
@@ -37,12 +83,12 @@ export async function readSubscription(
 export type SubscriptionChange =
   | { done: Exclude<SubscriptionChoiceForm['intent'], 'save'> | 'saved' }
   | {
-      error: 'chooseOne' | 'linkInvalid';
+      error: 'chooseOne' | 'chooseProduct' | 'linkInvalid';
     };
 
 /**
- * The preference page's post (issue 34 §1): save the kinds followed, pause, resume, unsubscribe or
- * subscribe again. Only a POST changes anything: mail scanners open the page's link, never its form.
+ * The preference page's post (issue 34 §1): save the kinds and products followed, pause, resume,
+ * unsubscribe or subscribe again. Only a POST changes anything: mail scanners open the page's link.
  */
 export async function changeSubscription(
   ctx: PreferencesContext,
@@ -56,18 +102,19 @@ export async function changeSubscription(
     return { done: 'unsubscribe' };
   }
   const now = new Date();
+  const offered = await offeredProducts(ctx.db, ctx.viewer.organisation.id);
   if (form.intent === 'resubscribe') {
     // The signed link proves the mailbox, as a confirmation link does: subscribing here needs no second mail.
     if (subscriber?.status === 'blocked' || subscriber?.status === 'confirmed')
       return { error: 'linkInvalid' };
-    const chosen = categoriesOfForm(form);
-    if (chosen.length === 0) return { error: 'chooseOne' };
+    const choice = readChoiceForm(form, offered);
+    if ('error' in choice) return choice;
     const subscribed = {
       status: 'confirmed' as const,
       confirmedAt: now,
       unsubscribedAt: null,
       pausedAt: null,
-      categories: storedCategories(chosen),
+      ...choice,
     };
     if (subscriber) await ctx.db.update(subscribers).set(subscribed).where(eq(subscribers.id, subscriber.id));
     else {
@@ -93,12 +140,9 @@ export async function changeSubscription(
       .where(where);
     return { done: form.intent };
   }
-  const chosen = categoriesOfForm(form);
-  if (chosen.length === 0) return { error: 'chooseOne' };
-  await ctx.db
-    .update(subscribers)
-    .set({ categories: storedCategories(chosen) })
-    .where(where);
+  const choice = readChoiceForm(form, offered);
+  if ('error' in choice) return choice;
+  await ctx.db.update(subscribers).set(choice).where(where);
   return { done: 'saved' };
 }
 
@@ -114,9 +158,13 @@ export function noticeOf(done: string | undefined): string | undefined {
   return done && done in doneNotices ? doneNotices[done as keyof typeof doneNotices] : undefined;
 }
 
-/** The category checkboxes, ticked as the person follows (all for someone who follows everything). */
-export function categoryChoices(categories: readonly UpdateCategory[] | null) {
-  return {
+/** The checkboxes, ticked as the person follows (all for someone who follows everything). */
+export function subscriptionChoices(
+  categories: readonly UpdateCategory[] | null,
+  followedProducts: readonly string[] | null,
+  offered: readonly OfferedProduct[],
+): ChoiceGroup[] {
+  const kinds: ChoiceGroup = {
     legend: texts.legend,
     options: updateCategories.map((category) => ({
       name: categoryField(category),
@@ -124,6 +172,16 @@ export function categoryChoices(categories: readonly UpdateCategory[] | null) {
       checked: !categories || categories.includes(category),
     })),
   };
+  if (offered.length === 0) return [kinds];
+  const productGroup: ChoiceGroup = {
+    legend: texts.productsLegend,
+    options: offered.map((product) => ({
+      name: productField(product.id),
+      label: product.name,
+      checked: !followedProducts || followedProducts.includes(product.id),
+    })),
+  };
+  return [kinds, productGroup];
 }
 
 /** The branded preference page for one address: its choices, and what the last post did. */
@@ -133,6 +191,9 @@ export function subscriptionPreferencesPage(input: {
   portalPath: string;
   token: string;
   found: Awaited<ReturnType<typeof readSubscription>>;
+  offered: readonly OfferedProduct[];
+  /** Atom feeds a person may follow instead of mail: the whole trust center's and each product's. */
+  feeds: Array<{ href: string; label: string }>;
   notice?: string;
   error?: string;
 }): ActionPageContent {
@@ -145,13 +206,14 @@ export function subscriptionPreferencesPage(input: {
     ...(input.error ? { error: input.error } : {}),
   };
   if (!found) return { ...base, text: texts.linkInvalid, form: null };
+  const page = { ...base, links: { heading: texts.feedsHeading, items: input.feeds } };
   const { email, subscriber } = found;
   const fields = { token: input.token };
-  if (subscriber?.status === 'blocked') return { ...base, text: texts.blocked, form: null };
+  if (subscriber?.status === 'blocked') return { ...page, text: texts.blocked, form: null };
   if (subscriber?.status !== 'confirmed') {
     const wasSubscribed = subscriber?.status === 'unsubscribed';
     return {
-      ...base,
+      ...page,
       text: wasSubscribed
         ? `${email} is unsubscribed from ${organisationName}’s updates.`
         : `${organisationName}’s updates are not sent to ${email}.`,
@@ -160,16 +222,26 @@ export function subscriptionPreferencesPage(input: {
         fields,
         button: wasSubscribed ? 'Subscribe again' : 'Subscribe',
         intent: 'resubscribe',
-        choices: categoryChoices(subscriber?.categories ?? null),
+        choices: subscriptionChoices(
+          subscriber?.categories ?? null,
+          subscriber?.products ?? null,
+          input.offered,
+        ),
       },
     };
   }
   const paused = subscriber.pausedAt;
   return {
-    ...base,
+    ...page,
     text: `Updates from ${organisationName} to ${email}. Choose what you receive; nothing else changes.`,
     facts: [
-      { label: 'You follow', value: followedCategoriesLabel(subscriber.categories) },
+      {
+        label: 'You follow',
+        value: followedCategoriesLabel(
+          subscriber.categories,
+          followedProductNames(subscriber.products, input.offered),
+        ),
+      },
       ...(paused ? [{ label: 'Paused since', value: formatDateTime(paused.toISOString()) }] : []),
     ],
     form: {
@@ -177,7 +249,7 @@ export function subscriptionPreferencesPage(input: {
       fields,
       button: 'Save choices',
       intent: 'save',
-      choices: categoryChoices(subscriber.categories),
+      choices: subscriptionChoices(subscriber.categories, subscriber.products, input.offered),
       alternatives: [
         paused ? { intent: 'resume', label: 'Resume updates' } : { intent: 'pause', label: 'Pause updates' },
         { intent: 'unsubscribe', label: 'Unsubscribe' },

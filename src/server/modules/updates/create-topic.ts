@@ -2,6 +2,7 @@ import { CreateTopicInput, type StaffTopicView } from '../../../shared/updates';
 import { requireRecentSecondFactor } from '../../core';
 import { topics } from '../../db/schema';
 import { insertUpdateAndDispatch } from './publish-update';
+import { assertTopicProduct } from './queries';
 import {
   assertCanPublish,
   audit,
@@ -19,17 +20,19 @@ export async function createTopic({
   input: CreateTopicInput;
 }): Promise<StaffTopicView> {
   assertCanPublish(ctx.viewer);
-  const { subject, category, message, channels, isPinned } = CreateTopicInput.parse(input);
+  const { subject, category, productId, message, channels, isPinned } = CreateTopicInput.parse(input);
   // Mail to every subscriber cannot be taken back: a hijacked session must prove the second factor.
   if (channels.email.enabled && channels.email.subscribers) await requireRecentSecondFactor(ctx);
   const staffUserId = ctx.viewer.staff?.id ?? null;
   const topicId = await inPublishTransaction(ctx, async (db) => {
+    await assertTopicProduct(db, ctx.viewer.organisation.id, productId);
     const [topic] = await db
       .insert(topics)
       .values({
         organisationId: ctx.viewer.organisation.id,
         subject,
         category,
+        productId,
         isPinned,
         createdByStaffUserId: staffUserId,
       })
@@ -43,7 +46,7 @@ export async function createTopic({
     await audit(db, ctx.viewer, {
       action: 'update.publish',
       target: topic!.id,
-      data: { updateId: update.id, category, channels },
+      data: { updateId: update.id, category, productId, channels },
     });
     return topic!.id;
   });

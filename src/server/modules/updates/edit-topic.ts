@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import { EditTopicInput, type StaffTopicView, updateMessages } from '../../../shared/updates';
 import { topics } from '../../db/schema';
-import { findTopic } from './queries';
+import { assertTopicProduct, findTopic } from './queries';
 import {
   assertCanPublish,
   audit,
@@ -11,7 +11,7 @@ import {
   type StaffContext,
 } from './staff-writes';
 
-/** Subject, category, hide and pin. Hiding takes the topic off the card, feeds and search at once. */
+/** Subject, category, product, hide and pin. Hiding takes the topic off the card, feeds and search at once. */
 export async function editTopic({
   ctx,
   input,
@@ -24,11 +24,13 @@ export async function editTopic({
   await inPublishTransaction(ctx, async (db) => {
     const topic = await findTopic(db, ctx.viewer.organisation.id, input.topicId, true);
     if (!topic) throw new AppError('not_found', updateMessages.topicNotFound);
+    await assertTopicProduct(db, ctx.viewer.organisation.id, patch.productId);
     await db
       .update(topics)
       .set({
         ...(patch.subject !== undefined ? { subject: patch.subject } : {}),
         ...(patch.category !== undefined ? { category: patch.category } : {}),
+        ...(patch.productId !== undefined ? { productId: patch.productId } : {}),
         ...(patch.isHidden !== undefined ? { isHidden: patch.isHidden } : {}),
         ...(patch.isPinned !== undefined ? { isPinned: patch.isPinned } : {}),
         updatedAt: new Date(),

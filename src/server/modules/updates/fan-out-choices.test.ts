@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpdateCategory } from '../../../shared/update-texts';
 import { outboxMessages, subscribers, updateDeliveries } from '../../db/schema';
+import { createProduct } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fanOutUpdate } from './fan-out';
 import { staffOrganisation, topicInput } from './test-support';
@@ -16,6 +17,7 @@ afterAll(() => t.close());
 type Person = {
   email: string;
   categories?: UpdateCategory[] | null;
+  products?: string[] | null;
   paused?: boolean;
   status?: 'confirmed' | 'unsubscribed';
 };
@@ -29,6 +31,7 @@ async function subscribe(organisationId: string, people: Person[]) {
       status: person.status ?? ('confirmed' as const),
       confirmedAt: new Date(),
       categories: person.categories ?? null,
+      products: person.products ?? null,
       pausedAt: person.paused ? new Date() : null,
     })),
   );
@@ -38,6 +41,7 @@ async function publish(
   staff: Awaited<ReturnType<typeof staffOrganisation>>,
   category: UpdateCategory,
   listed: string[] = [],
+  productId: string | null = null,
 ) {
   const response = await staff.inject({
     method: 'POST',
@@ -45,6 +49,7 @@ async function publish(
     payload: topicInput({
       subject: `A ${category} update`,
       category,
+      productId,
       channels: { statusPage: true, email: { enabled: true, subscribers: true, audience: listed } },
     }),
   });
@@ -99,6 +104,54 @@ describe('fan-out by each subscriber’s choice', () => {
     expect([...general.keys()]).toEqual(['everything@customer.example']);
   });
 
+  it('mails a product’s update only to those who follow that product or every product', async () => {
+    const staff = await staffOrganisation(t);
+    const db = t.database.db;
+    const payroll = await createProduct(db, staff.organisation.id, { name: 'Acme Payroll', slug: 'payroll' });
+    const hr = await createProduct(db, staff.organisation.id, { name: 'Acme HR', slug: 'hr' });
+    await subscribe(staff.organisation.id, [
+      { email: 'everything@customer.example' },
+      { email: 'payroll@customer.example', products: [payroll.id] },
+      { email: 'hr-incidents@customer.example', categories: ['incidents'], products: [hr.id] },
+      { email: 'payroll-incidents@customer.example', categories: ['incidents'], products: [payroll.id] },
+      { email: 'both-products@customer.example', products: [payroll.id, hr.id] },
+    ]);
+
+    const payrollIncident = await publish(staff, 'incidents', [], payroll.id);
+    expect([...payrollIncident.keys()].sort()).toEqual([
+      'both-products@customer.example',
+      'everything@customer.example',
+      'payroll-incidents@customer.example',
+      'payroll@customer.example',
+    ]);
+    expect(payrollIncident.get('payroll-incidents@customer.example')).toContain(
+      'You follow: Incidents · Acme Payroll.',
+    );
+    expect(payrollIncident.get('everything@customer.example')).toContain('You follow: all updates.');
+    const hrCompliance = await publish(staff, 'compliance', [], hr.id);
+    expect([...hrCompliance.keys()].sort()).toEqual([
+      'both-products@customer.example',
+      'everything@customer.example',
+    ]);
+    // An update of the whole organisation reaches every product's followers of its kind.
+    const orgIncident = await publish(staff, 'incidents');
+    expect([...orgIncident.keys()].sort()).toEqual([
+      'both-products@customer.example',
+      'everything@customer.example',
+      'hr-incidents@customer.example',
+      'payroll-incidents@customer.example',
+      'payroll@customer.example',
+    ]);
+
+    const list = await staff.inject({ url: '/api/subscribers' });
+    const row = list
+      .json<{ subscribers: Array<{ email: string; productNames: string[] | null }> }>()
+      .subscribers.find((subscriber) => subscriber.email === 'hr-incidents@customer.example');
+    expect(row?.productNames).toEqual(['Acme HR']);
+    const csv = (await staff.inject({ url: '/api/subscribers/export.csv' })).body.split('\r\n');
+    expect(csv.find((line) => line.startsWith('"both-products@'))).toContain('"all","Acme Payroll; Acme HR"');
+  });
+
   it('shows staff each choice, how many each kind reaches, and exports them', async () => {
     const staff = await staffOrganisation(t);
     await subscribe(staff.organisation.id, [
@@ -123,10 +176,12 @@ describe('fan-out by each subscriber’s choice', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"email","status","follows","paused_at","source","subscribed_at","confirmed_at","unsubscribed_at"',
+      '"email","status","follows","products","paused_at","source","subscribed_at","confirmed_at","unsubscribed_at"',
     );
-    expect(lines.find((line) => line.startsWith('"incidents@'))).toContain('"confirmed","incidents",""');
-    expect(lines.find((line) => line.startsWith('"everything@'))).toContain('"confirmed","all",""');
-    expect(lines.find((line) => line.startsWith('"paused@'))).toMatch(/"compliance","\d{4}-/);
+    expect(lines.find((line) => line.startsWith('"incidents@'))).toContain(
+      '"confirmed","incidents","all",""',
+    );
+    expect(lines.find((line) => line.startsWith('"everything@'))).toContain('"confirmed","all","all",""');
+    expect(lines.find((line) => line.startsWith('"paused@'))).toMatch(/"compliance","all","\d{4}-/);
   });
 });

@@ -24,7 +24,7 @@ import {
   queueMails,
   updateMailQueue,
 } from '../mail';
-import { reachedByCategory, unsubscribeLinks } from '../subscriptions';
+import { followedProductNames, offeredProducts, reachedByChoice, unsubscribeLinks } from '../subscriptions';
 import { updateMailsPerJob } from './queries';
 import {
   composeUpdateMail,
@@ -44,7 +44,11 @@ export type FanOutDeps = {
 };
 
 /** `follows` is what a subscriber chose (null: everything); a listed address has none. */
-type Recipient = { email: string; subscriberId: string | null; follows?: UpdateCategory[] | null };
+type Recipient = {
+  email: string;
+  subscriberId: string | null;
+  follows?: { categories: UpdateCategory[] | null; productNames: string[] | null };
+};
 type Blocks = { emails: Set<string>; domains: Set<string> };
 
 const FanOutPayload = z.object({ updateId: z.uuid() });
@@ -146,7 +150,7 @@ async function writeBatch(
         ...personaliseUpdateMail(target.content, {
           unsubscribeUrl: recipient.links.pageUrl,
           manageUrl: recipient.links.preferencesUrl,
-          reason: updateMailReason(recipient.follows === undefined ? null : { follows: recipient.follows }),
+          reason: updateMailReason(recipient.follows ?? null),
         }),
         to: recipient.email,
         organisationId: target.organisation.id,
@@ -220,9 +224,15 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
 
   if (!update.emailSubscribers || update.audience === 'private') return { queued };
   let cursor = await subscriberCursor(db, updateId);
+  const offered = await offeredProducts(db, organisation.id);
   for (;;) {
     const page = await db
-      .select({ id: subscribers.id, email: subscribers.email, follows: subscribers.categories })
+      .select({
+        id: subscribers.id,
+        email: subscribers.email,
+        categories: subscribers.categories,
+        products: subscribers.products,
+      })
       .from(subscribers)
       .where(
         and(
@@ -230,7 +240,7 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
           eq(subscribers.status, 'confirmed'),
           gt(subscribers.email, cursor),
           // Each person's choice decides here, in the query: paused people and other kinds are not read.
-          reachedByCategory(topic.category),
+          reachedByChoice({ category: topic.category, productId: topic.productId }),
         ),
       )
       .orderBy(asc(subscribers.email))
@@ -238,7 +248,11 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
     if (page.length === 0) break;
     const recipients = page
       .filter((row) => !isBlocked(blocks, row.email))
-      .map((row) => ({ email: row.email, subscriberId: row.id, follows: row.follows }));
+      .map((row) => ({
+        email: row.email,
+        subscriberId: row.id,
+        follows: { categories: row.categories, productNames: followedProductNames(row.products, offered) },
+      }));
     const inserted = await writeBatch(deps, target, recipients);
     queued += inserted;
     cursor = page[page.length - 1]!.email;

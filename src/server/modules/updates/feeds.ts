@@ -1,14 +1,24 @@
+import { and, eq } from 'drizzle-orm';
 import { Feed } from 'feed';
-import { categoryLabels, type UpdateCategory, updateLimits } from '../../../shared/updates';
+import { AppError } from '../../../shared/errors';
+import {
+  categoryLabels,
+  type FeedFormat,
+  feedPath,
+  type UpdateCategory,
+  updateLimits,
+  updateMessages,
+} from '../../../shared/updates';
 import type { Context } from '../../context';
 import { portalUrl } from '../../core';
+import { products } from '../../db/schema';
 import { noItemGrants } from '../../policy';
 import type { Viewer } from '../../policy/viewer';
 import { listTopicsWithUpdates } from './queries';
 import { renderUpdateHtml, renderUpdateText } from './render-markdown';
 import { visibleTopics } from './topic-views';
 
-export type FeedFormat = 'atom' | 'json';
+export type { FeedFormat };
 export const feedContentTypes: Record<FeedFormat, string> = {
   atom: 'application/atom+xml; charset=utf-8',
   json: 'application/feed+json; charset=utf-8',
@@ -19,20 +29,23 @@ function asPublicVisitor(viewer: Viewer): Viewer {
   return { ...viewer, mode: 'public', staff: null, member: null, preview: null, session: null };
 }
 
-export function feedPath(slug: string, format: FeedFormat): string {
-  return `/${slug}/updates.${format}`;
-}
+type FeedFilter = { category?: UpdateCategory; product?: { id: string; name: string; slug: string } };
 
 async function buildFeed(
   ctx: Pick<Context, 'db' | 'viewer' | 'config'>,
   format: FeedFormat,
-  category: UpdateCategory | undefined,
+  filter: FeedFilter,
 ): Promise<string> {
   const viewer = asPublicVisitor(ctx.viewer);
   const { organisation } = viewer;
+  const { category, product } = filter;
   const topics = visibleTopics(
     viewer,
-    await listTopicsWithUpdates(ctx.db, organisation.id, { includeHidden: false, category }),
+    await listTopicsWithUpdates(ctx.db, organisation.id, {
+      includeHidden: false,
+      ...(category ? { category } : {}),
+      ...(product ? { productId: product.id } : {}),
+    }),
     noItemGrants,
   );
   const entries = topics
@@ -40,10 +53,12 @@ async function buildFeed(
     .sort((a, b) => b.update.createdAt.getTime() - a.update.createdAt.getTime())
     .slice(0, updateLimits.feedMaxEntries);
   const home = portalUrl(ctx.config.publicUrl, organisation);
-  const query = category ? `?category=${category}` : '';
-  const selfUrl = (kind: FeedFormat) => `${ctx.config.publicUrl}${feedPath(organisation.slug, kind)}${query}`;
+  const selection = { ...(category ? { category } : {}), ...(product ? { product: product.slug } : {}) };
+  const selfUrl = (kind: FeedFormat) =>
+    `${ctx.config.publicUrl}${feedPath(organisation.slug, kind, selection)}`;
+  const narrowedTo = [product?.name, category ? categoryLabels[category] : undefined].filter(Boolean);
   const title = `${organisation.name} ${organisation.customisation.portalTitle} updates${
-    category ? ` (${categoryLabels[category]})` : ''
+    narrowedTo.length ? ` (${narrowedTo.join(', ')})` : ''
   }`;
   const feed = new Feed({
     id: selfUrl(format),
@@ -75,16 +90,34 @@ async function buildFeed(
   return format === 'atom' ? feed.atom1() : feed.json1();
 }
 
-/** Atom or JSON Feed of public, visible updates (per category when asked), cached per organisation revision. */
+/**
+ * Atom or JSON Feed of public, visible updates (per category, per product — its topics and the
+ * organisation-wide ones — when asked), cached per organisation revision. A product not shown is 404.
+ */
 export async function getUpdatesFeed({
   ctx,
   input,
 }: {
   ctx: Pick<Context, 'db' | 'viewer' | 'config' | 'providers'>;
-  input: { format: FeedFormat; category?: UpdateCategory };
+  input: { format: FeedFormat; category?: UpdateCategory; product?: string };
 }): Promise<string> {
   const { id, revision } = ctx.viewer.organisation;
-  return ctx.providers.cache.publicValue(id, revision, `feed:${input.format}:${input.category ?? ''}`, () =>
-    buildFeed(ctx, input.format, input.category),
+  let product: FeedFilter['product'];
+  if (input.product) {
+    [product] = await ctx.db
+      .select({ id: products.id, name: products.name, slug: products.slug })
+      .from(products)
+      .where(
+        and(eq(products.organisationId, id), eq(products.slug, input.product), eq(products.isShown, true)),
+      )
+      .limit(1);
+    if (!product) throw new AppError('not_found', updateMessages.productUnknown);
+  }
+  const key = `feed:${input.format}:${input.category ?? ''}:${product?.id ?? ''}`;
+  return ctx.providers.cache.publicValue(id, revision, key, () =>
+    buildFeed(ctx, input.format, {
+      ...(input.category ? { category: input.category } : {}),
+      ...(product ? { product } : {}),
+    }),
   );
 }

@@ -2,7 +2,12 @@ import { updateLimits, VisitorUpdatesQuery, type VisitorUpdatesResponse } from '
 import type { Context } from '../../context';
 import { type ItemGrants, noItemGrants } from '../../policy';
 import { loadItemGrants } from '../../policy/item-grants';
-import { findGrantProductId, listTopicsWithUpdates, type TopicWithUpdates } from './queries';
+import {
+  findGrantProductId,
+  findProductIdBySlug,
+  listTopicsWithUpdates,
+  type TopicWithUpdates,
+} from './queries';
 import { visibleTopics, visitorTopicView } from './topic-views';
 
 export type VisitorContext = Pick<Context, 'db' | 'viewer' | 'providers'>;
@@ -21,10 +26,15 @@ export async function loadVisibleTopics(
   input: { product?: string; category?: VisitorUpdatesQuery['category'] },
 ): Promise<TopicWithUpdates[]> {
   const { viewer } = ctx;
+  // On a product's page its own topics and the organisation-wide ones; without a product, all of them.
+  const productId = input.product
+    ? await findProductIdBySlug(ctx.db, viewer.organisation.id, input.product)
+    : null;
   const [topics, grants] = await Promise.all([
     listTopicsWithUpdates(ctx.db, viewer.organisation.id, {
       includeHidden: viewer.mode === 'main',
       category: input.category,
+      ...(productId ? { productId } : {}),
     }),
     grantsOf(ctx, input.product),
   ]);
@@ -61,7 +71,7 @@ export async function listVisitorUpdates({
   const { viewer } = ctx;
   if (viewer.mode !== 'public') return buildPage(ctx, input);
   const { id, revision } = viewer.organisation;
-  const key = `updates:${input.page ?? 1}:${input.category ?? ''}:${input.topicId ?? ''}`;
+  const key = `updates:${input.page ?? 1}:${input.category ?? ''}:${input.product ?? ''}:${input.topicId ?? ''}`;
   return ctx.providers.cache.publicValue(id, revision, key, () =>
     buildPage(ctx, { ...input, permissionProfileId: undefined, accountId: undefined }),
   );

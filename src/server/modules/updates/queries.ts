@@ -1,29 +1,42 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { UpdateCategory } from '../../../shared/updates';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import { type UpdateCategory, updateMessages } from '../../../shared/updates';
 import type { Database } from '../../db/client';
 import { jobs, products, subscribers, topics, topicUpdates, updateDeliveries } from '../../db/schema';
 
 export type TopicRow = typeof topics.$inferSelect;
 export type UpdateRow = typeof topicUpdates.$inferSelect;
-export type TopicWithUpdates = TopicRow & { updates: UpdateRow[] };
+/** The product a topic concerns, as visitors may be told it: only a shown product is named. */
+export type TopicProduct = { id: string; name: string; slug: string; isShown: boolean };
+export type TopicWithUpdates = TopicRow & { updates: UpdateRow[]; product?: TopicProduct | null };
 
 export const fanOutQueue = 'updates.fan-out';
 /** Update mails one delivery job sends: a few statements per job instead of several per mail. */
 export const updateMailsPerJob = 100;
 
-/** Topics of the organisation with their updates, newest update first; hidden topics only when asked. */
+/**
+ * Topics of the organisation with their updates, newest update first; hidden topics only when asked.
+ * With a product id: that product's topics and the organisation-wide ones (no product).
+ */
 export async function listTopicsWithUpdates(
   db: Database,
   organisationId: string,
-  options: { includeHidden: boolean; category?: UpdateCategory },
+  options: { includeHidden: boolean; category?: UpdateCategory; productId?: string },
 ): Promise<TopicWithUpdates[]> {
   const conditions = [eq(topics.organisationId, organisationId)];
   if (!options.includeHidden) conditions.push(eq(topics.isHidden, false));
   if (options.category) conditions.push(eq(topics.category, options.category));
-  const topicRows = await db
-    .select()
+  if (options.productId)
+    conditions.push(or(isNull(topics.productId), eq(topics.productId, options.productId))!);
+  const joined = await db
+    .select({
+      topic: topics,
+      product: { id: products.id, name: products.name, slug: products.slug, isShown: products.isShown },
+    })
     .from(topics)
+    .leftJoin(products, eq(products.id, topics.productId))
     .where(and(...conditions));
+  const topicRows = joined.map((row) => ({ ...row.topic, product: row.product }));
   if (topicRows.length === 0) return [];
   const updateRows = await db
     .select()
@@ -137,4 +150,36 @@ export async function findGrantProductId(
     ? rows.find((row) => row.slug === productSlug || row.id === productSlug)
     : undefined;
   return (named ?? rows[0])?.id ?? null;
+}
+
+/** The id of the organisation's product with this slug (or id), or null when it has none such. */
+export async function findProductIdBySlug(
+  db: Database,
+  organisationId: string,
+  productSlug: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.organisationId, organisationId), eq(products.slug, productSlug)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** A topic may only name a product of its own organisation. */
+export async function assertTopicProduct(
+  db: Database,
+  organisationId: string,
+  productId: string | null | undefined,
+): Promise<void> {
+  if (!productId) return;
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.organisationId, organisationId), eq(products.id, productId)))
+    .limit(1);
+  if (!row)
+    throw new AppError('bad_request', updateMessages.productUnknown, {
+      productId: updateMessages.productUnknown,
+    });
 }

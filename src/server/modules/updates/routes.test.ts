@@ -6,9 +6,10 @@ import type {
   StaffTopicView,
   VisitorUpdatesResponse,
 } from '../../../shared/updates';
-import { updateMessages } from '../../../shared/updates';
+import { categoryLabels, updateCategories, updateMessages } from '../../../shared/updates';
 import { jobs, topicUpdates } from '../../db/schema';
-import { createAccountMember } from '../../test/factories';
+import { createAccountMember, createProduct } from '../../test/factories';
+import { atomProblems, jsonFeedProblems } from '../../test/feed-validators';
 import { createSignedInMember, createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fanOutQueue } from './queries';
@@ -453,6 +454,7 @@ describe('feeds', () => {
     const atom = await t.app.inject({ url: `/${slug}/updates.atom`, cookies: staff.session.cookies });
     expect(atom.statusCode).toBe(200);
     expect(atom.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect(await atomProblems(atom.body)).toEqual([]);
     const { DOMParser } = new (await import('jsdom')).JSDOM('').window;
     const xml = new DOMParser().parseFromString(atom.body, 'application/xml');
     expect(xml.getElementsByTagName('parsererror')).toHaveLength(0);
@@ -477,39 +479,134 @@ describe('feeds', () => {
       items: Array<{ id: string; title: string; content_html: string; url: string }>;
     }>();
     expect(feed.version).toBe('https://jsonfeed.org/version/1');
+    expect(jsonFeedProblems(feed)).toEqual([]);
     expect(feed.items.map((item) => item.title)).toEqual(['New subprocessor']);
     expect(feed.items[0]!.content_html).toContain('<strong>SOC 2</strong>');
     expect((await t.app.inject({ url: `/${slug}/updates.json?category=nope` })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/no-such-org/updates.atom' })).statusCode).toBe(404);
   });
 
-  it('links both feeds from the portal page head, at addresses that serve them', async () => {
+  it('links the feeds from the portal page head: every update, the product on screen and each kind', async () => {
     const staff = await staffOrganisation(t);
-    await publish(staff, { subject: 'Linked from the head' });
+    const hr = await createProduct(t.database.db, staff.organisation.id, { name: 'Acme HR', slug: 'hr' });
+    await publish(staff, { subject: 'Linked from the head', productId: hr.id });
     const slug = staff.organisation.slug;
-    const html = (await t.app.inject({ url: `/${slug}` })).body;
+    const html = (await t.app.inject({ url: `/${slug}?product=hr` })).body;
     const head = html.slice(0, html.indexOf('</head>'));
     const links = [
       ...head.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]+)" href="([^"]+)">/g),
     ].map(([, type, title, href]) => ({ type, title, href }));
     const name = staff.organisation.name;
+    const atom = 'application/atom+xml';
+    const json = 'application/feed+json';
     expect(links).toEqual([
+      { type: atom, title: `${name} updates (Atom)`, href: `http://attest.test/${slug}/updates.atom` },
+      { type: json, title: `${name} updates (JSON Feed)`, href: `http://attest.test/${slug}/updates.json` },
       {
-        type: 'application/atom+xml',
-        title: `${name} updates (Atom)`,
-        href: `http://attest.test/${slug}/updates.atom`,
+        type: atom,
+        title: `${name} updates: Acme HR (Atom)`,
+        href: `http://attest.test/${slug}/updates.atom?product=hr`,
       },
       {
-        type: 'application/feed+json',
-        title: `${name} updates (JSON Feed)`,
-        href: `http://attest.test/${slug}/updates.json`,
+        type: json,
+        title: `${name} updates: Acme HR (JSON Feed)`,
+        href: `http://attest.test/${slug}/updates.json?product=hr`,
       },
+      ...updateCategories.map((category) => ({
+        type: atom,
+        title: `${name} updates: ${categoryLabels[category]} (Atom)`,
+        href: `http://attest.test/${slug}/updates.atom?category=${category}`,
+      })),
     ]);
     for (const link of links) {
-      const response = await t.app.inject({ url: new URL(link.href!).pathname });
+      const url = new URL(link.href!);
+      const response = await t.app.inject({ url: `${url.pathname}${url.search}` });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe(`${link.type}; charset=utf-8`);
-      expect(response.body).toContain('Linked from the head');
+      if (link.type === atom) expect(await atomProblems(response.body)).toEqual([]);
+      else expect(jsonFeedProblems(response.json())).toEqual([]);
+      if (!url.search.includes('category=') || url.search.includes('compliance'))
+        expect(response.body).toContain('Linked from the head');
     }
+  });
+
+  it('narrows a product’s feed to its topics and the organisation-wide ones, valid Atom and JSON Feed', async () => {
+    const staff = await staffOrganisation(t);
+    const db = t.database.db;
+    const payroll = await createProduct(db, staff.organisation.id, { name: 'Acme Payroll', slug: 'payroll' });
+    const hr = await createProduct(db, staff.organisation.id, { name: 'Acme HR', slug: 'hr' });
+    const hidden = await createProduct(db, staff.organisation.id, {
+      name: 'Beta',
+      slug: 'beta',
+      isShown: false,
+    });
+    await publish(staff, { subject: 'Payslip exports slow', category: 'incidents', productId: payroll.id });
+    await publish(staff, { subject: 'HR app outage', category: 'incidents', productId: hr.id });
+    await publish(staff, { subject: 'New ISO certificate' });
+    const slug = staff.organisation.slug;
+
+    const atom = await t.app.inject({ url: `/${slug}/updates.atom?product=payroll` });
+    expect(atom.statusCode).toBe(200);
+    expect(await atomProblems(atom.body)).toEqual([]);
+    expect(atom.body).toContain('Payslip exports slow');
+    expect(atom.body).toContain('New ISO certificate');
+    expect(atom.body).not.toContain('HR app outage');
+    expect(atom.body).toContain('Trust Center updates (Acme Payroll)</title>');
+
+    const json = await t.app.inject({ url: `/${slug}/updates.json?product=hr&category=incidents` });
+    const feed = json.json<{ title: string; feed_url: string; items: Array<{ title: string }> }>();
+    expect(jsonFeedProblems(feed)).toEqual([]);
+    expect(feed.items.map((item) => item.title)).toEqual(['HR app outage']);
+    expect(feed.title).toContain('(Acme HR, Incidents)');
+    expect(feed.feed_url).toBe(`http://attest.test/${slug}/updates.json?category=incidents&product=hr`);
+
+    // A product not shown to visitors has no feed, and neither has a product of another name.
+    for (const product of [hidden.slug, 'no-such-product']) {
+      const missing = await t.app.inject({ url: `/${slug}/updates.atom?product=${product}` });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ error: { message: updateMessages.productUnknown } });
+    }
+    // The whole trust center's feed has every topic, and the validators catch a broken feed.
+    const all = await t.app.inject({ url: `/${slug}/updates.atom` });
+    for (const subject of ['Payslip exports slow', 'HR app outage', 'New ISO certificate'])
+      expect(all.body).toContain(subject);
+    expect(
+      await atomProblems(all.body.replace(/<updated>[^<]*<\/updated>/, '<updated>soon</updated>')),
+    ).not.toEqual([]);
+    expect(jsonFeedProblems({ ...feed, items: [{ title: 'no id' }] })).not.toEqual([]);
+  });
+
+  it('lets staff give a topic a product of their own organisation only, and shows visitors its name', async () => {
+    const staff = await staffOrganisation(t);
+    const other = await staffOrganisation(t);
+    const db = t.database.db;
+    const hr = await createProduct(db, staff.organisation.id, { name: 'Acme HR', slug: 'hr' });
+    const foreign = await createProduct(db, other.organisation.id, { name: 'Theirs', slug: 'theirs' });
+    const refused = await staff.inject({
+      method: 'POST',
+      url: '/api/updates/topics',
+      payload: topicInput({ productId: foreign.id }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { message: updateMessages.productUnknown } });
+    const topic = await publish(staff, { subject: 'For HR' });
+    expect(topic.productId).toBeNull();
+    const edited = await staff.inject({
+      method: 'PATCH',
+      url: `/api/updates/topics/${topic.id}`,
+      payload: { productId: hr.id },
+    });
+    expect(edited.json<StaffTopicView>().productId).toBe(hr.id);
+    const listed = await staff.inject({ url: '/api/updates/topics' });
+    expect(listed.json<{ products: Array<{ name: string }> }>().products.map((p) => p.name)).toContain(
+      'Acme HR',
+    );
+
+    const onHrPage = await visitorUpdates(staff.organisation.slug, '?product=hr');
+    expect(onHrPage.json<VisitorUpdatesResponse>().topics.map((t) => [t.subject, t.productName])).toEqual([
+      ['For HR', 'Acme HR'],
+    ]);
+    const onDefaultPage = await visitorUpdates(staff.organisation.slug, `?product=${staff.product.slug}`);
+    expect(onDefaultPage.json<VisitorUpdatesResponse>().topics).toEqual([]);
   });
 });

@@ -160,7 +160,7 @@ export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         config: portalRoute,
         schema: {
           tags,
-          summary: `${format === 'atom' ? 'Atom' : 'JSON Feed'} of public updates (per category with ?category=)`,
+          summary: `${format === 'atom' ? 'Atom' : 'JSON Feed'} of public updates (?category= a kind, ?product= a product's slug)`,
           params: shareParams,
           querystring: FeedQuery,
           response: {
@@ -173,7 +173,7 @@ export const updateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       async (request, reply) => {
         const body = await getUpdatesFeed({
           ctx: verbContext(deps, request),
-          input: { format, category: request.query.category },
+          input: { format, category: request.query.category, product: request.query.product },
         });
         return reply.type(feedContentTypes[format]).header('cache-control', 'public, max-age=300').send(body);
       },

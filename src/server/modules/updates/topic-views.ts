@@ -33,6 +33,7 @@ export function staffTopicView(
     id: topic.id,
     subject: topic.subject,
     category: topic.category,
+    productId: topic.productId,
     isHidden: topic.isHidden,
     isPinned: topic.isPinned,
     createdAt: topic.createdAt.toISOString(),
@@ -77,6 +78,8 @@ export function visitorTopicView(topic: TopicWithUpdates): TopicView {
     id: topic.id,
     subject: topic.subject,
     category: topic.category,
+    // A hidden product is not named to visitors; its topic still reads as the organisation's.
+    productName: topic.product?.isShown ? topic.product.name : null,
     isPinned: topic.isPinned,
     ...(topic.isHidden ? { isHidden: true as const } : {}),
     latestAt: latestAtOf(topic).toISOString(),

@@ -39,18 +39,18 @@ describe('update e-mail (issue 16 item 22)', () => {
     const shared = await mail('All systems normal.');
     const url = 'https://trust.acme.example/acme?unsubscribeToken=a.b&x=1';
     const manageUrl = 'https://trust.acme.example/acme/subscription?token=a.b&y=2';
-    const reason = updateMailReason({ follows: ['incidents', 'compliance'] });
+    const reason = updateMailReason({ categories: ['incidents'], productNames: ['Acme Payroll'] });
     const { text, html } = personaliseUpdateMail(shared, { unsubscribeUrl: url, manageUrl, reason });
     expect(text).toContain(
       [
-        'You receive this because you subscribed to these updates. You follow: Incidents · Compliance.',
+        'You receive this because you subscribed to these updates. You follow: Incidents · Acme Payroll.',
         `Change what you receive: ${manageUrl}`,
         `Unsubscribe: ${url}`,
       ].join('\n'),
     );
     expect(html).toContain('href="https://trust.acme.example/acme?unsubscribeToken=a.b&amp;x=1"');
     expect(html).toContain('href="https://trust.acme.example/acme/subscription?token=a.b&amp;y=2"');
-    expect(html).toContain('You follow: Incidents · Compliance.');
+    expect(html).toContain('You follow: Incidents · Acme Payroll.');
     for (const part of [text, html]) expect(part).not.toMatch(/\.invalid|placeholder/);
     expect(
       text.startsWith('Incidents update from Acme Cloud\n\nIncident resolved\n\nAll systems normal.'),
@@ -58,6 +58,9 @@ describe('update e-mail (issue 16 item 22)', () => {
     expect(updateMailReason(null)).toBe(
       'You receive this because you were named as a recipient of this update.',
     );
-    expect(updateMailReason({ follows: null })).toContain('You follow: all updates.');
+    expect(updateMailReason({ categories: null, productNames: null })).toContain('You follow: all updates.');
+    expect(updateMailReason({ categories: null, productNames: ['Acme HR'] })).toContain(
+      'You follow: all updates · Acme HR.',
+    );
   });
 });

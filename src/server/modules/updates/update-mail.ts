@@ -19,9 +19,11 @@ const managePlaceholder = 'https://manage.invalid/attest-recipient';
 const reasonPlaceholder = 'attest-recipient-reason-placeholder';
 
 /** Why this person got the update: what they follow, or that staff named them on it. */
-export function updateMailReason(recipient: { follows: readonly UpdateCategory[] | null } | null): string {
-  return recipient
-    ? `You receive this because you subscribed to these updates. You follow: ${followedCategoriesLabel(recipient.follows)}.`
+export function updateMailReason(
+  follows: { categories: readonly UpdateCategory[] | null; productNames: readonly string[] | null } | null,
+): string {
+  return follows
+    ? `You receive this because you subscribed to these updates. You follow: ${followedCategoriesLabel(follows.categories, follows.productNames)}.`
     : 'You receive this because you were named as a recipient of this update.';
 }
 

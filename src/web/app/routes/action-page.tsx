@@ -70,11 +70,11 @@ export function ActionPage({ data }: { data: ActionPageData }) {
               {Object.entries(data.form.fields).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
-              {data.form.choices ? (
-                <fieldset className="mb-6">
-                  <legend className="text-sm font-semibold text-slate-900">{data.form.choices.legend}</legend>
+              {data.form.choices?.map((group) => (
+                <fieldset key={group.legend} className="mb-6">
+                  <legend className="text-sm font-semibold text-slate-900">{group.legend}</legend>
                   <div className="mt-3 space-y-2">
-                    {data.form.choices.options.map((option) => (
+                    {group.options.map((option) => (
                       <label
                         key={option.name}
                         className="flex min-h-6 items-center gap-3 text-sm text-slate-800"
@@ -90,7 +90,7 @@ export function ActionPage({ data }: { data: ActionPageData }) {
                     ))}
                   </div>
                 </fieldset>
-              ) : null}
+              ))}
               <div className="flex flex-wrap gap-3">
                 <button
                   type="submit"
@@ -112,6 +112,20 @@ export function ActionPage({ data }: { data: ActionPageData }) {
                 ))}
               </div>
             </form>
+          ) : null}
+          {data.links ? (
+            <section className="mt-6 border-t border-slate-200 pt-4">
+              <h2 className="text-sm font-semibold text-slate-900">{data.links.heading}</h2>
+              <ul className="mt-2 space-y-1 text-sm">
+                {data.links.items.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href} className="text-brand-ink underline underline-offset-4">
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
           <p className="mt-6 text-sm">
             <a

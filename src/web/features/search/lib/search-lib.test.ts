@@ -133,6 +133,7 @@ describe('local search (Fuse.js)', () => {
       id: '30000000-0000-4000-8000-000000000001',
       subject: 'New subprocessor',
       category: 'subprocessors' as const,
+      productName: null,
       isPinned: false,
       latestAt: '2025-03-01T00:00:00.000Z',
       updates: [

@@ -13,16 +13,19 @@ import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { isApiError } from '../../../lib/api-client';
-import { editTopic, useTopicMutation } from '../api/staff-updates';
+import { editTopic, useStaffTopics, useTopicMutation } from '../api/staff-updates';
 import { serverIssues } from '../lib/publish-form';
+import { TopicProductField } from './topic-product-field';
 
 type EditTopicDialogProps = { topic: StaffTopicView; onClose(): void };
 
-/** Subject and category of a topic; sends only what changed. */
+/** Subject, category and product of a topic; sends only what changed. */
 export function EditTopicDialog({ topic, onClose }: EditTopicDialogProps) {
   const id = useId();
   const [subject, setSubject] = useState(topic.subject);
   const [category, setCategory] = useState<UpdateCategory>(topic.category);
+  const [productId, setProductId] = useState(topic.productId ?? '');
+  const products = useStaffTopics({ isEnabled: true }).data?.products ?? [];
   const [issues, setIssues] = useState<Record<string, string>>({});
   const save = useTopicMutation((input: EditTopicInput) => editTopic(topic.id, input));
 
@@ -31,6 +34,7 @@ export function EditTopicDialog({ topic, onClose }: EditTopicDialogProps) {
     const input = {
       subject: subject.trim() === topic.subject ? undefined : subject,
       category: category === topic.category ? undefined : category,
+      productId: productId === (topic.productId ?? '') ? undefined : productId || null,
     };
     const parsed = EditTopicInput.safeParse(input);
     if (!parsed.success) {
@@ -82,6 +86,13 @@ export function EditTopicDialog({ topic, onClose }: EditTopicDialogProps) {
               ))}
             </Select>
           </Field>
+          <TopicProductField
+            id={`${id}-product`}
+            products={products}
+            value={productId}
+            error={issues.productId}
+            onChange={setProductId}
+          />
           {issues.form ? (
             <p className="text-sm font-medium text-red-700" role="alert">
               {issues.form}

@@ -55,6 +55,7 @@ export default function PublishDialog({ isOpen, mode = createMode, onClose }: Pu
           key={mode.kind === 'create' ? 'create' : mode.topicId}
           mode={mode}
           subscriberCount={topics.data?.emailSubscriberCount ?? null}
+          products={topics.data?.products ?? []}
           isSubmitting={publish.isPending}
           serverIssues={issues}
           onSubmit={submit}

@@ -35,11 +35,25 @@ const fieldLabelled = (label: string) => {
 };
 const alerts = () => [...document.querySelectorAll('[role="alert"]')].map((element) => element.textContent);
 
-async function renderForm(onSubmit = vi.fn()) {
+const products = [
+  { id: '11111111-1111-4111-8111-111111111111', name: 'Acme Payroll' },
+  { id: '22222222-2222-4222-8222-222222222222', name: 'Acme HR' },
+];
+
+async function choose(select: Element | null | undefined, value: string) {
+  if (!(select instanceof HTMLSelectElement)) throw new Error('no select');
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+async function renderForm(onSubmit = vi.fn(), offered: typeof products = []) {
   rendered = await renderInDom(
     <PublishForm
       mode={{ kind: 'create' }}
       subscriberCount={42}
+      products={offered}
       isSubmitting={false}
       serverIssues={{}}
       onSubmit={onSubmit}
@@ -97,6 +111,7 @@ describe('PublishForm', () => {
     expect(onSubmit).toHaveBeenCalledWith({
       subject: 'Pen test summary',
       category: 'vulnerabilities',
+      productId: null,
       message: 'All findings are fixed.',
       isPinned: false,
       channels: {
@@ -105,5 +120,24 @@ describe('PublishForm', () => {
         email: { enabled: true, subscribers: false, audience: ['ada@customer.example'] },
       },
     });
+  });
+
+  it('asks which product a topic concerns only when there are two or more, every product by default', async () => {
+    const onSubmit = await renderForm(vi.fn(), [products[0]!]);
+    expect(fieldLabelled('Product')).toBeNull();
+    await rendered?.unmount();
+    document.body.innerHTML = '';
+    const send = await renderForm(vi.fn(), products);
+    const product = fieldLabelled('Product');
+    expect(product).toBeInstanceOf(HTMLSelectElement);
+    expect((product as HTMLSelectElement).value).toBe('');
+    await typeInto(fieldLabelled('Subject'), 'HR app outage');
+    await choose(fieldLabelled('Category'), 'incidents');
+    await choose(product, products[1]!.id);
+    await typeInto(fieldLabelled('Message'), 'Resolved.');
+    await click(byText('button', 'Publish update')[0]);
+    await settle(1);
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ productId: products[1]!.id }));
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -29,12 +29,16 @@ import {
   validatePublish,
 } from '../lib/publish-form';
 
+import { TopicProductField } from './topic-product-field';
+
 const MarkdownPreview = lazy(() => import('./markdown-preview'));
 
 type PublishFormProps = {
   mode: PublishMode;
   /** Confirmed subscribers, shown next to the choice; null while unknown. */
   subscriberCount: number | null;
+  /** The organisation's products a new topic may concern (none offered with fewer than two). */
+  products?: ReadonlyArray<{ id: string; name: string }>;
   isSubmitting: boolean;
   /** Messages the server returned for fields, by the form's paths; cleared by the next change. */
   serverIssues: PublishIssues;
@@ -91,6 +95,7 @@ const audienceOptions = [
 export function PublishForm({
   mode,
   subscriberCount,
+  products = [],
   isSubmitting,
   serverIssues,
   onSubmit,
@@ -177,6 +182,13 @@ export function PublishForm({
               ))}
             </Select>
           </Field>
+          <TopicProductField
+            id={fieldId('productId')}
+            products={products}
+            value={values.productId}
+            error={shownIssues.productId}
+            onChange={(productId) => change('productId', productId)}
+          />
         </>
       ) : null}
 

@@ -16,7 +16,13 @@ import type { PublishMode } from '../lib/publish-form';
 import { updateTexts } from '../lib/update-texts';
 import { DeliveryProgress } from './delivery-progress';
 import { EditTopicDialog } from './edit-topic-dialog';
-import { CategoryBadge, HiddenMarker, PinnedMarker, PrivateAudienceMarker } from './update-badges';
+import {
+  CategoryBadge,
+  HiddenMarker,
+  PinnedMarker,
+  PrivateAudienceMarker,
+  ProductBadge,
+} from './update-badges';
 
 const PublishDialog = lazy(() => import('./publish-dialog'));
 
@@ -53,10 +59,12 @@ function StaffTopicCard({
   topic,
   canEdit,
   actions,
+  productName,
 }: {
   topic: StaffTopicView;
   canEdit: boolean;
   actions: TopicActions;
+  productName: string | null;
 }) {
   return (
     <article
@@ -76,6 +84,7 @@ function StaffTopicCard({
             {topic.isPinned ? <PinnedMarker /> : null}
             {topic.isHidden ? <HiddenMarker /> : null}
             <CategoryBadge category={topic.category} />
+            {productName ? <ProductBadge name={productName} /> : null}
           </div>
           <p className="mt-1 text-xs text-slate-500">
             Started {formatDate(topic.createdAt)} · {topic.updates.length}{' '}
@@ -149,6 +158,7 @@ function StaffTopicCard({
 /** The console's updates: every topic (hidden ones too), delivery progress, and the ways to publish and edit. */
 export function StaffTopicsPanel({ organisationSlug, canEdit }: StaffTopicsPanelProps) {
   const topics = useStaffTopics();
+  const productNames = new Map((topics.data?.products ?? []).map((product) => [product.id, product.name]));
   const [publishMode, setPublishMode] = useState<PublishMode | null>(null);
   const [editing, setEditing] = useState<StaffTopicView | null>(null);
   const [deleting, setDeleting] = useState<StaffTopicView | null>(null);
@@ -229,7 +239,13 @@ export function StaffTopicsPanel({ organisationSlug, canEdit }: StaffTopicsPanel
         </div>
       ) : null}
       {topics.data?.topics.map((topic) => (
-        <StaffTopicCard key={topic.id} topic={topic} canEdit={canEdit} actions={actions} />
+        <StaffTopicCard
+          key={topic.id}
+          topic={topic}
+          canEdit={canEdit}
+          actions={actions}
+          productName={productNames.get(topic.productId ?? '') ?? null}
+        />
       ))}
       {publishMode ? (
         <Suspense fallback={null}>

@@ -80,8 +80,10 @@ function Reach({ data }: { data: Pick<SubscriberListResponse, 'reach' | 'paused'
 }
 
 function follows(subscriber: SubscriberView): string {
-  if (!subscriber.categories) return 'All';
-  return subscriber.categories.map((category) => categoryLabels[category]).join(', ');
+  const kinds = subscriber.categories
+    ? subscriber.categories.map((category) => categoryLabels[category]).join(', ')
+    : 'All';
+  return subscriber.productNames ? `${kinds} · ${subscriber.productNames.join(', ')}` : kinds;
 }
 
 /** Subscribers by status with counts, a search, and per address: block or delete. */

@@ -5,7 +5,13 @@ import { RichText } from '../../../components/ui/rich-text';
 import { classNames } from '../../../lib/class-names';
 import { updateElementId } from '../lib/highlight';
 import { updateTexts } from '../lib/update-texts';
-import { CategoryBadge, HiddenMarker, PinnedMarker, PrivateAudienceMarker } from './update-badges';
+import {
+  CategoryBadge,
+  HiddenMarker,
+  PinnedMarker,
+  PrivateAudienceMarker,
+  ProductBadge,
+} from './update-badges';
 
 type TopicEntryProps = { topic: TopicView; isHighlighted: boolean };
 
@@ -54,6 +60,7 @@ export function TopicEntry({ topic, isHighlighted }: TopicEntryProps) {
         {topic.isHidden ? <HiddenMarker /> : null}
         {topic.isPinned ? <PinnedMarker /> : null}
         <CategoryBadge category={topic.category} />
+        {topic.productName ? <ProductBadge name={topic.productName} /> : null}
       </div>
       <time dateTime={topic.latestAt} className="mt-1 block text-xs font-medium text-slate-500">
         {formatDate(topic.latestAt)}

@@ -16,6 +16,15 @@ export function CategoryBadge({ category }: { category: UpdateCategory }) {
   );
 }
 
+/** The product a topic concerns; a topic of the whole organisation has none. */
+export function ProductBadge({ name }: { name: string }) {
+  return (
+    <span className={`${badgeClassName} bg-white text-slate-700 ring-slate-300`} data-testid="product-badge">
+      {name}
+    </span>
+  );
+}
+
 export function PinnedMarker() {
   return (
     <span

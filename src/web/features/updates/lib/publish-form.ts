@@ -5,6 +5,8 @@ import { AddUpdateInput, CreateTopicInput, type UpdateAudience } from '../../../
 export type PublishValues = {
   subject: string;
   category: UpdateCategory | '';
+  /** '' for the whole organisation. */
+  productId: string;
   message: string;
   isPinned: boolean;
   statusPage: boolean;
@@ -19,6 +21,7 @@ export type PublishMode = { kind: 'create' } | { kind: 'add'; topicId: string; s
 export const defaultPublishValues: PublishValues = {
   subject: '',
   category: '',
+  productId: '',
   message: '',
   isPinned: false,
   statusPage: true,
@@ -47,6 +50,7 @@ export function createPayload(values: PublishValues): CreateTopicInput {
     subject: values.subject,
     // An unchosen category goes to the contract as missing, so it answers 'Category is required'.
     category: (values.category || undefined) as UpdateCategory,
+    productId: values.productId || null,
     message: values.message,
     channels: channelsOf(values),
     isPinned: values.isPinned,

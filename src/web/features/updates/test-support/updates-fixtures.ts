@@ -63,6 +63,7 @@ export function topicFixture(n: number, overrides: Partial<TopicView> = {}): Top
     id: topicId(n),
     subject: `Topic ${n}`,
     category: 'compliance',
+    productName: null,
     isPinned: false,
     latestAt: `2025-03-${day}T10:00:00.000Z`,
     updates: [
