@@ -13,7 +13,16 @@ const serverModuleLayers = [
   ['analytics', 'assets', 'custom-domains', 'knowledge-base', 'mail', 'plan-features', 'webhooks'],
   ['cards', 'notifications', 'subscriptions'],
   ['access', 'documents', 'products', 'specialised-cards', 'staff', 'updates'],
-  ['accounts', 'comments', 'portal', 'questionnaires', 'staff-users', 'tprm', 'trust-center-export'],
+  [
+    'accounts',
+    'comments',
+    'portal',
+    'questionnaires',
+    'staff-users',
+    'subprocessor-notices',
+    'tprm',
+    'trust-center-export',
+  ],
   ['agents', 'integrations'],
 ];
 const moduleFolders = (names) => `^src/server/modules/(${names.join('|')})/`;

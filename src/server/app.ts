@@ -30,6 +30,7 @@ import { searchRoutes } from './modules/search';
 import { specialisedCardRoutes } from './modules/specialised-cards';
 import { staffRoutes } from './modules/staff';
 import { staffUserRoutes } from './modules/staff-users';
+import { subprocessorNoticeRoutes } from './modules/subprocessor-notices';
 import { subscriptionRoutes, subscriptionStaffRoutes } from './modules/subscriptions';
 import { tprmRoutes } from './modules/tprm';
 import { trustCenterExportRoutes } from './modules/trust-center-export';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(subscriptionStaffRoutes, deps);
   await app.register(updateRoutes, deps);
   await app.register(webhookRoutes, deps);
+  await app.register(subprocessorNoticeRoutes, deps);
   await app.register(documentRoutes, deps);
   await app.register(accessRoutes, deps);
   await app.register(accountRoutes, deps);

@@ -60,6 +60,11 @@ export type ActionPageData = {
     alternatives?: Array<{ intent: string; label: string }>;
     /** Groups of checkboxes, each posted as `name=on` when ticked. */
     choices?: ChoiceGroup[];
+    /** One choice among options, posted as `name=value`. */
+    radios?: { legend: string; name: string; options: Array<{ value: string; label: string }> };
+    /** A text field (an e-mail address) or a longer text (a reason), each with its label. */
+    input?: { name: string; label: string; type: 'email' | 'text'; autoComplete?: string };
+    textarea?: { name: string; label: string; maxLength: number; hint?: string };
   } | null;
   /** Further links under the form, with a heading (the feeds a subscriber may follow instead). */
   links?: { heading: string; items: Array<{ href: string; label: string }> };

@@ -137,6 +137,10 @@ export const SpecialisedView = z.object({
   securityGrades: z.array(SecurityGradeEntry),
   trustedBy: z.array(Company),
   subprocessors: z.array(Subprocessor),
+  /** Published subprocessor change notices not yet in effect, soonest first (issue 34 §3). */
+  upcomingSubprocessorChanges: z
+    .array(z.object({ effectiveAt: z.string(), lines: z.array(z.string()) }))
+    .optional(),
   overview: z.string(),
   integrations: z.array(IntegrationSummary),
 });
@@ -148,6 +152,7 @@ export const emptySpecialisedView: SpecialisedView = {
   securityGrades: [],
   trustedBy: [],
   subprocessors: [],
+  upcomingSubprocessorChanges: [],
   overview: '',
   integrations: [],
 };

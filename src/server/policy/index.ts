@@ -28,6 +28,14 @@ export function canSeeProduct(viewer: Viewer, product: ProductVisibility): boole
   return product.isShown || viewer.mode === 'main';
 }
 
+/**
+ * A subprocessor change notice (issue 34 §3) is a notice to the product's customers: whoever may see
+ * the product may read it and its changes; a hidden product's notices stay staff's.
+ */
+export function canSeeSubprocessorNotice(viewer: Viewer, product: ProductVisibility): boolean {
+  return canSeeProduct(viewer, product);
+}
+
 export function canSeeProductLink(viewer: Viewer, link: ProductVisibility): boolean {
   return link.isShown || viewer.mode === 'main';
 }

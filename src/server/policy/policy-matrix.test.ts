@@ -19,6 +19,7 @@ import {
   items as itemRows,
   knowledgeBaseEntries,
   organisations,
+  products,
 } from '../db/schema';
 import { startFakeIntegrationServer } from '../modules/integrations/test-support/fake-integration-server';
 import { loadEvidenceIndex } from '../modules/questionnaires/answering/draft-questionnaire';
@@ -866,6 +867,57 @@ describe('policy matrix for trust updates and feeds', () => {
           if (isComplete && isVisible && !body.includes(marker))
             leaks.push(`${surface} hides ${marker} from ${viewerKind}`);
         }
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe('policy matrix for subprocessor change notices', () => {
+  it('shows a notice’s page to whoever may see its product, and a hidden product’s to Main mode only', async () => {
+    const { slug, viewers } = await setUpOrganisation('full');
+    const editor = viewers['staff-editor'].cookies;
+    const db = t.database.db;
+    const organisation = await findOrganisationBySlug(db, slug);
+    const productRows = await db.select().from(products).where(eq(products.organisationId, organisation!.id));
+    const notices: Array<{ id: string; marker: string; isHidden: boolean }> = [];
+    for (const product of productRows) {
+      const marker = `notice-${product.slug}-${slug}-end`;
+      const send = (method: 'POST', url: string, payload: unknown) =>
+        t.app.inject({
+          method,
+          url,
+          cookies: editor,
+          headers: csrfHeaders.get(editor) ?? {},
+          payload: payload as never,
+        });
+      const added = await send('POST', `/api/trust-center/products/${product.id}/subprocessors`, {
+        company: { source: 'custom', name: marker },
+      });
+      expect(added.statusCode).toBe(200);
+      const effectiveOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      const published = await send('POST', '/api/subprocessor-notices', {
+        productId: product.id,
+        effectiveOn,
+        emailSubscribers: false,
+      });
+      expect(published.statusCode).toBe(201);
+      notices.push({ id: published.json<{ id: string }>().id, marker, isHidden: !product.isShown });
+    }
+    expect(new Set(notices.map((notice) => notice.isHidden))).toEqual(new Set([false, true]));
+    const leaks: string[] = [];
+    for (const viewerKind of viewerKinds) {
+      const viewer = viewers[viewerKind];
+      for (const notice of notices) {
+        const response = await t.app.inject({
+          url: `/${slug}/subprocessor-notices/${notice.id}${viewer.query}`,
+          cookies: viewer.cookies,
+        });
+        const isVisible = !notice.isHidden || isMainMode(viewerKind);
+        if (!isVisible && (response.statusCode !== 404 || response.body.includes(notice.marker)))
+          leaks.push(`${notice.marker} reaches ${viewerKind} (${response.statusCode})`);
+        if (isVisible && (response.statusCode !== 200 || !response.body.includes(notice.marker)))
+          leaks.push(`${notice.marker} is kept from ${viewerKind} (${response.statusCode})`);
       }
     }
     expect(leaks).toEqual([]);

@@ -37,6 +37,8 @@ export const organisations = pgTable(
     planFeatures: jsonb('plan_features').$type<Partial<PlanFeatures>>().notNull().default({}),
     /** Staff must sign in with a second factor; those without one enrol at their next sign-in. */
     requireStaffMfa: boolean('require_staff_mfa').notNull().default(false),
+    /** Days between publishing a subprocessor change notice and the change taking effect (issue 34 §3). */
+    subprocessorNoticeDays: integer('subprocessor_notice_days').notNull().default(30),
     logoAssetId: uuid('logo_asset_id'),
     faviconAssetId: uuid('favicon_asset_id'),
     bannerAssetId: uuid('banner_asset_id'),

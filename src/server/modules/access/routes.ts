@@ -24,6 +24,7 @@ import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { contentDisposition } from '../../core';
 import { htmlPage, mediaAnswer, redirectAnswer } from '../../net/answers';
 import { signedInMember } from '../../net/api-security';
+import { acceptFormPosts } from '../../net/form-posts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/sessions';
 import type { Viewer } from '../../policy/viewer';
 import { type ActionPageContent, renderActionPageHtml } from '../../render/action-page';
@@ -71,11 +72,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const { isProduction } = deps.config;
   const db = deps.database.db;
   // The sign-in and welcome pages post plain HTML forms; only these routes accept that encoding.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  acceptFormPosts(app);
 
   const perAddressLimit = (name: string, max: number) => {
     const limit = app.createRateLimit({

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/integrations';
 import type { SpecialisedView } from '../../../shared/specialised-cards';
 import type { Database } from '../../db/client';
+import { upcomingSubprocessorChanges } from './announced-list';
 import {
   findOverview,
   listIntegrations,
@@ -39,7 +40,7 @@ export async function buildSpecialisedView(
   const integrationHostItems = integrationHostCards
     .flatMap((kind) => cardOf(kind)?.items ?? [])
     .filter((item) => !item.isLocked && item.enabledState !== 'NotEnabled');
-  const [keys, answers, grades, trusted, subprocessorRows, overview, integrations, hostKeys] =
+  const [keys, answers, grades, trusted, subprocessorRows, upcoming, overview, integrations, hostKeys] =
     await Promise.all([
       listItemKeys(
         db,
@@ -49,6 +50,7 @@ export async function buildSpecialisedView(
       listSecurityGrades(db, readableIds),
       hasTrustedBy ? listTrustedBy(db, productId) : [],
       hasSubprocessors ? listSubprocessors(db, productId) : [],
+      hasSubprocessors ? upcomingSubprocessorChanges(db, productId) : [],
       hasOverview ? findOverview(db, productId) : '',
       listIntegrations(db, productId),
       listItemKeys(
@@ -75,6 +77,7 @@ export async function buildSpecialisedView(
     })),
     trustedBy: trusted.map((row) => row.company),
     subprocessors: subprocessorRows.map(toSubprocessor),
+    upcomingSubprocessorChanges: upcoming,
     overview,
     // Only that a connection shows and under which readable item; its live data has its own call
     // (which asks this same view), and the link stays staff-only.

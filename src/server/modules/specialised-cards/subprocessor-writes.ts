@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { type Subprocessor, SubprocessorInput, specialisedMessages } from '../../../shared/specialised-cards';
 import { subprocessors } from '../../db/schema';
 import { assertCanEdit, inWriteTransaction, lockProduct, recordChange, type WriteContext } from '../cards';
+import { rememberAnnouncedList } from './announced-list';
 import { findSubprocessor } from './queries';
 import { toSubprocessor } from './serialise';
 
@@ -26,6 +27,7 @@ export async function createSubprocessor({
   const values = SubprocessorInput.parse(input.body);
   return inWriteTransaction(ctx, async (db) => {
     const product = await lockProduct(db, viewer, input.productId);
+    await rememberAnnouncedList(db, product);
     const [row] = await db
       .insert(subprocessors)
       .values({ organisationId: product.organisationId, productId: product.id, ...values })
@@ -53,6 +55,7 @@ export async function updateSubprocessor({
   const values = SubprocessorInput.parse(input.body);
   return inWriteTransaction(ctx, async (db) => {
     const product = await lockProduct(db, viewer, input.productId);
+    await rememberAnnouncedList(db, product);
     const existing = await findSubprocessor(db, product.id, input.id);
     if (!existing) throw new AppError('not_found', specialisedMessages.subprocessorNotFound);
     const [row] = await db
@@ -88,6 +91,7 @@ export async function deleteSubprocessor({
   assertCanEdit(viewer);
   return inWriteTransaction(ctx, async (db) => {
     const product = await lockProduct(db, viewer, input.productId);
+    await rememberAnnouncedList(db, product);
     const existing = await findSubprocessor(db, product.id, input.id);
     if (!existing) throw new AppError('not_found', specialisedMessages.subprocessorNotFound);
     await db.delete(subprocessors).where(eq(subprocessors.id, existing.id));

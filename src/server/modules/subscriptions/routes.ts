@@ -17,6 +17,7 @@ import {
 } from '../../../shared/subscriptions';
 import { feedPath } from '../../../shared/updates';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
+import { acceptFormPosts } from '../../net/form-posts';
 import { renderActionPageHtml } from '../../render/action-page';
 import { confirmSubscriptionPage } from './confirm-page';
 import { confirmSubscription } from './confirm-subscription';
@@ -48,11 +49,7 @@ function subscribeEmail(request: FastifyRequest): string {
 /** Subscribe (double opt-in), confirm and unsubscribe, for visitors and for mail clients (RFC 8058). */
 export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // HTML forms and RFC 8058 one-click posts arrive form-encoded; only these routes accept that.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  acceptFormPosts(app);
   const limitSubscribesPerAddress = app.createRateLimit({
     max: subscriptionLimits.subscribeRequestsPerAddressPerHour,
     timeWindow: oneHourMs,

@@ -2,5 +2,6 @@
 export { getNotificationBar } from './get-notification-bar';
 export { registerUpdateJobHandlers } from './handlers';
 export { listVisitorUpdates } from './list-visitor-updates';
+export { publishSubprocessorsUpdate } from './publish-subprocessors-update';
 export { createUpdatePublishedReader } from './read-update-published';
 export { updateRoutes } from './routes';

@@ -21,6 +21,8 @@ export type SubprocessorsUpdateInput = {
   channels?: Partial<UpdateChannels>;
   /** Add to the newest subprocessors topic with this subject instead of starting a new topic. */
   appendToLatest?: boolean;
+  /** The product whose list changed: its followers and those of every product get it. */
+  productId?: string | null;
 };
 
 /**
@@ -63,6 +65,7 @@ export async function publishSubprocessorsUpdate(
           organisationId: input.organisationId,
           subject,
           category: 'subprocessors',
+          productId: input.productId ?? null,
           createdByStaffUserId: input.staffUserId,
         })
         .returning();

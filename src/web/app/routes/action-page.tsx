@@ -70,6 +70,61 @@ export function ActionPage({ data }: { data: ActionPageData }) {
               {Object.entries(data.form.fields).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
+              {data.form.radios ? (
+                <fieldset className="mb-6">
+                  <legend className="text-sm font-semibold text-slate-900">{data.form.radios.legend}</legend>
+                  <div className="mt-3 space-y-2">
+                    {data.form.radios.options.map((option, index) => (
+                      <label key={option.value} className="flex items-start gap-3 text-sm text-slate-800">
+                        <input
+                          type="radio"
+                          name={data.form?.radios?.name}
+                          value={option.value}
+                          required
+                          defaultChecked={index === 0}
+                          className="mt-0.5 size-4 shrink-0 accent-brand"
+                        />
+                        <span className="min-w-0">{option.label}</span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : null}
+              {data.form.input ? (
+                <div className="mb-6 space-y-1.5">
+                  <label htmlFor="action-input" className="block text-sm font-semibold text-slate-900">
+                    {data.form.input.label}
+                  </label>
+                  <input
+                    id="action-input"
+                    name={data.form.input.name}
+                    type={data.form.input.type}
+                    required
+                    autoComplete={data.form.input.autoComplete}
+                    className="block h-10 w-full rounded-lg border border-slate-300 px-3 text-sm text-slate-900 shadow-xs focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+                  />
+                </div>
+              ) : null}
+              {data.form.textarea ? (
+                <div className="mb-6 space-y-1.5">
+                  <label htmlFor="action-textarea" className="block text-sm font-semibold text-slate-900">
+                    {data.form.textarea.label}
+                  </label>
+                  {data.form.textarea.hint ? (
+                    <p id="action-textarea-hint" className="text-xs text-slate-600">
+                      {data.form.textarea.hint}
+                    </p>
+                  ) : null}
+                  <textarea
+                    id="action-textarea"
+                    name={data.form.textarea.name}
+                    maxLength={data.form.textarea.maxLength}
+                    rows={4}
+                    aria-describedby={data.form.textarea.hint ? 'action-textarea-hint' : undefined}
+                    className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+                  />
+                </div>
+              ) : null}
               {data.form.choices?.map((group) => (
                 <fieldset key={group.legend} className="mb-6">
                   <legend className="text-sm font-semibold text-slate-900">{group.legend}</legend>

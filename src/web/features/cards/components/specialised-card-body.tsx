@@ -12,6 +12,7 @@ import {
 import { OverviewText } from './overview-card/overview-text';
 import type { ItemPreview } from './portal-card';
 import { StaticCardBody } from './static-card-body';
+import { UpcomingSubprocessorChanges } from './subprocessors-card/upcoming-changes';
 
 /**
  * The body of a card whose content is not a plain item list (spec 2 §2), or null for the generic
@@ -44,10 +45,17 @@ export function specialisedCardBody(
     case 'TrustedBy':
       return <DeferredTrustedByGrid companies={data.trustedBy} />;
     case 'Subprocessors':
-      return data.subprocessors.length > 0 ? (
-        <DeferredSubprocessorsTable subprocessors={data.subprocessors} />
-      ) : (
-        <p className="text-sm text-slate-600">{card.placeholder?.trim() || cardTexts.defaultPlaceholder}</p>
+      return (
+        <>
+          <UpcomingSubprocessorChanges changes={data.upcomingSubprocessorChanges ?? []} />
+          {data.subprocessors.length > 0 ? (
+            <DeferredSubprocessorsTable subprocessors={data.subprocessors} />
+          ) : (
+            <p className="text-sm text-slate-600">
+              {card.placeholder?.trim() || cardTexts.defaultPlaceholder}
+            </p>
+          )}
+        </>
       );
     case 'Overview':
       return (
