@@ -260,4 +260,101 @@ describe('a subscriber of trust updates', () => {
     await visitor.close();
     await staffContext.close();
   });
+
+  it('a subprocessor change is announced with an effective date; a subscriber objects by mailed link and staff answer', {
+    timeout: 240_000,
+  }, async () => {
+    const dpo = 'journey-dpo@customer.example';
+    await subscribeOverHttp(dpo);
+
+    // Staff add a subprocessor to Acme Payroll (over the API, as the card's dialog would).
+    const staffContext = await journey.newContext(1280);
+    const staff = await staffContext.newPage();
+    const staffProblems = watchForErrors(staff);
+    await signInAsStaff(staff, journey.baseUrl);
+    await staff.goto(`${journey.baseUrl}/acme`);
+    const added = await staff.evaluate(async () => {
+      const data = JSON.parse(document.getElementById('attest-page-data')?.textContent ?? '{}');
+      const catalogue = await (await fetch('/api/products')).json();
+      const payroll = catalogue.products.find((product: { slug: string }) => product.slug === 'payroll');
+      const response = await fetch(`/api/trust-center/products/${payroll.id}/subprocessors`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': data.csrfToken },
+        body: JSON.stringify({
+          company: { source: 'custom', name: 'Journey Analytics' },
+          purpose: 'Product analytics',
+          location: 'Canada',
+        }),
+      });
+      return response.status;
+    });
+    expect(added).toBe(200);
+
+    // The console drafts the notice from the difference; staff publish it with the proposed date.
+    await staff.goto(`${journey.baseUrl}/console/subprocessor-notices`);
+    const draft = staff.getByTestId('notice-draft');
+    await draft.getByText('Journey Analytics (Product analytics, Canada)', { exact: true }).waitFor();
+    await expectNoSeriousAccessibilityViolations(staff);
+    await settle(staff);
+    await shot(staff, 'subprocessor-notice-draft-1280.png');
+    await draft.getByRole('button', { name: 'Publish notice' }).click();
+    await staff.getByTestId('published-notice').first().waitFor();
+    await draft.getByText('The subprocessor list has not changed since the last notice').waitFor();
+
+    // Until the date, the subprocessors card announces the change to visitors.
+    const visitor = await journey.newContext(390);
+    const page = await visitor.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(`${journey.baseUrl}/acme`);
+    await dismissWelcome(page);
+    const upcoming = page.getByTestId('upcoming-subprocessor-changes');
+    await upcoming.waitFor();
+    expect(await upcoming.textContent()).toMatch(
+      /^From .+: Added Journey Analytics \(Product analytics, Canada\)$/,
+    );
+
+    // The subscriber's update mail links to the notice; the page mails a link to object.
+    const notice = await waitForMail(dpo, 'Subprocessor changes from');
+    const noticeLink = /https?:\/\/\S+\/acme\/subprocessor-notices\/[\w-]+/.exec(notice.text)?.[0];
+    expect(noticeLink).toBeDefined();
+    await page.goto(noticeLink!);
+    await page.getByRole('heading', { name: /^Subprocessor changes from / }).waitFor();
+    await page.getByLabel('Your work e-mail').fill(dpo);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByText('we sent it a link to object').waitFor();
+    const linkMail = await waitForMail(dpo, 'object to a subprocessor change');
+    const objectLink = /https?:\/\/\S+\/subprocessor-notices\/\S+\?token=\S+/.exec(linkMail.text)?.[0];
+    await page.goto(objectLink!);
+    await page.getByText(`Objecting as:`).waitFor();
+    await page.getByLabel('Added Journey Analytics (Product analytics, Canada)').check();
+    await page.getByLabel('Why (optional)').fill('Our data must not leave the EU.');
+    await settle(page);
+    await expectNoSeriousAccessibilityViolations(page);
+    await shot(page, 'subprocessor-notice-object-390.png');
+    await page.getByRole('button', { name: 'Object to this change' }).click();
+    await page.getByText('Your objection is recorded.').waitFor();
+    await page.getByText('You objected to:').waitFor();
+
+    // Staff see the objection under its change and answer it; the answer reaches the subscriber.
+    await staff.reload();
+    const objection = staff.getByTestId('objection').filter({ hasText: dpo });
+    await objection.getByText('Our data must not leave the EU.').waitFor();
+    await objection
+      .getByLabel(`Answer ${dpo}`)
+      .fill('Journey Analytics keeps EU customers’ data in Frankfurt.');
+    await objection.getByRole('button', { name: 'Send answer' }).click();
+    await objection.getByText('Answered:').waitFor();
+    await settle(staff);
+    await shot(staff, 'subprocessor-notice-objections-1280.png');
+    const answer = await waitForMail(dpo, 'answered your objection');
+    expect(answer.text).toContain('Journey Analytics keeps EU customers’ data in Frankfurt.');
+    const csvHref = await staff.getByRole('link', { name: 'Export CSV' }).first().getAttribute('href');
+    const csv = await staff.request.get(`${journey.baseUrl}${csvHref}`);
+    expect(await csv.text()).toContain(`"${dpo}","mailed_link"`);
+
+    expect(problems).toEqual([]);
+    expect(staffProblems).toEqual([]);
+    await visitor.close();
+    await staffContext.close();
+  });
 });

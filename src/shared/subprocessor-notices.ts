@@ -65,21 +65,28 @@ export const NoticeChange = z.discriminatedUnion('kind', [
 ]);
 export type NoticeChange = z.infer<typeof NoticeChange>;
 
-/** "Added Snowflake (analytics, United States)", as the notice, the card and the export say it. */
-export function describeChange(change: NoticeChange): string {
+/** The change without its verb: "Snowflake (Analytics, United States)", "Zendesk: location now “Germany”". */
+export function changeDetail(change: NoticeChange): string {
   const facts = (entry: SubprocessorFacts) => {
     const detail = [entry.purpose, entry.location].filter(Boolean).join(', ');
     return detail ? `${entry.company} (${detail})` : entry.company;
   };
-  if (change.kind === 'added') return `Added ${facts(change.after)}`;
-  if (change.kind === 'removed') return `Removed ${facts(change.before)}`;
+  if (change.kind === 'added') return facts(change.after);
+  if (change.kind === 'removed') return facts(change.before);
   const parts: string[] = [];
   if (change.before.purpose !== change.after.purpose)
     parts.push(`purpose now “${change.after.purpose || 'not stated'}”`);
   if (change.before.location !== change.after.location)
     parts.push(`location now “${change.after.location || 'not stated'}”`);
   if (change.before.company !== change.after.company) parts.push(`now named ${change.after.company}`);
-  return `Changed ${change.before.company}: ${parts.join(', ')}`;
+  return `${change.before.company}: ${parts.join(', ')}`;
+}
+
+const changeVerbs = { added: 'Added', removed: 'Removed', changed: 'Changed' } as const;
+
+/** "Added Snowflake (Analytics, United States)", as the notice, the card and the export say it. */
+export function describeChange(change: NoticeChange): string {
+  return `${changeVerbs[change.kind]} ${changeDetail(change)}`;
 }
 
 export const NoticeSettings = z.object({ noticeDays: z.number().int() });

@@ -13,6 +13,7 @@ import { OverviewPage } from './overview-page';
 const SettingsPage = lazy(() => import('./settings-page'));
 const UpdatesPage = lazy(() => import('./updates-page'));
 const SubscribersPage = lazy(() => import('./subscribers-page'));
+const SubprocessorNoticesPage = lazy(() => import('./subprocessor-notices-page'));
 const WebhooksPage = lazy(() => import('./webhooks-page'));
 const OutgoingMailPage = lazy(() => import('./outgoing-mail-page'));
 const DocumentsPage = lazy(() => import('./documents-page'));
@@ -172,6 +173,14 @@ const router = createBrowserRouter([
         element: (
           <Suspense fallback={<PageLoading />}>
             <SubscribersPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'subprocessor-notices',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <SubprocessorNoticesPage />
           </Suspense>
         ),
       },
