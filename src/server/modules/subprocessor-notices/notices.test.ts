@@ -1,3 +1,4 @@
+// @postgres: the kept list's insert-if-absent and the objection upsert run on a unique key both engines must honour alike
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpecialisedView } from '../../../shared/specialised-cards';
