@@ -19,7 +19,12 @@ import {
 } from './modules/notifications';
 import { createDraftQuestionnaireHandler, draftQuestionnaireQueue } from './modules/questionnaires';
 import { createRefreshEmbeddingsHandler, embeddingRefreshQueue } from './modules/search';
-import { createPurgePendingHandler, purgePendingQueue } from './modules/subscriptions';
+import {
+  channelDeliveryQueue,
+  createChannelDeliveryHandler,
+  createPurgePendingHandler,
+  purgePendingQueue,
+} from './modules/subscriptions';
 import { createUpdatePublishedReader, registerUpdateJobHandlers } from './modules/updates';
 import {
   createWebhookDeliveryHandler,
@@ -95,6 +100,12 @@ export function registerJobHandlers(deps: AppDeps): () => void {
   );
   registerUpdateJobHandlers(deps);
   deps.providers.jobs.register(purgePendingQueue, createPurgePendingHandler(deps.database.db));
+  deps.providers.jobs.register(
+    channelDeliveryQueue,
+    createChannelDeliveryHandler({ db: deps.database.db, config: deps.config, logger: deps.logger }),
+    // One POST of at most channelLimits.requestTimeoutMs, plus reading the row and recording the result.
+    { timeLimitMs: 60_000 },
+  );
   deps.providers.jobs.register(
     purgeAnalyticsQueue,
     createPurgeAnalyticsHandler(deps.database.db, deps.config.analyticsRetentionDays),

@@ -56,3 +56,68 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A chat channel that receives the updates (issue 34 §2): a Slack-compatible or Microsoft Teams
+ * incoming webhook, chosen and confirmed by a visitor. The address is a secret (whoever has it may
+ * post to the channel), so it is kept sealed; its digest keeps one row per address.
+ */
+export const channelSubscriptions = pgTable(
+  'channel_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['slack', 'teams'] }).notNull(),
+    urlSealed: text('url_sealed').notNull(),
+    urlDigest: text('url_digest').notNull(),
+    /** What staff and the person see of the address: its host and last characters. */
+    urlHint: text('url_hint').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed', 'quarantined'] })
+      .notNull()
+      .default('pending'),
+    categories: jsonb('categories').$type<UpdateCategory[]>(),
+    products: jsonb('products').$type<string[]>(),
+    /** Deliveries in a row that failed every attempt; at the limit the channel is quarantined. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastDeliveredAt: timestamp('last_delivered_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('channel_subscriptions_org_url_unique').on(table.organisationId, table.urlDigest)],
+);
+
+/** One message to one channel: the confirmation request (no update) or an update; retried, then quarantined. */
+export const channelDeliveries = pgTable(
+  'channel_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channelSubscriptions.id, { onDelete: 'cascade' }),
+    /** The update it carries; null for the confirmation request. */
+    updateId: uuid('update_id'),
+    content: jsonb('content').$type<ChannelMessage>().notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'quarantined'] })
+      .notNull()
+      .default('queued'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('channel_deliveries_channel_update_unique').on(table.channelId, table.updateId)],
+);
+
+/** What a channel message says; links are added per channel when it is posted. */
+export type ChannelMessage = {
+  eyebrow: string;
+  title: string;
+  text: string;
+  url: string | null;
+  linkLabel: string;
+};

@@ -1,4 +1,6 @@
 /** The subscriptions module's public surface: other modules and the server's composition roots import only this. */
+
+export { channelDeliveryQueue, createChannelDeliveryHandler, queueChannelUpdate } from './channels';
 export { createPurgePendingHandler, purgePendingQueue } from './purge-pending-subscribers';
 export { reachedByChoice } from './queries';
 export { subscriptionRoutes } from './routes';

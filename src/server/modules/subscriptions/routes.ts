@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
@@ -18,12 +18,29 @@ import {
 import { feedPath } from '../../../shared/updates';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { acceptFormPosts } from '../../net/form-posts';
-import { renderActionPageHtml } from '../../render/action-page';
+import { type ActionPageContent, renderActionPageHtml } from '../../render/action-page';
+import {
+  channelConfirmPage,
+  channelDoneKeys,
+  channelManagePage,
+  channelRefusalKeys,
+  channelRefusalOf,
+  channelSubscribePage,
+} from './channel-pages';
+import {
+  ChannelSubscribeForm,
+  changeChannel,
+  channelOfToken,
+  confirmChannel,
+  manageToken,
+  subscribeChannel,
+} from './channels';
 import { confirmSubscriptionPage } from './confirm-page';
 import { confirmSubscription } from './confirm-subscription';
 import { subscribeToUpdates } from './subscribe-to-updates';
 import {
   changeSubscription,
+  followedProductNames,
   noticeOf,
   offeredProducts,
   readChoiceForm,
@@ -272,6 +289,176 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       if ('done' in change) next.set('done', change.done);
       else next.set('error', change.error);
       return reply.redirect(`/${request.params.org}/subscription?${next}`, 303);
+    },
+  );
+  // Chat channels (issue 34 §2): the visitor's form, the confirmation posted to the channel, its manage link.
+  const channelQuery = z.object({
+    token: OptionalToken,
+    done: z.enum(channelDoneKeys).optional(),
+    error: z.enum(channelRefusalKeys).optional(),
+  });
+  const sendPage = async (reply: FastifyReply, request: FastifyRequest, page: ActionPageContent) => {
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return reply.type('text/html; charset=utf-8').send(
+      await renderActionPageHtml(requireViewer(request).organisation, page, {
+        isWatching: deps.config.watchWebBuild,
+      }),
+    );
+  };
+
+  app.get(
+    '/:org/subscribe/channel',
+    { config: tokenRoute, schema: { hide: true, params: shareParams, querystring: channelQuery } },
+    async (request, reply) => {
+      const { org } = request.params;
+      const { organisation } = requireViewer(request);
+      const offered = await offeredProducts(deps.database.db, organisation.id);
+      return sendPage(
+        reply,
+        request,
+        channelSubscribePage({
+          organisationName: organisation.name,
+          portalPath: `/${org}`,
+          actionPath: `/${org}/subscribe/channel`,
+          choices: subscriptionChoices(null, null, offered),
+          done: request.query.done,
+          error: request.query.error,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/:org/subscribe/channel',
+    {
+      config: {
+        ...tokenRoute,
+        rateLimit: { max: 10, timeWindow: oneMinuteMs, keyGenerator: (request) => `channel:${request.ip}` },
+      },
+      schema: { hide: true, params: shareParams, body: z.record(z.string(), z.string().max(4096)) },
+    },
+    async (request, reply) => {
+      const { org } = request.params;
+      const back = (outcome: Record<string, string>) =>
+        reply.redirect(`/${org}/subscribe/channel?${new URLSearchParams(outcome)}`, 303);
+      const offered = await offeredProducts(deps.database.db, requireViewer(request).organisation.id);
+      const form = ChannelSubscribeForm.safeParse(request.body);
+      if (!form.success) return back({ error: channelRefusalOf(form.error.issues[0]?.message ?? '') });
+      const choice = readChoiceForm(request.body, offered);
+      if ('error' in choice) return back({ error: choice.error });
+      try {
+        await subscribeChannel(verbContext(deps, request), {
+          kind: form.data.kind,
+          url: form.data.url,
+          ...choice,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        return back({ error: channelRefusalOf(error.message) });
+      }
+      return back({ done: 'sent' });
+    },
+  );
+
+  app.get(
+    '/:org/subscription/channel/confirm',
+    { config: tokenRoute, schema: { hide: true, params: shareParams, querystring: channelQuery } },
+    async (request, reply) => {
+      const { org } = request.params;
+      const { organisation } = requireViewer(request);
+      const token = request.query.token ?? null;
+      const channel = token
+        ? await channelOfToken(deps.database.db, organisation.id, 'confirm', token)
+        : null;
+      return sendPage(
+        reply,
+        request,
+        channelConfirmPage({
+          organisationName: organisation.name,
+          portalPath: `/${org}`,
+          actionPath: `/${org}/subscription/channel/confirm`,
+          token: channel ? token : null,
+          urlHint: channel?.urlHint ?? null,
+          error: request.query.error,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/:org/subscription/channel/confirm',
+    {
+      config: tokenRoute,
+      schema: { hide: true, params: shareParams, body: z.object({ token: OptionalToken }) },
+    },
+    async (request, reply) => {
+      const { org } = request.params;
+      const token = request.body.token ?? '';
+      const ctx = verbContext(deps, request);
+      if (!(await confirmChannel(ctx, token)))
+        return reply.redirect(`/${org}/subscription/channel/confirm?error=linkInvalid`, 303);
+      const channel = await channelOfToken(ctx.db, ctx.viewer.organisation.id, 'confirm', token);
+      const manage = await manageToken(ctx.db, channel!);
+      return reply.redirect(
+        `/${org}/subscription/channel?${new URLSearchParams({ token: manage, done: 'confirmed' })}`,
+        303,
+      );
+    },
+  );
+
+  app.get(
+    '/:org/subscription/channel',
+    { config: tokenRoute, schema: { hide: true, params: shareParams, querystring: channelQuery } },
+    async (request, reply) => {
+      const { org } = request.params;
+      const { organisation } = requireViewer(request);
+      const db = deps.database.db;
+      const token = request.query.token ?? '';
+      const channel = token ? await channelOfToken(db, organisation.id, 'manage', token) : null;
+      const offered = await offeredProducts(db, organisation.id);
+      return sendPage(
+        reply,
+        request,
+        channelManagePage({
+          organisationName: organisation.name,
+          portalPath: `/${org}`,
+          actionPath: `/${org}/subscription/channel`,
+          token,
+          channel: channel
+            ? { ...channel, productNames: followedProductNames(channel.products, offered) }
+            : null,
+          choices: subscriptionChoices(channel?.categories ?? null, channel?.products ?? null, offered),
+          done: request.query.done,
+          error: request.query.error,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/:org/subscription/channel',
+    {
+      config: {
+        ...tokenRoute,
+        rateLimit: {
+          max: 30,
+          timeWindow: oneMinuteMs,
+          keyGenerator: (request) => `channel-manage:${request.ip}`,
+        },
+      },
+      schema: { hide: true, params: shareParams, body: z.record(z.string(), z.string().max(4096)) },
+    },
+    async (request, reply) => {
+      const { org } = request.params;
+      const token = request.body.token ?? '';
+      const intent = request.body.intent === 'stop' ? 'stop' : 'save';
+      const back = (outcome: Record<string, string>) =>
+        reply.redirect(`/${org}/subscription/channel?${new URLSearchParams({ token, ...outcome })}`, 303);
+      const offered = await offeredProducts(deps.database.db, requireViewer(request).organisation.id);
+      const choice = intent === 'save' ? readChoiceForm(request.body, offered) : null;
+      if (choice && 'error' in choice) return back({ error: choice.error });
+      const outcome = await changeChannel(verbContext(deps, request), { token, intent, choice });
+      return back(outcome === 'linkInvalid' ? { error: outcome } : { done: outcome });
     },
   );
 };

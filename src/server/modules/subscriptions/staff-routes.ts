@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ChannelList, ChannelParams } from '../../../shared/channels';
 import {
   BlockInput,
   BlockParams,
@@ -12,6 +13,7 @@ import type { AppDeps } from '../../context';
 import { contentDisposition } from '../../core';
 import { mediaAnswer } from '../../net/answers';
 import { staffRoutes } from '../../net/staff-routes';
+import { listChannels, removeChannel, resumeChannel } from './staff-channels';
 import {
   blockSubscription,
   deleteSubscriber,
@@ -34,6 +36,30 @@ export const subscriptionStaffRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       response: { 200: SubscriberListResponse },
     },
     (ctx, request) => listSubscribers({ ctx, input: request.query }),
+  );
+
+  staff.get(
+    '/api/subscribers/channels',
+    { summary: 'Chat channels that receive the updates, with their health', response: { 200: ChannelList } },
+    (ctx) => listChannels({ ctx }),
+  );
+
+  staff.post(
+    '/api/subscribers/channels/:channelId/resume',
+    {
+      summary: 'A channel paused after repeated failures receives again (statuspage:edit)',
+      params: ChannelParams,
+    },
+    (ctx, { params }) => resumeChannel({ ctx, input: params }),
+  );
+
+  staff.delete(
+    '/api/subscribers/channels/:channelId',
+    {
+      summary: 'Removes a chat channel; nothing more is posted to it (statuspage:edit)',
+      params: ChannelParams,
+    },
+    (ctx, { params }) => removeChannel({ ctx, input: params }),
   );
 
   staff.get(

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { PortalCustomisation } from '../../../shared/portal';
-import { type UpdateCategory, updateLimits } from '../../../shared/updates';
+import { categoryLabels, type UpdateCategory, updateLimits } from '../../../shared/updates';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -24,8 +24,15 @@ import {
   queueMails,
   updateMailQueue,
 } from '../mail';
-import { followedProductNames, offeredProducts, reachedByChoice, unsubscribeLinks } from '../subscriptions';
+import {
+  followedProductNames,
+  offeredProducts,
+  queueChannelUpdate,
+  reachedByChoice,
+  unsubscribeLinks,
+} from '../subscriptions';
 import { updateMailsPerJob } from './queries';
+import { renderUpdateText } from './render-markdown';
 import {
   composeUpdateMail,
   personaliseUpdateMail,
@@ -223,6 +230,20 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
   }
 
   if (!update.emailSubscribers || update.audience === 'private') return { queued };
+  // Chat channels that follow this kind and product get one message each (idempotent on a rerun).
+  await queueChannelUpdate(db, deps.providers, {
+    organisationId: organisation.id,
+    updateId,
+    category: topic.category,
+    productId: topic.productId,
+    content: {
+      eyebrow: `${categoryLabels[topic.category]} update from ${organisation.name}`,
+      title: topic.subject,
+      text: truncateForChannel(renderUpdateText(update.message)),
+      url: topicUrl.toString(),
+      linkLabel: 'Read it on the trust center',
+    },
+  });
   let cursor = await subscriberCursor(db, updateId);
   const offered = await offeredProducts(db, organisation.id);
   for (;;) {
@@ -260,6 +281,12 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
     if (page.length < batchSize) break;
   }
   return { queued };
+}
+
+/** Chat messages stay short: the update's text up to a few paragraphs, the link has the rest. */
+function truncateForChannel(text: string): string {
+  const limit = 1500;
+  return text.length <= limit ? text : `${text.slice(0, limit).replace(/\s+\S*$/, '')} …`;
 }
 
 export function createFanOutHandler(deps: FanOutDeps): JobHandler {

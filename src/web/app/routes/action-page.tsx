@@ -95,11 +95,17 @@ export function ActionPage({ data }: { data: ActionPageData }) {
                   <label htmlFor="action-input" className="block text-sm font-semibold text-slate-900">
                     {data.form.input.label}
                   </label>
+                  {data.form.input.hint ? (
+                    <p id="action-input-hint" className="text-xs text-slate-600">
+                      {data.form.input.hint}
+                    </p>
+                  ) : null}
                   <input
                     id="action-input"
                     name={data.form.input.name}
                     type={data.form.input.type}
                     required
+                    aria-describedby={data.form.input.hint ? 'action-input-hint' : undefined}
                     autoComplete={data.form.input.autoComplete}
                     className="block h-10 w-full rounded-lg border border-slate-300 px-3 text-sm text-slate-900 shadow-xs focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
                   />
