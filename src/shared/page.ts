@@ -63,7 +63,13 @@ export type ActionPageData = {
     /** One choice among options, posted as `name=value`. */
     radios?: { legend: string; name: string; options: Array<{ value: string; label: string }> };
     /** A text field (an e-mail address) or a longer text (a reason), each with its label. */
-    input?: { name: string; label: string; type: 'email' | 'text' | 'url'; autoComplete?: string; hint?: string };
+    input?: {
+      name: string;
+      label: string;
+      type: 'email' | 'text' | 'url';
+      autoComplete?: string;
+      hint?: string;
+    };
     textarea?: { name: string; label: string; maxLength: number; hint?: string };
   } | null;
   /** Further links under the form, with a heading (the feeds a subscriber may follow instead). */

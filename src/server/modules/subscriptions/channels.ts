@@ -271,13 +271,13 @@ export function channelPayload(
   manageUrl: string | null,
 ): unknown {
   if (kind === 'slack') {
-    const escape = (text: string) =>
+    const escapeMrkdwn = (text: string) =>
       text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
     const lines = [
-      `_${escape(message.eyebrow)}_`,
-      `*${escape(message.title)}*`,
-      escape(message.text),
-      ...(message.url ? [`<${message.url}|${escape(message.linkLabel)}>`] : []),
+      `_${escapeMrkdwn(message.eyebrow)}_`,
+      `*${escapeMrkdwn(message.title)}*`,
+      escapeMrkdwn(message.text),
+      ...(message.url ? [`<${message.url}|${escapeMrkdwn(message.linkLabel)}>`] : []),
       ...(manageUrl ? [`<${manageUrl}|Change what this channel receives, or stop>`] : []),
     ];
     return { text: lines.join('\n'), unfurl_links: false };
