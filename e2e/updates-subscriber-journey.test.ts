@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +13,11 @@ import {
   watchForErrors,
 } from './support/journey-harness';
 
-const journey = useJourneyHarness({ dataDirectoryPrefix: 'attest-e2e-updates-journey-' });
+// Chat channels post to a sink on 127.0.0.1 here; the outbound gate lets exactly that address through.
+const journey = useJourneyHarness({
+  dataDirectoryPrefix: 'attest-e2e-updates-journey-',
+  env: { OUTBOUND_ALLOW_LOOPBACK: 'true' },
+});
 
 type MailboxMessage = {
   subject: string;
@@ -356,5 +362,80 @@ describe('a subscriber of trust updates', () => {
     expect(staffProblems).toEqual([]);
     await visitor.close();
     await staffContext.close();
+  });
+
+  it('a Slack channel subscribes from the popover, is confirmed from the message posted to it and receives the next update', {
+    timeout: 180_000,
+  }, async () => {
+    // The channel's incoming webhook: a local HTTP sink that records every post.
+    const posts: Array<{ text: string }> = [];
+    const sink = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        posts.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/services/T01/B02/journey`;
+    try {
+      const visitor = await journey.newContext(390);
+      const page = await visitor.newPage();
+      const problems = watchForErrors(page);
+      await page.goto(`${journey.baseUrl}/acme`);
+      await dismissWelcome(page);
+      await page.getByTestId('updates-card').getByTestId('subscribe-button').click();
+      await page.getByRole('link', { name: 'post them to a Slack or Teams channel' }).click();
+      await page.getByRole('heading', { name: 'Post updates to a chat channel' }).waitFor();
+      await page.getByLabel('Slack (or Mattermost, Rocket.Chat)').check();
+      await page.getByLabel('Incoming-webhook address').fill(sinkUrl);
+      await page.getByLabel('General').uncheck();
+      await settle(page);
+      await expectNoSeriousAccessibilityViolations(page);
+      await shot(page, 'channel-subscribe-390.png');
+      await page.getByRole('button', { name: 'Send a confirmation to the channel' }).click();
+      await page.getByText('We posted a message with a confirmation link to the channel').waitFor();
+
+      // Someone in the channel opens the link in the message and confirms.
+      await expect.poll(() => posts.length, { timeout: 60_000, interval: 250 }).toBe(1);
+      const confirmLink = /<(https?:\/\/[^|>]+\/subscription\/channel\/confirm\?token=[^|>]+)\|Confirm>/.exec(
+        posts[0]!.text,
+      )?.[1];
+      expect(confirmLink).toBeDefined();
+      await page.goto(confirmLink!);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('The channel will receive these updates.').waitFor();
+      expect(await page.getByText('Compliance · Vulnerabilities · Incidents · Subprocessors').count()).toBe(
+        1,
+      );
+      await expectNoSeriousAccessibilityViolations(page);
+      await shot(page, 'channel-confirmed-390.png');
+
+      // Staff publish; the channel gets the update with a link to change what it receives.
+      const staffContext = await journey.newContext(1280);
+      const staff = await staffContext.newPage();
+      const staffProblems = watchForErrors(staff);
+      await signInAsStaff(staff, journey.baseUrl);
+      await staff.goto(`${journey.baseUrl}/console/updates`);
+      await staff.getByRole('heading', { name: 'Updates', level: 1 }).waitFor();
+      await publishFromConsole(staff, 'Journey: ISO 27001 surveillance audit passed', 'No nonconformities.');
+      await expect.poll(() => posts.length, { timeout: 60_000, interval: 250 }).toBe(2);
+      expect(posts[1]!.text).toContain('*Journey: ISO 27001 surveillance audit passed*');
+      expect(posts[1]!.text).toContain('|Change what this channel receives, or stop>');
+
+      await staff.goto(`${journey.baseUrl}/console/subscribers`);
+      const row = staff.getByTestId('channel-row');
+      await row.getByText('Receiving').waitFor();
+      await row.scrollIntoViewIfNeeded();
+      await settle(staff);
+      await shot(staff, 'channel-console-1280.png');
+      expect(problems).toEqual([]);
+      expect(staffProblems).toEqual([]);
+      await visitor.close();
+      await staffContext.close();
+    } finally {
+      await new Promise<void>((resolve) => sink.close(() => resolve()));
+    }
   });
 });

@@ -145,6 +145,16 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
             {messages.subscribeButton}
           </Button>
         </form>
+        <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-600">
+          Or{' '}
+          <a
+            href={`/${view.organisation.slug}/subscribe/channel`}
+            className="font-medium text-brand-ink underline underline-offset-4"
+          >
+            post them to a Slack or Teams channel
+          </a>
+          .
+        </p>
       </PopoverContent>
     </Popover>
   );
