@@ -117,9 +117,12 @@ export async function benchFanOut() {
       };
     });
 
-    // The same size with choices in place (issue 34): a quarter follow everything, the rest one or two
-    // kinds, every tenth paused. A compliance update reaches about 45 % of them, decided in the query.
+    // The same size with choices in place (issue 34): a quarter follow every kind, the rest one or two
+    // kinds, every tenth paused, every third follows only the other product. A compliance update of
+    // the first product reaches about 30 % of them, decided in the query.
     const choosy = await staffOrganisation(t);
+    const { createProduct } = await import('../src/server/test/factories');
+    const otherProduct = await createProduct(t.database.db, choosy.organisation.id, { name: 'Other', slug: 'other' });
     const choosyEmails = await addConfirmedSubscribers(t, choosy.organisation.id, subscriberCount, 'choosy');
     const { sql: rawSql } = await import('drizzle-orm');
     await t.database.db.execute(rawSql`
@@ -129,9 +132,15 @@ export async function benchFanOut() {
           when 1 then '["compliance"]'::jsonb
           when 2 then '["incidents"]'::jsonb
           else '["incidents","vulnerabilities"]'::jsonb end,
+        products = case when (substring(email from 8 for 6))::int % 3 = 2
+          then ${JSON.stringify([otherProduct.id])}::jsonb else null end,
         paused_at = case when (substring(email from 8 for 6))::int % 10 = 9 then now() else null end
       where organisation_id = ${choosy.organisation.id}`);
-    const choosyResponse = await choosy.inject({ method: 'POST', url: '/api/updates/topics', payload });
+    const choosyResponse = await choosy.inject({
+      method: 'POST',
+      url: '/api/updates/topics',
+      payload: { ...payload, productId: choosy.product.id },
+    });
     const choosyUpdateId = choosyResponse.json<{ updates: Array<{ id: string }> }>().updates[0]!.id;
     started = performance.now();
     const { queued: choosyQueued } = await fanOutUpdate(

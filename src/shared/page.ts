@@ -73,7 +73,13 @@ export type ActionPageData = {
     textarea?: { name: string; label: string; maxLength: number; hint?: string };
   } | null;
   /** Further links under the form, with a heading (the feeds a subscriber may follow instead). */
-  links?: { heading: string; items: Array<{ href: string; label: string }> };
+  links?: {
+    heading: string;
+    /** One link, or a label with the same thing in several formats ("Compliance: Atom · JSON Feed"). */
+    items: Array<
+      { label: string; href: string } | { label: string; formats: Array<{ href: string; label: string }> }
+    >;
+  };
   back: { href: string; label: string };
 };
 

@@ -15,7 +15,7 @@ import {
   subscriptionLimits,
   UnsubscribeResult,
 } from '../../../shared/subscriptions';
-import { feedPath } from '../../../shared/updates';
+import { categoryLabels, feedPath, updateCategories } from '../../../shared/updates';
 import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { acceptFormPosts } from '../../net/form-posts';
 import { type ActionPageContent, renderActionPageHtml } from '../../render/action-page';
@@ -42,6 +42,7 @@ import {
   changeSubscription,
   followedProductNames,
   noticeOf,
+  type OfferedProduct,
   offeredProducts,
   readChoiceForm,
   readSubscription,
@@ -61,6 +62,22 @@ const tokenRoute = { viewer: 'portal', skipCsrf: true } as const;
 function subscribeEmail(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, limits.emailMaxLength) : '';
+}
+
+/** Every feed of the trust center, in Atom and JSON Feed: everything, each offered product, each kind. */
+function feedLinks(slug: string, offered: readonly OfferedProduct[]) {
+  const both = (label: string, filter: Parameters<typeof feedPath>[2]) => ({
+    label,
+    formats: [
+      { href: feedPath(slug, 'atom', filter), label: 'Atom' },
+      { href: feedPath(slug, 'json', filter), label: 'JSON Feed' },
+    ],
+  });
+  return [
+    both('Every update', {}),
+    ...offered.map((product) => both(product.name, { product: product.slug })),
+    ...updateCategories.map((category) => both(categoryLabels[category], { category })),
+  ];
 }
 
 /** Subscribe (double opt-in), confirm and unsubscribe, for visitors and for mail clients (RFC 8058). */
@@ -240,13 +257,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         token,
         found: token ? await readSubscription(ctx, token) : null,
         offered,
-        feeds: [
-          { href: feedPath(organisation.slug, 'atom'), label: `Every update (Atom)` },
-          ...offered.map((product) => ({
-            href: feedPath(organisation.slug, 'atom', { product: product.slug }),
-            label: `${product.name} (Atom)`,
-          })),
-        ],
+        feeds: feedLinks(organisation.slug, offered),
         ...(notice ? { notice } : {}),
         ...(error ? { error: subscriptionChoiceMessages[error] } : {}),
       });

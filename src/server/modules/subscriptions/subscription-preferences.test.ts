@@ -155,6 +155,8 @@ describe('the preference page of an update mail', () => {
     // Feeds of the whole trust center and of each shown product are linked for feed readers.
     expect(shown.body).toContain(texts.feedsHeading);
     expect(shown.body).toContain(`href="/${organisation.slug}/updates.atom?product=hr"`);
+    expect(shown.body).toContain(`href="/${organisation.slug}/updates.json?product=hr"`);
+    expect(shown.body).toContain(`href="/${organisation.slug}/updates.json?category=incidents"`);
 
     const onlyHr = await post({ intent: 'save', category_incidents: 'on', [`product_${hr.id}`]: 'on' });
     expect(followed(onlyHr.headers.location!).get('done')).toBe('saved');

@@ -192,8 +192,8 @@ export function subscriptionPreferencesPage(input: {
   token: string;
   found: Awaited<ReturnType<typeof readSubscription>>;
   offered: readonly OfferedProduct[];
-  /** Atom feeds a person may follow instead of mail: the whole trust center's and each product's. */
-  feeds: Array<{ href: string; label: string }>;
+  /** Feeds a person may follow instead of mail: the whole trust center's, each product's and each kind's. */
+  feeds: NonNullable<ActionPageContent['links']>['items'];
   notice?: string;
   error?: string;
 }): ActionPageContent {

@@ -178,13 +178,31 @@ export function ActionPage({ data }: { data: ActionPageData }) {
             <section className="mt-6 border-t border-slate-200 pt-4">
               <h2 className="text-sm font-semibold text-slate-900">{data.links.heading}</h2>
               <ul className="mt-2 space-y-1 text-sm">
-                {data.links.items.map((link) => (
-                  <li key={link.href}>
-                    <a href={link.href} className="text-brand-ink underline underline-offset-4">
-                      {link.label}
-                    </a>
-                  </li>
-                ))}
+                {data.links.items.map((link) =>
+                  'href' in link ? (
+                    <li key={link.href}>
+                      <a href={link.href} className="text-brand-ink underline underline-offset-4">
+                        {link.label}
+                      </a>
+                    </li>
+                  ) : (
+                    <li key={link.label} className="text-slate-700">
+                      {`${link.label}: `}
+                      {link.formats.map((format, index) => (
+                        <span key={format.href}>
+                          {index > 0 ? ' · ' : null}
+                          <a
+                            href={format.href}
+                            aria-label={`${link.label} (${format.label})`}
+                            className="text-brand-ink underline underline-offset-4"
+                          >
+                            {format.label}
+                          </a>
+                        </span>
+                      ))}
+                    </li>
+                  ),
+                )}
               </ul>
             </section>
           ) : null}

@@ -16,7 +16,8 @@ export default function SubscribersPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-950">Subscribers</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Who receives your trust updates, by e-mail or in a chat channel. Your own systems can receive them too, by{' '}
+          Who receives your trust updates, by e-mail or in a chat channel. Your own systems can receive them
+          too, by{' '}
           <Link
             to="/console/webhooks"
             className="font-medium text-slate-900 underline underline-offset-4 hover:text-slate-700"
