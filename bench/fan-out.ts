@@ -122,7 +122,10 @@ export async function benchFanOut() {
     // the first product reaches about 30 % of them, decided in the query.
     const choosy = await staffOrganisation(t);
     const { createProduct } = await import('../src/server/test/factories');
-    const otherProduct = await createProduct(t.database.db, choosy.organisation.id, { name: 'Other', slug: 'other' });
+    const otherProduct = await createProduct(t.database.db, choosy.organisation.id, {
+      name: 'Other',
+      slug: 'other',
+    });
     const choosyEmails = await addConfirmedSubscribers(t, choosy.organisation.id, subscriberCount, 'choosy');
     const { sql: rawSql } = await import('drizzle-orm');
     await t.database.db.execute(rawSql`
