@@ -158,6 +158,17 @@ describe('chat channels as subscribers', () => {
       expect(location(confirmed).pathname).toBe(`/${staff.organisation.slug}/subscription/channel`);
       expect(location(confirmed).searchParams.get('done')).toBe('confirmed');
 
+      // Asking again for a confirmed channel changes nothing and posts nothing.
+      const again = await formPost(`/${staff.organisation.slug}/subscribe/channel`, {
+        choices: '1',
+        kind: 'slack',
+        url: sink.url,
+        ...everyKind,
+      });
+      expect(location(again).searchParams.get('done')).toBe('sent');
+      await runJobs();
+      expect(sink.received).toHaveLength(1);
+
       await publish(staff, 'Login outage resolved', 'incidents');
       await publish(staff, 'Office move', 'general');
       expect(sink.received).toHaveLength(2);

@@ -146,10 +146,11 @@ export async function subscribeChannel(
     // A confirmed channel keeps posting as it is; asking again only sends a fresh confirmation.
     const choice = { kind: input.kind, categories: input.categories, products: input.products };
     let channel: ChannelRow;
-    if (existing) {
+    if (existing?.status === 'confirmed') channel = existing;
+    else if (existing) {
       [channel] = (await tx
         .update(channelSubscriptions)
-        .set(existing.status === 'confirmed' ? {} : { ...choice, status: 'pending' })
+        .set({ ...choice, status: 'pending' })
         .where(eq(channelSubscriptions.id, existing.id))
         .returning()) as [ChannelRow];
     } else {
