@@ -131,7 +131,7 @@ describe('a subscriber of trust updates', () => {
     await page.goto(confirmLink!);
     await page.getByRole('heading', { name: 'Confirm your subscription' }).waitFor();
     // Everything starts ticked; the reader leaves out general news.
-    await page.getByLabel('General').uncheck();
+    await page.getByLabel('General', { exact: true }).uncheck();
     await page.getByRole('button', { name: 'Confirm subscription' }).click();
     await page.waitForURL(/\/acme\?subscribeStatus=Confirmed$/);
     const confirmed = page.getByRole('dialog', { name: 'Subscription confirmed' });
@@ -175,8 +175,8 @@ describe('a subscriber of trust updates', () => {
     expect(manageLink).toBeDefined();
     await page.goto(manageLink!);
     await page.getByRole('heading', { name: 'Your subscription' }).waitFor();
-    expect(await page.getByLabel('General').isChecked()).toBe(false);
-    await page.getByLabel('Incidents').uncheck();
+    expect(await page.getByLabel('General', { exact: true }).isChecked()).toBe(false);
+    await page.getByLabel('Incidents', { exact: true }).uncheck();
     await page.getByRole('button', { name: 'Save choices' }).click();
     await page.getByText('Your choices are saved.').waitFor();
     expect(await page.getByText('Compliance · Vulnerabilities · Subprocessors').count()).toBe(1);
@@ -390,7 +390,7 @@ describe('a subscriber of trust updates', () => {
       await page.getByRole('heading', { name: 'Post updates to a chat channel' }).waitFor();
       await page.getByLabel('Slack (or Mattermost, Rocket.Chat)').check();
       await page.getByLabel('Incoming-webhook address').fill(sinkUrl);
-      await page.getByLabel('General').uncheck();
+      await page.getByLabel('General', { exact: true }).uncheck();
       await settle(page);
       await expectNoSeriousAccessibilityViolations(page);
       await shot(page, 'channel-subscribe-390.png');
