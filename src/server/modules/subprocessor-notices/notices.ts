@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { formatDate } from '../../../shared/dates';
 import { AppError } from '../../../shared/errors';
+import { messages } from '../../../shared/messages';
 import {
   describeChange,
   type NoticeChange,
@@ -13,10 +14,16 @@ import {
   PublishNoticeInput,
 } from '../../../shared/subprocessor-notices';
 import type { Context } from '../../context';
-import { publishOrganisationChanged, requireRecentSecondFactor, writeAudit } from '../../core';
+import {
+  dayMs,
+  publishOrganisationChanged,
+  requireConsole,
+  requireRecentSecondFactor,
+  writeAudit,
+} from '../../core';
 import type { Database } from '../../db/client';
 import { organisations, products, subprocessorNotices, subprocessorObjections } from '../../db/schema';
-import { canEditPortal, canUseConsole } from '../../policy';
+import { canEditPortal } from '../../policy';
 import { forgetAnnouncedList, pendingSubprocessorChanges } from '../specialised-cards';
 import { publishSubprocessorsUpdate } from '../updates';
 
@@ -24,13 +31,10 @@ export type NoticeContext = Pick<Context, 'db' | 'viewer' | 'providers' | 'confi
 type NoticeRow = typeof subprocessorNotices.$inferSelect;
 type ObjectionRow = typeof subprocessorObjections.$inferSelect;
 
-const dayMs = 24 * 60 * 60 * 1000;
-
-function assertReads(ctx: Pick<Context, 'viewer'>) {
-  if (!canUseConsole(ctx.viewer)) throw new AppError('forbidden', 'Staff only');
-}
-function assertWrites(ctx: Pick<Context, 'viewer'>) {
-  if (!canEditPortal(ctx.viewer)) throw new AppError('forbidden', 'Editors only');
+/** Publishing and answering change what customers read: editors only (reading needs the console). */
+export function requireNoticeEditor(viewer: Context['viewer']) {
+  requireConsole(viewer);
+  if (!canEditPortal(viewer)) throw new AppError('forbidden', messages.forbidden);
 }
 
 /** The start of the day `days` ahead, as the form's YYYY-MM-DD. */
@@ -115,7 +119,7 @@ export async function getNoticesOverview(
   ctx: NoticeContext,
   input: { productId: string },
 ): Promise<NoticesOverview> {
-  assertReads(ctx);
+  requireConsole(ctx.viewer);
   const organisationId = ctx.viewer.organisation.id;
   await findProduct(ctx.db, organisationId, input.productId);
   const [settings, changes, rows, objections] = await Promise.all([
@@ -134,22 +138,20 @@ export async function getNoticesOverview(
       .orderBy(asc(subprocessorObjections.createdAt), asc(subprocessorObjections.id)),
   ]);
   const now = new Date();
+  const objectionsOf = new Map<string, ObjectionRow[]>();
+  for (const objection of objections)
+    objectionsOf.set(objection.noticeId, [...(objectionsOf.get(objection.noticeId) ?? []), objection]);
   return {
     settings,
     draft: { productId: input.productId, changes, defaultEffectiveOn: dayAhead(settings.noticeDays, now) },
     notices: rows.map((row) =>
-      noticeView(
-        row.notice,
-        row.productName,
-        objections.filter((objection) => objection.noticeId === row.notice.id),
-        now,
-      ),
+      noticeView(row.notice, row.productName, objectionsOf.get(row.notice.id) ?? [], now),
     ),
   };
 }
 
 export async function saveNoticeSettings(ctx: NoticeContext, input: unknown): Promise<NoticeSettings> {
-  assertWrites(ctx);
+  requireNoticeEditor(ctx.viewer);
   const { noticeDays } = NoticeSettingsInput.parse(input);
   await ctx.db
     .update(organisations)
@@ -194,7 +196,7 @@ export function noticeMarkdown(input: {
  * from then on nothing is pending until the next change.
  */
 export async function publishNotice(ctx: NoticeContext, input: PublishNoticeInput): Promise<NoticeView> {
-  assertWrites(ctx);
+  requireNoticeEditor(ctx.viewer);
   const { productId, effectiveOn, intro, emailSubscribers } = PublishNoticeInput.parse(input);
   const effectiveAt = new Date(`${effectiveOn}T00:00:00.000Z`);
   if (effectiveOn < new Date().toISOString().slice(0, 10))

@@ -10,11 +10,26 @@ import {
 } from '../../../shared/subprocessor-notices';
 import { SubscriberEmail } from '../../../shared/subscriptions';
 import type { Context } from '../../context';
-import { signToken, type TokenKind, toCsv, validOrNull, verifyToken, writeAudit } from '../../core';
+import {
+  requireConsole,
+  signToken,
+  type TokenKind,
+  toCsv,
+  validOrNull,
+  verifyToken,
+  writeAudit,
+} from '../../core';
 import { accountMembers, products, subprocessorObjections, subscribers } from '../../db/schema';
-import { canEditPortal, canSeeSubprocessorNotice, canUseConsole } from '../../policy';
+import { canSeeSubprocessorNotice } from '../../policy';
 import { mailPerson } from '../mail';
-import { isWindowOpen, loadNotice, type NoticeContext, noticePath, objectionView } from './notices';
+import {
+  isWindowOpen,
+  loadNotice,
+  type NoticeContext,
+  noticePath,
+  objectionView,
+  requireNoticeEditor,
+} from './notices';
 
 // A link mailed to the address that receives the updates proves it, like a sign-in link; it is of
 // no use once the window closes, so it expires then.
@@ -198,7 +213,7 @@ export async function answerObjection(
   ctx: NoticeContext,
   input: { noticeId: string; objectionId: string; body: unknown },
 ): Promise<ObjectionView> {
-  if (!canEditPortal(ctx.viewer)) throw new AppError('forbidden', 'Editors only');
+  requireNoticeEditor(ctx.viewer);
   const { answer } = AnswerObjectionInput.parse(input.body);
   const organisation = ctx.viewer.organisation;
   const { notice, productName } = await loadNotice(ctx.db, organisation.id, input.noticeId);
@@ -237,7 +252,7 @@ export async function exportNotice(
   ctx: Pick<Context, 'db' | 'viewer'>,
   input: { noticeId: string; format: 'csv' | 'json' },
 ): Promise<string> {
-  if (!canUseConsole(ctx.viewer)) throw new AppError('forbidden', 'Staff only');
+  requireConsole(ctx.viewer);
   const { notice, productName, objections } = await loadNotice(
     ctx.db,
     ctx.viewer.organisation.id,

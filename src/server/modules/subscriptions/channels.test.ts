@@ -1,12 +1,11 @@
 // @postgres: channels are chosen by jsonb containment in the fan-out's query, as e-mail subscribers are
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChannelList, channelLimits, channelMessages } from '../../../shared/channels';
-import { channelDeliveries, channelSubscriptions, jobs } from '../../db/schema';
-import { registerJobHandlers } from '../../jobs';
-import { createDatabaseJobQueue } from '../../providers/jobs/database-queue';
+import { channelDeliveries, channelSubscriptions } from '../../db/schema';
+import { runJobsUntilIdle } from '../../test/run-jobs';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { staffOrganisation, topicInput } from '../updates/test-support';
 import { channelDeliveryQueue } from './channels';
@@ -20,14 +19,21 @@ afterAll(async () => t.close());
 type Staff = Awaited<ReturnType<typeof staffOrganisation>>;
 
 /** A chat service's incoming webhook on 127.0.0.1 that records every post; `answer` picks each status. */
-function startSink(answer: (count: number) => number = () => 200) {
+function startSink(answer: (count: number) => number | 'stall' = () => 200) {
   const received: unknown[] = [];
   const server = createServer((request, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      response.statusCode = answer(received.length);
+      const status = answer(received.length);
+      if (status === 'stall') {
+        // Headers and half a body, then silence: only the request's time limit ends it.
+        response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100' });
+        response.write('half');
+        return;
+      }
+      response.statusCode = status;
       response.end('ok');
     });
   });
@@ -47,43 +53,15 @@ function startSink(answer: (count: number) => number = () => 200) {
 }
 
 /** Runs fan-outs and channel posts on a worker with millisecond backoff until none is left. */
-async function runJobs() {
-  const queue = createDatabaseJobQueue({
-    db: t.database.db,
-    workerId: `channels-${Math.random()}`,
-    pollIntervalMs: 20,
-    retryBaseMs: 5,
-    retryMaxMs: 50,
-  });
-  registerJobHandlers({ ...t, providers: { ...t.providers, jobs: queue } });
-  queue.start();
-  try {
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.database.db
-              .select({ id: jobs.id })
-              .from(jobs)
-              .where(
-                and(
-                  inArray(jobs.queue, ['updates.fan-out', channelDeliveryQueue]),
-                  inArray(jobs.state, ['queued', 'active']),
-                ),
-              )
-          ).length,
-        { timeout: 60_000, interval: 50 },
-      )
-      .toBe(0);
-  } finally {
-    await queue.stop();
-  }
-}
+const runJobs = () => runJobsUntilIdle(t, ['updates.fan-out', channelDeliveryQueue], 'channels');
 
+// Each post from an address of its own: the per-address limits are not what these tests are about.
+let posts = 0;
 const formPost = (url: string, fields: Record<string, string>) =>
   t.app.inject({
     method: 'POST',
     url,
+    remoteAddress: `192.0.2.${(posts++ % 250) + 1}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
@@ -272,6 +250,31 @@ describe('chat channels as subscribers', () => {
       await sink.close();
     }
   });
+
+  it('gives up on a channel that stalls mid-answer at the time limit, and posts on the retry', async () => {
+    const staff = await staffOrganisation(t);
+    const sink = await startSink((count) => (count === 2 ? 'stall' : 200));
+    try {
+      const row = await subscribeAndConfirm(staff, sink.url, 'slack', everyKind);
+      const token = new URL(confirmLinkIn(sink.received[0]), 'http://attest.test').searchParams.get('token')!;
+      await formPost(`/${staff.organisation.slug}/subscription/channel/confirm`, { token });
+      await publish(staff, 'After a stall', 'general');
+      expect(sink.received).toHaveLength(3);
+      const [delivery] = await t.database.db
+        .select()
+        .from(channelDeliveries)
+        .where(
+          and(
+            eq(channelDeliveries.channelId, row.id),
+            eq(channelDeliveries.status, 'sent'),
+            isNotNull(channelDeliveries.updateId),
+          ),
+        );
+      expect(delivery?.content.title).toBe('After a stall');
+    } finally {
+      await sink.close();
+    }
+  }, 60_000);
 
   it('quarantines messages to an address that refuses connections', async () => {
     const staff = await staffOrganisation(t);

@@ -22,6 +22,7 @@ import { checkOutboundUrl, isLastingRefusal, type SafeFetchOptions, safeFetch } 
 import type { Providers } from '../../providers';
 import { PermanentJobError } from '../../providers/jobs/database-queue';
 import type { JobHandler } from '../../providers/jobs/types';
+import { choiceIncludes } from './queries';
 
 export const channelDeliveryQueue = 'subscriptions.channel-delivery';
 const urlPurpose = 'channel_subscriptions.url';
@@ -182,16 +183,19 @@ export async function subscribeChannel(
   });
 }
 
-/** The confirmation link's POST: a pending channel starts receiving. */
-export async function confirmChannel(ctx: Pick<Context, 'db' | 'viewer'>, token: string): Promise<boolean> {
+/** The confirmation link's POST: a pending channel starts receiving; null when the link is not valid. */
+export async function confirmChannel(
+  ctx: Pick<Context, 'db' | 'viewer'>,
+  token: string,
+): Promise<ChannelRow | null> {
   const channel = await channelOfToken(ctx.db, ctx.viewer.organisation.id, 'confirm', token);
-  if (!channel || channel.status === 'unsubscribed') return false;
+  if (!channel || channel.status === 'unsubscribed') return null;
   if (channel.status === 'pending')
     await ctx.db
       .update(channelSubscriptions)
       .set({ status: 'confirmed', confirmedAt: new Date(), consecutiveFailures: 0 })
       .where(eq(channelSubscriptions.id, channel.id));
-  return true;
+  return channel;
 }
 
 export async function manageToken(db: Database, channel: Pick<ChannelRow, 'id' | 'organisationId'>) {
@@ -252,10 +256,7 @@ export async function queueChannelUpdate(
       and(
         eq(channelSubscriptions.organisationId, update.organisationId),
         eq(channelSubscriptions.status, 'confirmed'),
-        sql`(${channelSubscriptions.categories} is null or ${channelSubscriptions.categories} @> ${JSON.stringify([update.category])}::jsonb)`,
-        update.productId
-          ? sql`(${channelSubscriptions.products} is null or ${channelSubscriptions.products} @> ${JSON.stringify([update.productId])}::jsonb)`
-          : undefined,
+        choiceIncludes(channelSubscriptions, update),
       ),
     );
   return queueChannelMessages(
@@ -324,23 +325,20 @@ export function createChannelDeliveryHandler(deps: {
     const deliveryId = typeof payload.deliveryId === 'string' ? payload.deliveryId : null;
     if (!deliveryId) throw new PermanentJobError('channel delivery needs a deliveryId');
     const [found] = await deps.db
-      .select({ delivery: channelDeliveries, channel: channelSubscriptions })
+      .select({ delivery: channelDeliveries, channel: channelSubscriptions, slug: organisations.slug })
       .from(channelDeliveries)
       .innerJoin(channelSubscriptions, eq(channelSubscriptions.id, channelDeliveries.channelId))
+      .innerJoin(organisations, eq(organisations.id, channelSubscriptions.organisationId))
       .where(eq(channelDeliveries.id, deliveryId))
       .limit(1);
     if (!found || found.delivery.status !== 'queued') return;
-    const { delivery, channel } = found;
+    const { delivery, channel, slug } = found;
     const isConfirmation = delivery.updateId === null;
     if (isConfirmation ? channel.status !== 'pending' : channel.status !== 'confirmed') return;
     const url = await openSealedSecret(deps.db, urlPurpose, channel.urlSealed);
     const manageUrl = isConfirmation
       ? null
-      : pageUrl(
-          deps.config,
-          `/${await organisationSlug(deps.db, channel.organisationId)}/subscription/channel`,
-          await manageToken(deps.db, channel),
-        );
+      : pageUrl(deps.config, `/${slug}/subscription/channel`, await manageToken(deps.db, channel));
     try {
       const response = await safeFetch(url, {
         ...channelGateOptions(deps.config),
@@ -377,14 +375,6 @@ export function createChannelDeliveryHandler(deps: {
         .where(eq(channelSubscriptions.id, channel.id));
     });
   };
-}
-
-async function organisationSlug(db: Database, organisationId: string): Promise<string> {
-  const [row] = await db
-    .select({ slug: organisations.slug })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  return row?.slug ?? '';
 }
 
 async function quarantineDelivery(db: Database, deliveryId: string, channelId: string, reason: string) {

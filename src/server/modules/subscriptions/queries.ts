@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UpdateCategory } from '../../../shared/update-texts';
 import type { Database } from '../../db/client';
 import { subscribers, subscriptionBlocks } from '../../db/schema';
@@ -26,23 +27,29 @@ export async function isAddressBlocked(
   return Boolean(block);
 }
 
+type UpdateChoice = { category: UpdateCategory; productId?: string | null };
+
 /**
- * A subscriber an update reaches by their own choice: not paused, following every kind (null) or its
- * kind, and every product (null) or its product; an update of no product reaches every product's
- * followers. The fan-out selects by it and the console counts by it (decision 378).
+ * Whether a choice (kinds and products, null for "every") includes the update: its kind, and its
+ * product when it has one; an update of no product reaches every product's followers. E-mail
+ * subscribers and chat channels keep the same two columns and are chosen by this one condition.
  */
-export function reachedByChoice(update: { category: UpdateCategory; productId?: string | null }): SQL {
+export function choiceIncludes(
+  columns: { categories: AnyPgColumn; products: AnyPgColumn },
+  update: UpdateChoice,
+): SQL {
   return and(
-    isNull(subscribers.pausedAt),
-    or(
-      isNull(subscribers.categories),
-      sql`${subscribers.categories} @> ${JSON.stringify([update.category])}::jsonb`,
-    ),
+    or(isNull(columns.categories), sql`${columns.categories} @> ${JSON.stringify([update.category])}::jsonb`),
     update.productId
-      ? or(
-          isNull(subscribers.products),
-          sql`${subscribers.products} @> ${JSON.stringify([update.productId])}::jsonb`,
-        )
+      ? or(isNull(columns.products), sql`${columns.products} @> ${JSON.stringify([update.productId])}::jsonb`)
       : undefined,
   )!;
+}
+
+/**
+ * A subscriber an update reaches by their own choice: not paused, and their choice includes it. The
+ * fan-out selects by it and the console counts by it (decisions 378–379).
+ */
+export function reachedByChoice(update: UpdateChoice): SQL {
+  return and(isNull(subscribers.pausedAt), choiceIncludes(subscribers, update))!;
 }

@@ -406,10 +406,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const { org } = request.params;
       const token = request.body.token ?? '';
       const ctx = verbContext(deps, request);
-      if (!(await confirmChannel(ctx, token)))
-        return reply.redirect(`/${org}/subscription/channel/confirm?error=linkInvalid`, 303);
-      const channel = await channelOfToken(ctx.db, ctx.viewer.organisation.id, 'confirm', token);
-      const manage = await manageToken(ctx.db, channel!);
+      const channel = await confirmChannel(ctx, token);
+      if (!channel) return reply.redirect(`/${org}/subscription/channel/confirm?error=linkInvalid`, 303);
+      const manage = await manageToken(ctx.db, channel);
       return reply.redirect(
         `/${org}/subscription/channel?${new URLSearchParams({ token: manage, done: 'confirmed' })}`,
         303,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessEventPayload,
@@ -10,8 +10,7 @@ import {
   webhookMessages,
 } from '../../../shared/webhooks';
 import { accounts, jobs } from '../../db/schema';
-import { registerJobHandlers } from '../../jobs';
-import { createDatabaseJobQueue } from '../../providers/jobs/database-queue';
+import { runJobsUntilIdle } from '../../test/run-jobs';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { nextClient } from '../access/test-support';
 import { announceExpiries } from '../notifications/announce-expiries';
@@ -63,34 +62,7 @@ const statuses =
   };
 
 /** Runs the deliveries on a worker with millisecond backoff until none is queued or running. */
-async function runDeliveries(workerId: string) {
-  const queue = createDatabaseJobQueue({
-    db: t.database.db,
-    workerId,
-    pollIntervalMs: 20,
-    retryBaseMs: 5,
-    retryMaxMs: 50,
-  });
-  registerJobHandlers({ ...t, providers: { ...t.providers, jobs: queue } });
-  queue.start();
-  try {
-    // One statement: a job between attempts is always either queued or active.
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.database.db
-              .select({ id: jobs.id })
-              .from(jobs)
-              .where(and(eq(jobs.queue, webhookDeliveryQueue), inArray(jobs.state, ['queued', 'active'])))
-          ).length,
-        { timeout: 90_000, interval: 50 },
-      )
-      .toBe(0);
-  } finally {
-    await queue.stop();
-  }
-}
+const runDeliveries = (workerId: string) => runJobsUntilIdle(t, [webhookDeliveryQueue], workerId);
 
 async function deliveryJobsOf(webhookId: string) {
   const rows = await t.database.db

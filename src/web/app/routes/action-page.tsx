@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ActionPageData } from '../../../shared/page';
 
 /**
@@ -5,6 +6,36 @@ import type { ActionPageData } from '../../../shared/page';
  * sign-in welcome, the expiry reminder's "Request more time" answers): the portal's header (logo or name, portal title), font and accent around one
  * action. Rendered on the server only; the form posts without script.
  */
+const controlClassName =
+  'block w-full rounded-lg border border-slate-300 px-3 text-sm text-slate-900 shadow-xs focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+
+/** A label, an optional hint the control is described by, and the control itself. */
+function LabelledField({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
+  return (
+    <div className="mb-6 space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {children(hint ? `${id}-hint` : undefined)}
+    </div>
+  );
+}
+
 export function ActionPage({ data }: { data: ActionPageData }) {
   const { organisation } = data;
   return (
@@ -91,45 +122,37 @@ export function ActionPage({ data }: { data: ActionPageData }) {
                 </fieldset>
               ) : null}
               {data.form.input ? (
-                <div className="mb-6 space-y-1.5">
-                  <label htmlFor="action-input" className="block text-sm font-semibold text-slate-900">
-                    {data.form.input.label}
-                  </label>
-                  {data.form.input.hint ? (
-                    <p id="action-input-hint" className="text-xs text-slate-600">
-                      {data.form.input.hint}
-                    </p>
-                  ) : null}
-                  <input
-                    id="action-input"
-                    name={data.form.input.name}
-                    type={data.form.input.type}
-                    required
-                    aria-describedby={data.form.input.hint ? 'action-input-hint' : undefined}
-                    autoComplete={data.form.input.autoComplete}
-                    className="block h-10 w-full rounded-lg border border-slate-300 px-3 text-sm text-slate-900 shadow-xs focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-                  />
-                </div>
+                <LabelledField id="action-input" label={data.form.input.label} hint={data.form.input.hint}>
+                  {(describedBy) => (
+                    <input
+                      id="action-input"
+                      name={data.form?.input?.name}
+                      type={data.form?.input?.type}
+                      required
+                      aria-describedby={describedBy}
+                      autoComplete={data.form?.input?.autoComplete}
+                      className={`h-10 ${controlClassName}`}
+                    />
+                  )}
+                </LabelledField>
               ) : null}
               {data.form.textarea ? (
-                <div className="mb-6 space-y-1.5">
-                  <label htmlFor="action-textarea" className="block text-sm font-semibold text-slate-900">
-                    {data.form.textarea.label}
-                  </label>
-                  {data.form.textarea.hint ? (
-                    <p id="action-textarea-hint" className="text-xs text-slate-600">
-                      {data.form.textarea.hint}
-                    </p>
-                  ) : null}
-                  <textarea
-                    id="action-textarea"
-                    name={data.form.textarea.name}
-                    maxLength={data.form.textarea.maxLength}
-                    rows={4}
-                    aria-describedby={data.form.textarea.hint ? 'action-textarea-hint' : undefined}
-                    className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-                  />
-                </div>
+                <LabelledField
+                  id="action-textarea"
+                  label={data.form.textarea.label}
+                  hint={data.form.textarea.hint}
+                >
+                  {(describedBy) => (
+                    <textarea
+                      id="action-textarea"
+                      name={data.form?.textarea?.name}
+                      maxLength={data.form?.textarea?.maxLength}
+                      rows={4}
+                      aria-describedby={describedBy}
+                      className={`py-2 ${controlClassName}`}
+                    />
+                  )}
+                </LabelledField>
               ) : null}
               {data.form.choices?.map((group) => (
                 <fieldset key={group.legend} className="mb-6">
