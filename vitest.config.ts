@@ -97,6 +97,8 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Components rendered alone speak English, the spec's texts (the page provides its own language).
+          setupFiles: ['src/web/lib/test-support/english-translator.ts'],
           // A DOM test leaves the document behind it (a dialog's body style, focus): one file per worker.
           isolate: true,
         },

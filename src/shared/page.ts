@@ -1,3 +1,4 @@
+import type { Locale } from './i18n/locales';
 import type { PortalMember, PortalView } from './portal';
 
 /**
@@ -17,8 +18,16 @@ export type PortalPageData = {
   /** Present for a signed-in session so in-place editing can write; null for visitors. */
   csrfToken: string | null;
   recentUpdate: RecentUpdate | null;
+  /** The language the page is in, and the organisation's others with the address of this page in each. */
+  languages: PortalLanguages;
   /** The item an item permalink or ?itemUid= names, when the viewer may see it: its card opens on load. */
   openItemUid?: string;
+};
+
+export type PortalLanguages = {
+  locale: Locale;
+  offered: Locale[];
+  hrefs: Partial<Record<Locale, string>>;
 };
 
 export type ErrorPageData = {
@@ -90,7 +99,7 @@ export type ServerRenderer = {
   renderErrorPage(data: ErrorPageData): string;
   renderActionPage(data: ActionPageData): string;
   /** The signed-in member's header button exactly as the portal page renders it before hydration. */
-  renderMemberButton(member: PortalMember): string;
+  renderMemberButton(member: PortalMember, locale: Locale): string;
 };
 
 /** JSON that is safe inside a script element: no '<' can close it early. */

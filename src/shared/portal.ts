@@ -3,6 +3,8 @@ import { SectionKind } from './card-kinds';
 import { CardView, PlanFeatures } from './cards';
 import { CookieBanner, Scripts, ScriptsView, StoredCookieBanner } from './consent';
 import { DocumentAccessType, DocumentsView } from './documents';
+import { LocaleSchema } from './i18n/locale-schema';
+import { defaultLocale } from './i18n/locales';
 import { limits } from './limits';
 import { messages } from './messages';
 import { SpecialisedView } from './specialised-cards';
@@ -95,6 +97,9 @@ export const PortalCustomisation = z.object({
   // Third-party scripts and the cookie banner (spec 1 §3); stored values are read leniently.
   scripts: Scripts.prefault({}).catch(() => Scripts.parse({})),
   cookieBanner: StoredCookieBanner,
+  /** The portal's languages (issue 35): the default, and which others visitors may choose. */
+  defaultLocale: LocaleSchema.catch(defaultLocale).default(defaultLocale),
+  offeredLocales: z.array(LocaleSchema).catch([defaultLocale]).default([defaultLocale]),
 });
 export type PortalCustomisation = z.infer<typeof PortalCustomisation>;
 
@@ -217,6 +222,8 @@ export const PortalQuery = z
     subscribe: queryValue,
     subscribeStatus: z.enum(['Confirmed', 'Blocked', 'TokenInvalid']),
     unsubscribeToken: queryValue,
+    /** The page's language; one the organisation does not offer is ignored, not refused. */
+    lang: queryValue,
   })
   .partial();
 export type PortalQuery = z.infer<typeof PortalQuery>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CookieBannerInput, ScriptsInput } from './consent';
 import { DocumentAccessType } from './documents';
+import { LocaleSchema } from './i18n/locale-schema';
+import { locales } from './i18n/locales';
 import { limits } from './limits';
 import { messages } from './messages';
 import { StaffPermission, StaffRole } from './permissions';
@@ -132,6 +134,12 @@ export const PortalCustomisationPatch = z.strictObject({
   // Whole objects: the five script ids are saved together; null removes the cookie banner.
   scripts: ScriptsInput,
   cookieBanner: CookieBannerInput.nullable(),
+  /** The default is always offered, whether or not it is in the list (shared/i18n/locales.ts). */
+  defaultLocale: LocaleSchema,
+  offeredLocales: z
+    .array(LocaleSchema)
+    .max(locales.length)
+    .transform((chosen) => [...new Set(chosen)]),
 });
 
 export const OrganisationSettingsPatch = z.strictObject({

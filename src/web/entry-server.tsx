@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { Locale } from '../shared/i18n/locales';
+import { type CompiledCatalogue, createTranslator, type Translator } from '../shared/i18n/translator';
 import type {
   AboutPageData,
   ActionPageData,
@@ -18,6 +21,7 @@ import { serverCardParts } from './features/cards/components/server-card-parts';
 import { renderStaticCardBodiesWith } from './features/cards/components/static-card-body';
 import { StaticCardBodyRenderer } from './features/cards/components/static-card-body-renderer';
 import { renderDeferredPartsWith } from './lib/deferred-part';
+import { TranslatorProvider } from './lib/i18n';
 
 // Static parts the client keeps as server HTML are drawn here only: their code stays out of the client.
 renderCardIconsWith(CardIcon);
@@ -25,14 +29,36 @@ renderStaticCardBodiesWith(StaticCardBodyRenderer);
 // Parts the client hydrates once near the viewport are drawn in full here (decision 316).
 renderDeferredPartsWith(serverCardParts);
 
+// The server draws every language: all catalogues are in its bundle, one translator per locale.
+const catalogues = import.meta.glob<CompiledCatalogue>('../shared/i18n/compiled/*.json', {
+  import: 'default',
+  eager: true,
+});
+const translators = new Map<Locale, Translator>();
+function translatorFor(locale: Locale): Translator {
+  let translator = translators.get(locale);
+  if (!translator) {
+    const catalogue = catalogues[`../shared/i18n/compiled/${locale}.json`];
+    if (!catalogue) throw new Error(`No catalogue for ${locale}`);
+    translator = createTranslator(locale, catalogue);
+    translators.set(locale, translator);
+  }
+  return translator;
+}
+
+function renderIn(locale: Locale, page: ReactNode): string {
+  return renderToString(<TranslatorProvider translator={translatorFor(locale)}>{page}</TranslatorProvider>);
+}
+
 /**
  * The server renderer, built with `vite build --ssr` into dist/server/entry-server.js and loaded by the
  * server at run time. Each function returns the markup that goes inside <div id="root">.
  */
 export const renderer: ServerRenderer = {
-  renderPortalPage: (data: PortalPageData) => renderToString(<PortalPage data={data} />),
-  renderAboutPage: (data: AboutPageData) => renderToString(<AboutPage data={data} />),
-  renderErrorPage: (data: ErrorPageData) => renderToString(<ErrorPage data={data} />),
-  renderActionPage: (data: ActionPageData) => renderToString(<ActionPage data={data} />),
-  renderMemberButton: (member: PortalMember) => renderToString(<MemberButton member={member} />),
+  renderPortalPage: (data: PortalPageData) => renderIn(data.languages.locale, <PortalPage data={data} />),
+  renderAboutPage: (data: AboutPageData) => renderIn('en', <AboutPage data={data} />),
+  renderErrorPage: (data: ErrorPageData) => renderIn('en', <ErrorPage data={data} />),
+  renderActionPage: (data: ActionPageData) => renderIn('en', <ActionPage data={data} />),
+  renderMemberButton: (member: PortalMember, locale: Locale) =>
+    renderIn(locale, <MemberButton member={member} />),
 };

@@ -4,6 +4,7 @@ import { type PortalPageData, pageDataElementId } from '../shared/page';
 import { PortalPage } from './app/routes/portal/portal-page';
 import { setCsrfToken } from './lib/api-client';
 import { stopListeningForEarlyClicks } from './lib/early-clicks';
+import { loadTranslator, TranslatorProvider } from './lib/i18n';
 
 /**
  * Hydrates the server-rendered portal with the page data the server inlined (loaded by entry-portal).
@@ -17,9 +18,17 @@ if (dataElement?.textContent && root) {
   setCsrfToken(data.csrfToken);
   // React holds clicks from here on; one made earlier is given again once the page is live.
   stopListeningForEarlyClicks();
-  startTransition(() => {
-    hydrateRoot(root, <PortalPage data={data} />);
+  // The page's language arrives as its own chunk (fetched beside this one: see the page's modulepreload).
+  void loadTranslator(data.languages.locale).then((translator) => {
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <TranslatorProvider translator={translator}>
+          <PortalPage data={data} />
+        </TranslatorProvider>,
+      );
+    });
+    // From here React holds every tap and replays it on the part it hydrates first; journeys wait for this.
+    document.documentElement.dataset.hydrationStarted = 'true';
   });
-  // From here React holds every tap and replays it on the part it hydrates first; journeys wait for this.
-  document.documentElement.dataset.hydrationStarted = 'true';
 }

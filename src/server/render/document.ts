@@ -1,4 +1,5 @@
 import { accentPalette } from '../../shared/contrast';
+import { type Locale, textDirection } from '../../shared/i18n/locales';
 import { escapeHtml, metaName } from './html';
 import type { EntryAssets } from './web-build';
 
@@ -18,6 +19,10 @@ export type DocumentParts = {
   isScriptAfterPaint?: boolean;
   /** The organisation's accent: its CSS variables go on <html> so dialogs in portals inherit them. */
   accentColor?: string;
+  /** Chunks the script imports later that this page certainly needs (its language's catalogue). */
+  extraPreloads?: string[];
+  /** The page's language (lang and dir on <html>); English when not given. */
+  locale?: Locale;
   /** Inline JSON for hydration, already serialized with serializePageData. */
   pageData?: { elementId: string; json: string };
 };
@@ -37,7 +42,7 @@ export function renderDocument(parts: DocumentParts): string {
   const scripts =
     parts.hasScript && assets
       ? [
-          ...assets.preloads.map(
+          ...[...assets.preloads, ...(parts.extraPreloads ?? [])].map(
             (href) => `<link rel="modulepreload" href="${escapeHtml(href)}"${lowPriority}>`,
           ),
           `<script type="module" src="${escapeHtml(assets.script)}"${lowPriority}></script>`,
@@ -48,7 +53,7 @@ export function renderDocument(parts: DocumentParts): string {
     : '';
   return [
     '<!doctype html>',
-    `<html lang="en"${accentStyle(parts.accentColor)}>`,
+    `<html lang="${parts.locale ?? 'en'}" dir="${textDirection(parts.locale ?? 'en')}"${accentStyle(parts.accentColor)}>`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -1,11 +1,18 @@
+import { type Locale, localeQueryParameter, offeredLocalesOf } from '../../shared/i18n/locales';
 import type { FoundItem } from '../../shared/item-links';
 import { itemPermalinkPath, itemSlug } from '../../shared/item-links';
 import { limits } from '../../shared/limits';
-import { type PortalPageData, pageDataElementId, serializePageData } from '../../shared/page';
+import {
+  type PortalLanguages,
+  type PortalPageData,
+  pageDataElementId,
+  serializePageData,
+} from '../../shared/page';
 import { categoryLabels, type FeedFormat, feedPath, updateCategories } from '../../shared/updates';
 import { ogImageUrl } from '../core';
 import { generatedFavicon, noIndex, renderDocument } from './document';
 import { escapeHtml, metaName, metaProperty } from './html';
+import { translatorFor } from './locale';
 import type { WebBuild } from './web-build';
 
 export function portalPageTitle(data: PortalPageData): string {
@@ -16,7 +23,7 @@ export function portalDescription(data: PortalPageData): string {
   const { customisation, organisation } = data.view;
   return (
     customisation.description.trim() ||
-    `Security, privacy and compliance information from ${organisation.name}: controls, certifications, policies and updates.`
+    translatorFor(data.languages.locale).t('head.description', { organisation: organisation.name })
   );
 }
 
@@ -64,12 +71,69 @@ function feedAlternates(view: PortalPageData['view'], origin: string): string[] 
 }
 
 /** The address to share: the portal's public URL, with the product when it is not the default one. */
-export function portalCanonicalUrl(data: PortalPageData): string {
+export function portalCanonicalUrl(data: Pick<PortalPageData, 'view'>): string {
   const { view } = data;
   if (view.product.isDefault) return view.publicUrl;
   const url = new URL(view.publicUrl);
   url.searchParams.set('product', view.product.productSlug);
   return url.toString();
+}
+
+/** The same address in another language: ?lang= names every language but the organisation's default. */
+function inLocale(
+  address: string,
+  locale: Locale,
+  settings: PortalPageData['view']['customisation'],
+): string {
+  const url = new URL(address);
+  if (locale === settings.defaultLocale) {
+    if (!url.searchParams.has(localeQueryParameter)) return address;
+    url.searchParams.delete(localeQueryParameter);
+  } else url.searchParams.set(localeQueryParameter, locale);
+  return url.toString();
+}
+
+/** The page's address in the language it is in. */
+function canonicalInLocale(data: PortalPageData, address: string): string {
+  return inLocale(address, data.languages.locale, data.view.customisation);
+}
+
+/**
+ * The page's languages for the footer's links: this page's address on the current host (basePath),
+ * with ?lang= set to each language the organisation offers.
+ */
+export function portalLanguages(
+  view: PortalPageData['view'],
+  locale: Locale,
+  item: FoundItem | null,
+  basePath: string,
+): PortalLanguages {
+  const offered = offeredLocalesOf(view.customisation);
+  const page = { view } as PortalPageData;
+  const canonical = new URL(item ? itemCanonicalUrl(page, item) : portalCanonicalUrl(page));
+  const publicPath = new URL(view.publicUrl).pathname.replace(/\/+$/, '');
+  const suffix = canonical.pathname.slice(publicPath.length).replace(/^\/$/, '');
+  const hrefs = Object.fromEntries(
+    offered.map((choice) => {
+      const search = new URLSearchParams(canonical.search);
+      search.set(localeQueryParameter, choice);
+      return [choice, `${basePath}${suffix}?${search.toString()}`];
+    }),
+  );
+  return { locale, offered, hrefs };
+}
+
+/** hreflang alternates: each offered language, and x-default for visitors whose language is not offered. */
+function languageAlternates(data: PortalPageData, address: string): string[] {
+  const { customisation } = data.view;
+  if (data.languages.offered.length < 2) return [];
+  return [
+    ...data.languages.offered.map(
+      (locale) =>
+        `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(inLocale(address, locale, customisation))}">`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(inLocale(address, customisation.defaultLocale, customisation))}">`,
+  ];
 }
 
 const itemDescriptionMaxLength = 200;
@@ -97,7 +161,7 @@ export function itemDescription(data: PortalPageData, { card, item }: FoundItem)
 }
 
 /** The item's permalink on the portal's public address (spec 2 §2). */
-export function itemCanonicalUrl(data: PortalPageData, { item }: FoundItem): string {
+export function itemCanonicalUrl(data: Pick<PortalPageData, 'view'>, { item }: FoundItem): string {
   const { view } = data;
   const target = { productSlug: view.product.productSlug, hasSeveralProducts: view.products.length > 1 };
   return `${view.publicUrl.replace(/\/+$/, '')}${itemPermalinkPath('', target, itemSlug(item))}`;
@@ -117,7 +181,9 @@ export function renderPortalDocument(
   const item = options.item ?? null;
   const title = item ? itemPageTitle(data, item) : portalPageTitle(data);
   const description = item ? itemDescription(data, item) : portalDescription(data);
-  const canonicalUrl = item ? itemCanonicalUrl(data, item) : portalCanonicalUrl(data);
+  const address = item ? itemCanonicalUrl(data, item) : portalCanonicalUrl(data);
+  const canonicalUrl = canonicalInLocale(data, address);
+  const { t } = translatorFor(data.languages.locale);
   const updatedAt = item?.item.modifiedAt ?? organisation.updatedAt;
   const origin = new URL(view.publicUrl).origin;
   const image = `${origin}${ogImageUrl(organisation.id, options.revision)}`;
@@ -126,6 +192,7 @@ export function renderPortalDocument(
     metaName('description', description),
     `<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`,
     `<link rel="icon" href="${escapeHtml(favicon)}">`,
+    ...languageAlternates(data, address),
     ...feedAlternates(view, origin),
     metaName('theme-color', customisation.accentColor),
     view.viewer.mode === 'public' ? '' : noIndex,
@@ -138,7 +205,11 @@ export function renderPortalDocument(
     metaProperty('og:image:type', 'image/png'),
     metaProperty('og:image:width', String(limits.ogImageWidth)),
     metaProperty('og:image:height', String(limits.ogImageHeight)),
-    metaProperty('og:image:alt', `${customisation.portalTitle} of ${organisation.name}`),
+    metaProperty(
+      'og:image:alt',
+      t('head.imageAlt', { portalTitle: customisation.portalTitle, organisation: organisation.name }),
+    ),
+    metaProperty('og:locale', data.languages.locale.replace('-', '_')),
     metaProperty('og:updated_time', updatedAt),
     metaProperty('article:modified_time', updatedAt),
     metaName('twitter:card', 'summary_large_image'),
@@ -153,6 +224,8 @@ export function renderPortalDocument(
     hasScript: true,
     isScriptAfterPaint: true,
     accentColor: customisation.accentColor,
+    locale: data.languages.locale,
+    extraPreloads: [build.catalogues[data.languages.locale]].filter((file): file is string => Boolean(file)),
     pageData: { elementId: pageDataElementId, json: serializePageData(data) },
   });
 }

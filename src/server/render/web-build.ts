@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type Locale, locales } from '../../shared/i18n/locales';
 import type { ServerRenderer } from '../../shared/page';
 import { projectRoot } from '../project-root';
 
@@ -20,7 +21,7 @@ export const webEntries = {
   console: 'src/web/entry-console.tsx',
 } as const;
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; name?: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
 /** What one entry needs in the page head: its script, the chunks it imports at once, and its CSS. */
@@ -29,7 +30,22 @@ export type EntryAssets = { script: string; preloads: string[]; styles: string[]
 export type WebBuild = {
   renderer: ServerRenderer;
   entries: Record<keyof typeof webEntries, EntryAssets>;
+  /** Each language's catalogue chunk, preloaded by a page in that language (shared/i18n). */
+  catalogues: Partial<Record<Locale, string>>;
 };
+
+/** A catalogue is a dynamic entry of its own, or (English, which the console imports at once) a named chunk. */
+function catalogueChunks(manifest: Manifest): Partial<Record<Locale, string>> {
+  const chunks = Object.entries(manifest);
+  return Object.fromEntries(
+    locales.flatMap((locale) => {
+      const chunk =
+        manifest[`src/shared/i18n/compiled/${locale}.json`] ??
+        chunks.find(([key, candidate]) => key.startsWith('_') && candidate.name === locale)?.[1];
+      return chunk ? [[locale, `/${chunk.file}`]] : [];
+    }),
+  );
+}
 
 export class WebBuildMissingError extends Error {
   constructor(cause: unknown) {
@@ -88,6 +104,7 @@ async function readBuild(stamp: string, isReload: boolean): Promise<WebBuild> {
       portal: collectEntryAssets(manifest, webEntries.portal),
       console: collectEntryAssets(manifest, webEntries.console),
     },
+    catalogues: catalogueChunks(manifest),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { locales } from '../../shared/i18n/locales';
 import type { Database } from '../db/client';
 import { assets, organisations, productLinks, products, staffUsers } from '../db/schema';
 import { hashPassword } from '../modules/staff';
@@ -56,6 +57,9 @@ export async function seedDemoOrganisation(
           },
           securityReviewBanner: 'medium',
           askInformation: true,
+          // The demo offers every language the portal speaks (issue 35); English is its default.
+          defaultLocale: 'en',
+          offeredLocales: [...locales],
         },
       })
       .returning();

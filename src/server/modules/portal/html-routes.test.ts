@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
-import type { PortalPageData } from '../../../shared/page';
 import { assets, organisations } from '../../db/schema';
 import { renderNoAccessPage } from '../../render/error-pages';
 import { createOrganisation, createProduct, createStaffUser } from '../../test/factories';
+import { pageData } from '../../test/page-data';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -23,12 +23,6 @@ const meta = (html: string, property: string) =>
     html,
     new RegExp(`<meta (?:property|name)="${property.replaceAll(':', '\\:')}" content="([^"]*)">`),
   );
-
-function pageData(html: string): PortalPageData {
-  const json = html.match(/<script type="application\/json" id="attest-page-data">([^<]*)<\/script>/)?.[1];
-  if (!json) throw new Error('no page data in the HTML');
-  return JSON.parse(json) as PortalPageData;
-}
 
 /** Reads a PNG the way a decoder does: signature, IHDR, then inflates IDAT to the expected size. */
 function decodePngSize(png: Buffer): { width: number; height: number } {

@@ -14,7 +14,8 @@ import type { Viewer, ViewerOrganisation } from '../../policy/viewer';
 import { packageJson } from '../../project-root';
 import { type ActionPageContent, renderActionPageHtml } from '../../render/action-page';
 import { noAccessPage, renderErrorPageHtml } from '../../render/error-pages';
-import { renderPortalDocument } from '../../render/portal-document';
+import { chooseLocale, keepAskedLocale } from '../../render/locale';
+import { portalLanguages, renderPortalDocument } from '../../render/portal-document';
 import { renderAboutDocument, renderConsoleDocument } from '../../render/static-documents';
 import { clientAssetsDirectory, loadWebBuild } from '../../render/web-build';
 import { recordPageView } from '../analytics';
@@ -217,6 +218,8 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       getNotificationBar({ ctx, input: { product: input.productSlug } }),
     ]);
     const item = resolveItem(view.cards, input);
+    const locale = chooseLocale(request, view.customisation);
+    keepAskedLocale(request, reply, locale);
     // Queued, never awaited: the page does not wait for the analytics write (none while the database is away).
     if (!request.staleSince) {
       recordPageView(deps.database.db, {
@@ -237,12 +240,14 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
             createdAt: notification.latest.createdAt,
           }
         : null,
+      languages: portalLanguages(view, locale, item, input.basePath),
       ...(item ? { openItemUid: item.item.itemUid } : {}),
     };
     reply
       .header('content-type', html)
       .header('cache-control', viewer.session ? 'private, no-store' : 'no-cache')
-      .header('vary', 'Cookie')
+      // The language comes from ?lang=, the kept choice (a cookie) or Accept-Language.
+      .header('vary', 'Cookie, Accept-Language')
       // Exactly the origins of this organisation's configured scripts, on top of the default policy.
       .header('content-security-policy', portalContentSecurityPolicy(view.customisation));
     markIfStale(request, reply);
@@ -251,7 +256,7 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     // Every anonymous visitor gets the same page for what it resolved to: rendered and compressed once
     // per revision. Keyed by the resolved product and item, so made-up query values cannot fill the cache.
     const { id, revision } = viewer.organisation;
-    const key = `page:${build.entries.portal.script}:${input.basePath}:${view.product.productId}:${item?.item.itemUid ?? ''}`;
+    const key = `page:${build.entries.portal.script}:${input.basePath}:${view.product.productId}:${item?.item.itemUid ?? ''}:${locale}`;
     if (isSharedPage(viewer)) {
       const body = await deps.providers.cache.body(id, revision, key, async () =>
         prepareBody(html, renderData(data)),
@@ -270,7 +275,7 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       request,
       reply,
       template.body,
-      personalParts(build, template, member, data.csrfToken),
+      personalParts(build, template, member, data.csrfToken, locale),
     );
   }
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PortalPageData } from '../../../shared/page';
 import {
   createItem,
   createOrganisation,
@@ -7,6 +6,7 @@ import {
   createStaffUser,
   updateCard,
 } from '../../test/factories';
+import { pageData } from '../../test/page-data';
 import { createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -20,12 +20,6 @@ const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
 const meta = (html: string, property: string) =>
   html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)">`))?.[1];
 const canonicalOf = (html: string) => html.match(/<link rel="canonical" href="([^"]*)">/)?.[1];
-
-function pageData(html: string): PortalPageData {
-  const json = html.match(/<script type="application\/json" id="attest-page-data">([^<]*)<\/script>/)?.[1];
-  if (!json) throw new Error('no page data in the HTML');
-  return JSON.parse(json) as PortalPageData;
-}
 
 async function organisationWithItems() {
   const { organisation, product } = await createOrganisation(t.database.db, { name: 'Wayne Security' });

@@ -1,10 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PortalPageData } from '../../../shared/page';
 import { accountMembers } from '../../db/schema';
 import { renderPortalDocument } from '../../render/portal-document';
 import { loadWebBuild } from '../../render/web-build';
 import { createOrganisation } from '../../test/factories';
+import { pageData } from '../../test/page-data';
 import { createSignedInMember, createTestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -13,12 +13,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-function pageData(html: string): PortalPageData {
-  const json = html.match(/<script type="application\/json" id="attest-page-data">([^<]*)<\/script>/)?.[1];
-  if (!json) throw new Error('no page data in the HTML');
-  return JSON.parse(json) as PortalPageData;
-}
 
 async function memberOf(
   organisationId: string,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Locale } from '../../../shared/i18n/locales';
 import { type PortalPageData, serializePageData } from '../../../shared/page';
 import type { PortalMember } from '../../../shared/portal';
 import type { WebBuild } from '../../render/web-build';
@@ -42,9 +43,10 @@ function partsOf(
   build: WebBuild,
   member: PortalMember,
   csrfToken: string | null,
+  locale: Locale,
 ): Partial<Record<PersonalPart, string>> {
   return {
-    memberButton: build.renderer.renderMemberButton(member),
+    memberButton: build.renderer.renderMemberButton(member, locale),
     memberData: serializePageData(member),
     ...(csrfToken === null ? {} : { csrfToken: serializePageData(csrfToken) }),
   };
@@ -67,7 +69,10 @@ export function preparePersonalPage(
     csrfToken: standInCsrf,
     view: { ...data.view, viewer: { ...data.view.viewer, member: standInMember } },
   });
-  const placeholders = Object.entries(partsOf(build, standInMember, standInCsrf)) as [PersonalPart, string][];
+  const placeholders = Object.entries(partsOf(build, standInMember, standInCsrf, data.languages.locale)) as [
+    PersonalPart,
+    string,
+  ][];
   const found = placeholders
     .map(([part, placeholder]) => ({ part, placeholder, at: text.indexOf(placeholder) }))
     .sort((a, b) => a.at - b.at);
@@ -94,7 +99,8 @@ export function personalParts(
   template: Extract<PersonalPageTemplate, { kind: 'spliced' }>,
   member: PortalMember,
   csrfToken: string | null,
+  locale: Locale,
 ): string[] {
-  const parts = partsOf(build, member, csrfToken);
+  const parts = partsOf(build, member, csrfToken, locale);
   return template.parts.map((part) => parts[part] ?? '');
 }

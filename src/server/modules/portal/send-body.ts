@@ -38,7 +38,12 @@ export function isNotModified(ifNoneMatch: string | undefined, body: PreparedBod
 }
 
 function setEncodingHeaders(reply: FastifyReply, encoding: ContentEncoding) {
-  reply.header('vary', 'Accept-Encoding');
+  // Added to what the route says it varies by (the page's language, say), never in its place.
+  const varies = String(reply.getHeader('vary') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name && name.toLowerCase() !== 'accept-encoding');
+  reply.header('vary', ['Accept-Encoding', ...varies].join(', '));
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
 }
 

@@ -38,7 +38,7 @@ export function DialogContent({
           className,
         )}
       >
-        <DialogPrimitive.Title className="pr-8 text-xl font-semibold tracking-tight text-slate-900">
+        <DialogPrimitive.Title className="pe-8 text-xl font-semibold tracking-tight text-slate-900">
           {title}
         </DialogPrimitive.Title>
         {description ? (
@@ -51,7 +51,7 @@ export function DialogContent({
         {children}
         {hasCloseButton ? (
           <DialogPrimitive.Close
-            className="absolute top-4 right-4 rounded-md p-1.5 text-slate-500 transition hover:bg-slate-100 hover:text-slate-900"
+            className="absolute top-4 end-4 rounded-md p-1.5 text-slate-500 transition hover:bg-slate-100 hover:text-slate-900"
             aria-label="Close"
           >
             <X className="size-5" aria-hidden />

@@ -42,7 +42,7 @@ export function DrawerContent({
         onOpenAutoFocus={onOpenAutoFocus}
         onCloseAutoFocus={onCloseAutoFocus}
         className={classNames(
-          'fixed inset-y-0 right-0 z-50 flex w-screen max-w-[800px] flex-col bg-white shadow-2xl ring-1 ring-slate-900/10 outline-none md:w-[80vw] lg:w-[50vw]',
+          'fixed inset-y-0 end-0 z-50 flex w-screen max-w-[800px] flex-col bg-white shadow-2xl ring-1 ring-slate-900/10 outline-none md:w-[80vw] lg:w-[50vw]',
           'motion-safe:data-[state=closed]:animate-[attest-drawer-out_180ms_ease-in] motion-safe:data-[state=open]:animate-[attest-drawer-in_280ms_cubic-bezier(0.32,0.72,0,1)]',
           className,
         )}

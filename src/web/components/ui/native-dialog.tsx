@@ -54,7 +54,7 @@ export function NativeDialog({ title, description, onClose, children, className 
       )}
     >
       <div className="p-6 sm:p-8">
-        <h2 id={titleId} className="pr-8 text-xl font-semibold tracking-tight text-slate-900">
+        <h2 id={titleId} className="pe-8 text-xl font-semibold tracking-tight text-slate-900">
           {title}
         </h2>
         <p id={descriptionId} className="mt-2 text-sm leading-6 text-slate-600">

@@ -14,7 +14,7 @@ export function Select({ className, isInvalid, children, ...props }: SelectProps
       <select
         aria-invalid={isInvalid || undefined}
         className={classNames(
-          'block h-10 w-full appearance-none rounded-lg border bg-white pr-9 pl-3 text-sm text-slate-900 shadow-xs transition',
+          'block h-10 w-full appearance-none rounded-lg border bg-white pe-9 ps-3 text-sm text-slate-900 shadow-xs transition',
           'focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0 disabled:bg-slate-50 disabled:text-slate-500',
           isInvalid ? 'border-red-500' : 'border-slate-300',
         )}
@@ -23,7 +23,7 @@ export function Select({ className, isInvalid, children, ...props }: SelectProps
         {children}
       </select>
       <ChevronDown
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute top-1/2 end-3 size-4 -translate-y-1/2 text-slate-500"
         aria-hidden
       />
     </div>

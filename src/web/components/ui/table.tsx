@@ -6,7 +6,7 @@ import { classNames } from '../../lib/class-names';
  * body rows, header cells scoped to their column. className adds the look of the table at hand.
  */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
-  return <table className={classNames('w-full text-left text-sm', className)} {...props} />;
+  return <table className={classNames('w-full text-start text-sm', className)} {...props} />;
 }
 
 export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {

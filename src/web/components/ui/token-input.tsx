@@ -83,7 +83,7 @@ export function TokenInput({
               // Values may repeat (a duplicate is shown, then rejected), so the position is part of the key.
               key={`${index}-${value}`}
               className={classNames(
-                'inline-flex max-w-full items-center gap-1 rounded-md py-0.5 pr-1 pl-2 text-sm',
+                'inline-flex max-w-full items-center gap-1 rounded-md py-0.5 pe-1 ps-2 text-sm',
                 isRejected ? 'bg-red-50 text-red-800 ring-1 ring-red-300' : 'bg-slate-100 text-slate-800',
               )}
               data-testid="token"

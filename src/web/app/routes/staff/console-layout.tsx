@@ -98,11 +98,11 @@ export function ConsoleLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <aside className="border-b border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:left-0 lg:w-64 lg:overflow-y-auto lg:border-r lg:border-b-0 lg:pb-4">
+      <aside className="border-b border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:start-0 lg:w-64 lg:overflow-y-auto lg:border-e lg:border-b-0 lg:pb-4">
         <div className="flex h-16 items-center gap-2 px-5">
           <ShieldCheck className="size-6 text-brand-ink" aria-hidden />
           <span className="text-lg font-semibold tracking-tight text-slate-950">Attest</span>
-          <span className="ml-1 truncate rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+          <span className="ms-1 truncate rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
             {organisation.name}
           </span>
         </div>
@@ -137,7 +137,7 @@ export function ConsoleLayout() {
           </a>
         </nav>
       </aside>
-      <div className="min-w-0 lg:pl-64">
+      <div className="min-w-0 lg:ps-64">
         <header className="flex h-16 items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 lg:px-8">
           <span className="min-w-0 truncate text-sm text-slate-600">
             Signed in as{' '}

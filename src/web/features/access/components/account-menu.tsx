@@ -12,9 +12,9 @@ import {
   MenuTrigger,
 } from '../../../components/ui/menu';
 import { apiRequest } from '../../../lib/api-client';
+import { useTranslator } from '../../../lib/i18n';
 import { writePortalQuery } from '../../../lib/portal-query';
 import { downloadSignedNda, fetchNdaStatus, logout, ndaStatusQueryKey } from '../api/member-api';
-import { headerTexts } from '../lib/header-texts';
 import { accessEndLabel, reviewStatusLabel } from '../lib/review-status';
 import { accountLabel, displayNameOf, MemberTrigger } from './member-trigger';
 
@@ -40,6 +40,8 @@ export async function downloadNdaWithToast(organisationSlug: string) {
 
 /** The signed-in member's menu (spec 1 §2 Header, spec 3 §6): who, review status, invite, NDA, log out. */
 export default function AccountMenu({ view, basePath }: AccountMenuProps) {
+  const translator = useTranslator();
+  const { t } = translator;
   const member = view.viewer.member;
   const organisationSlug = view.organisation.slug;
   const [isLoggingOut, setLoggingOut] = useState(false);
@@ -70,8 +72,8 @@ export default function AccountMenu({ view, basePath }: AccountMenuProps) {
     retry: false,
   });
   if (!member) return null;
-  const review = reviewStatusLabel(member);
-  const accessEnd = accessEndLabel(member);
+  const review = reviewStatusLabel(translator, member);
+  const accessEnd = accessEndLabel(translator, member);
   const canDownloadNda = isAuthorised && nda.data?.provider === 'clickwrap' && nda.data.passed;
 
   async function logOut() {
@@ -90,7 +92,7 @@ export default function AccountMenu({ view, basePath }: AccountMenuProps) {
     <Menu modal={false}>
       <MenuTrigger
         className="inline-flex h-10 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100"
-        aria-label={accountLabel(member)}
+        aria-label={accountLabel(translator, member)}
         data-testid="account-menu-trigger"
       >
         <MemberTrigger member={member} />
@@ -124,7 +126,7 @@ export default function AccountMenu({ view, basePath }: AccountMenuProps) {
         {isAuthorised ? (
           <MenuItem onSelect={() => openDialogByQuery({ inviteColleagues: 'true' })}>
             <UserPlus className="size-4 text-slate-500" aria-hidden />
-            {headerTexts.inviteColleagues}
+            {t('header.inviteColleagues')}
           </MenuItem>
         ) : (
           <MenuItem
@@ -133,42 +135,42 @@ export default function AccountMenu({ view, basePath }: AccountMenuProps) {
             }
           >
             <KeyRound className="size-4 text-slate-500" aria-hidden />
-            {headerTexts.requestAccess}
+            {t('header.requestAccess')}
           </MenuItem>
         )}
         {isAuthorised && view.customisation.questionnairesEnabled ? (
           <MenuItem onSelect={() => openDialogByQuery({ submitQuestionnaire: 'true' })}>
             <ClipboardList className="size-4 text-slate-500" aria-hidden />
-            {headerTexts.submitQuestionnaire}
+            {t('header.submitQuestionnaire')}
           </MenuItem>
         ) : null}
         {canSendToTprm && (partners.data?.partners.length ?? 0) > 0 ? (
           <MenuItem onSelect={() => openDialogByQuery({ sendToTprm: 'true' })}>
             <Send className="size-4 text-slate-500" aria-hidden />
-            {headerTexts.sendToTprm}
+            {t('header.sendToTprm')}
           </MenuItem>
         ) : null}
         {isAuthorised ? (
           <MenuItem onSelect={() => openDialogByQuery({ accessTokens: 'true' })}>
             <Bot className="size-4 text-slate-500" aria-hidden />
-            {headerTexts.accessTokens}
+            {t('header.accessTokens')}
           </MenuItem>
         ) : null}
         {/* The branded preference page, opened for the member's own (signed-in, so proven) address. */}
         <MenuItem onSelect={() => window.location.assign(`/${organisationSlug}/subscription/mine`)}>
           <Mail className="size-4 text-slate-500" aria-hidden />
-          {headerTexts.updateEmails}
+          {t('header.updateEmails')}
         </MenuItem>
         {canDownloadNda ? (
           <MenuItem onSelect={() => void downloadNdaWithToast(organisationSlug)}>
             <Download className="size-4 text-slate-500" aria-hidden />
-            {headerTexts.downloadNda}
+            {t('header.downloadNda')}
           </MenuItem>
         ) : null}
         <MenuSeparator />
         <MenuItem disabled={isLoggingOut} onSelect={() => void logOut()}>
           <LogOut className="size-4 text-slate-500" aria-hidden />
-          {headerTexts.logOut}
+          {t('header.logOut')}
         </MenuItem>
       </MenuContent>
     </Menu>

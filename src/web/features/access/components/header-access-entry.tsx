@@ -1,9 +1,9 @@
 import { LogIn } from 'lucide-react';
 import { type MouseEvent, Suspense, useEffect, useState } from 'react';
 import type { PortalMember, PortalView } from '../../../../shared/portal';
+import { useTranslator } from '../../../lib/i18n';
 import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
 import { followQueryLink } from '../../../lib/portal-query';
-import { headerTexts } from '../lib/header-texts';
 import { hasRestrictedContent } from '../lib/restricted-content';
 import { accountLabel, MemberTrigger } from './member-trigger';
 
@@ -21,8 +21,9 @@ const triggerClassName =
  * the one personal part of a member's page markup, spliced into the page shared by the access shape.
  */
 export function MemberButton({ member }: { member: PortalMember }) {
+  const translator = useTranslator();
   return (
-    <button type="button" className={triggerClassName} aria-label={accountLabel(member)} disabled>
+    <button type="button" className={triggerClassName} aria-label={accountLabel(translator, member)} disabled>
       <MemberTrigger member={member} />
     </button>
   );
@@ -33,6 +34,7 @@ export function MemberButton({ member }: { member: PortalMember }) {
  * public visitors when restricted content exists, nothing otherwise.
  */
 export function HeaderAccessEntry({ view, basePath }: HeaderAccessEntryProps) {
+  const { t } = useTranslator();
   const [isHydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { mode, member } = view.viewer;
@@ -54,12 +56,12 @@ export function HeaderAccessEntry({ view, basePath }: HeaderAccessEntryProps) {
     <a
       href={signInHref}
       onClick={openSignIn}
-      title={headerTexts.signInHint}
+      title={t('header.signInHint')}
       className={triggerClassName}
       data-testid="header-sign-in"
     >
       <LogIn className="size-4" aria-hidden />
-      {headerTexts.signIn}
+      {t('header.signIn')}
     </a>
   );
 }

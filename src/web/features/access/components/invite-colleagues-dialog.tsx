@@ -83,7 +83,7 @@ export function EmailTokenInput({
           {emails.map((email) => (
             <li
               key={email}
-              className="inline-flex max-w-full items-center gap-1 rounded-md bg-brand-soft py-0.5 pr-1 pl-2 text-sm text-slate-900"
+              className="inline-flex max-w-full items-center gap-1 rounded-md bg-brand-soft py-0.5 pe-1 ps-2 text-sm text-slate-900"
               data-testid="invite-email-token"
             >
               <span className="truncate">{email}</span>

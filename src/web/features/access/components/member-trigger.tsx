@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
+import type { Translator } from '../../../../shared/i18n/translator';
 import type { PortalView } from '../../../../shared/portal';
 import { classNames } from '../../../lib/class-names';
-import { headerTexts } from '../lib/header-texts';
 
 type MemberName = { firstName?: string; lastName?: string; email: string };
 
@@ -15,8 +15,8 @@ export function displayNameOf(member: MemberName): string {
   return name || member.email;
 }
 
-export function accountLabel(member: MemberName): string {
-  return `${headerTexts.account}: ${displayNameOf(member)}`;
+export function accountLabel({ t }: Translator, member: MemberName): string {
+  return t('header.accountOf', { name: displayNameOf(member) });
 }
 
 /** The signed-in member's trigger as the server renders it; the menu itself loads after hydration. */

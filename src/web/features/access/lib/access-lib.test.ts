@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessMessages, LoginOutcome, RequestOutcome } from '../../../../shared/access';
+import { englishTranslator as english } from '../../../lib/test-support/english-translator';
 import { fileNameFromDisposition } from '../api/member-api';
 import { ndaDownloadFailedText } from '../components/account-menu';
 import { loginOutcomeAction, requestOutcomeAction } from './access-outcomes';
@@ -139,11 +140,13 @@ describe('invite e-mail tokens (spec 3 §5)', () => {
 
 describe('account menu pieces', () => {
   it("shows 'Review {status}' for approved, declined and pending, nothing for other", () => {
-    expect(reviewStatusLabel({ reviewStatus: 'approved' })).toBe('Review approved');
-    expect(reviewStatusLabel({ reviewStatus: 'declined' })).toBe('Review declined');
-    expect(reviewStatusLabel({ reviewStatus: 'pending' })).toBe('Review pending');
-    expect(reviewStatusLabel({ reviewStatus: 'other' })).toBeNull();
-    expect(reviewStatusLabel({ reviewStatus: 'approved', isAccessExpired: true })).toBe('Access expired');
+    expect(reviewStatusLabel(english, { reviewStatus: 'approved' })).toBe('Review approved');
+    expect(reviewStatusLabel(english, { reviewStatus: 'declined' })).toBe('Review declined');
+    expect(reviewStatusLabel(english, { reviewStatus: 'pending' })).toBe('Review pending');
+    expect(reviewStatusLabel(english, { reviewStatus: 'other' })).toBeNull();
+    expect(reviewStatusLabel(english, { reviewStatus: 'approved', isAccessExpired: true })).toBe(
+      'Access expired',
+    );
   });
 
   it("keeps the copied NDA failure text equal to the contract's", () => {

@@ -293,7 +293,7 @@ function SelectionBar({ selection }: { selection: Selection }) {
       aria-label="Selected requests"
       className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl bg-slate-900 px-4 py-2.5 text-sm text-white shadow-lg"
     >
-      <span className="mr-auto font-medium" aria-live="polite">
+      <span className="me-auto font-medium" aria-live="polite">
         {countOf(count, 'request')} selected
       </span>
       <Button size="sm" variant="secondary" onClick={() => selection.openBulk('approve')}>

@@ -166,7 +166,7 @@ export function NdaSection({ isRequired }: { isRequired: boolean | undefined }) 
               <TableRow>
                 <TableHeaderCell className={table.th}>Version</TableHeaderCell>
                 <TableHeaderCell className={table.th}>Saved</TableHeaderCell>
-                <TableHeaderCell className={`${table.th} text-right`}>Acceptances</TableHeaderCell>
+                <TableHeaderCell className={`${table.th} text-end`}>Acceptances</TableHeaderCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -174,7 +174,7 @@ export function NdaSection({ isRequired }: { isRequired: boolean | undefined }) 
                 <TableRow key={version.id} data-testid="nda-version-row">
                   <TableCell className={table.td}>
                     <span className="font-medium text-slate-900">{version.title}</span>
-                    {index === 0 ? <span className="ml-2 text-xs text-emerald-700">Current</span> : null}
+                    {index === 0 ? <span className="ms-2 text-xs text-emerald-700">Current</span> : null}
                     {version.sourceFileName ? (
                       <span className="block text-xs text-slate-500">From {version.sourceFileName}</span>
                     ) : null}
@@ -182,7 +182,7 @@ export function NdaSection({ isRequired }: { isRequired: boolean | undefined }) 
                   <TableCell className={`${table.td} whitespace-nowrap`}>
                     {formatDate(version.createdAt)}
                   </TableCell>
-                  <TableCell className={`${table.td} text-right tabular-nums`}>
+                  <TableCell className={`${table.td} text-end tabular-nums`}>
                     {version.acceptanceCount}
                   </TableCell>
                 </TableRow>

@@ -103,7 +103,7 @@ export function NotificationPreferencesSection() {
               </label>
             </div>
             {allProducts ? null : (
-              <div className="flex flex-wrap gap-x-5 gap-y-2 pl-6">
+              <div className="flex flex-wrap gap-x-5 gap-y-2 ps-6">
                 {preferences.data.products.map((product) => (
                   <div key={product.id} className="flex items-center gap-2">
                     <Checkbox

@@ -5,7 +5,7 @@ export function PendingRequestsBadge() {
   const count = usePendingRequestCount();
   if (!count) return null;
   return (
-    <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums">
+    <span className="ms-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums">
       {count}
       <span className="sr-only"> pending</span>
     </span>

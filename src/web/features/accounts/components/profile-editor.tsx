@@ -91,7 +91,7 @@ function ItemChecklist({
                 selected={selected}
                 onChange={onChange}
               />
-              <ul className="mt-2 grid gap-1.5 pl-6 sm:grid-cols-2">
+              <ul className="mt-2 grid gap-1.5 ps-6 sm:grid-cols-2">
                 {card.items.map((item) => {
                   const id = `profile-item-${product.productId}-${item.id}`;
                   return (

@@ -37,7 +37,7 @@ export function SearchField({ value, onSearch }: { value: string; onSearch(q: st
         Search requests
       </label>
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-500"
         aria-hidden
       />
       <Input
@@ -46,7 +46,7 @@ export function SearchField({ value, onSearch }: { value: string; onSearch(q: st
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder="Name, e-mail, domain or company"
-        className="pl-9"
+        className="ps-9"
         autoComplete="off"
       />
     </div>

@@ -19,8 +19,8 @@ import { accountExportUrl, useAccountEngagementDetail } from '../api/analytics';
 import { formatCount } from '../lib/chart-format';
 import { activityLabels, formatSeen } from '../lib/engagement-format';
 
-const th = 'px-3 py-2 text-right';
-const td = 'px-3 py-2 text-right tabular-nums';
+const th = 'px-3 py-2 text-end';
+const td = 'px-3 py-2 text-end tabular-nums';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -109,17 +109,17 @@ export function AccountEngagementDetail({
           <Table className="min-w-[36rem]">
             <TableHead className="text-xs font-medium text-slate-600">
               <TableRow>
-                <TableHeaderCell className="py-2 pr-3">Person</TableHeaderCell>
+                <TableHeaderCell className="py-2 pe-3">Person</TableHeaderCell>
                 <TableHeaderCell className={th}>Views</TableHeaderCell>
                 <TableHeaderCell className={th}>Downloads</TableHeaderCell>
                 <TableHeaderCell className={th}>Items opened</TableHeaderCell>
-                <TableHeaderCell className="py-2 pl-3">Last seen</TableHeaderCell>
+                <TableHeaderCell className="py-2 ps-3">Last seen</TableHeaderCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {people.map((person) => (
                 <TableRow key={person.memberId}>
-                  <TableHeaderCell scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                  <TableHeaderCell scope="row" className="py-2 pe-3 font-medium text-slate-900">
                     {person.name || person.email}
                     {person.name ? (
                       <span className="block text-xs font-normal text-slate-600">{person.email}</span>
@@ -128,7 +128,7 @@ export function AccountEngagementDetail({
                   <TableCell className={td}>{formatCount(person.documentViews)}</TableCell>
                   <TableCell className={td}>{formatCount(person.downloads)}</TableCell>
                   <TableCell className={td}>{formatCount(person.itemsOpened)}</TableCell>
-                  <TableCell className="py-2 pl-3 whitespace-nowrap text-slate-600">
+                  <TableCell className="py-2 ps-3 whitespace-nowrap text-slate-600">
                     {formatSeen(person.lastSeenAt)}
                   </TableCell>
                 </TableRow>
@@ -145,7 +145,7 @@ export function AccountEngagementDetail({
             <Table>
               <TableHead className="text-xs font-medium text-slate-600">
                 <TableRow>
-                  <TableHeaderCell className="py-2 pr-3">Document</TableHeaderCell>
+                  <TableHeaderCell className="py-2 pe-3">Document</TableHeaderCell>
                   <TableHeaderCell className={th}>Views</TableHeaderCell>
                   <TableHeaderCell className={th}>Downloads</TableHeaderCell>
                 </TableRow>
@@ -153,7 +153,7 @@ export function AccountEngagementDetail({
               <TableBody>
                 {documents.map((document) => (
                   <TableRow key={document.fileId}>
-                    <TableHeaderCell scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                    <TableHeaderCell scope="row" className="py-2 pe-3 font-medium text-slate-900">
                       {document.title}
                     </TableHeaderCell>
                     <TableCell className={td}>{formatCount(document.views)}</TableCell>
@@ -171,14 +171,14 @@ export function AccountEngagementDetail({
             <Table>
               <TableHead className="text-xs font-medium text-slate-600">
                 <TableRow>
-                  <TableHeaderCell className="py-2 pr-3">Item</TableHeaderCell>
+                  <TableHeaderCell className="py-2 pe-3">Item</TableHeaderCell>
                   <TableHeaderCell className={th}>Opens</TableHeaderCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {items.map((item) => (
                   <TableRow key={item.itemId}>
-                    <TableHeaderCell scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                    <TableHeaderCell scope="row" className="py-2 pe-3 font-medium text-slate-900">
                       {item.title}
                     </TableHeaderCell>
                     <TableCell className={td}>{formatCount(item.opens)}</TableCell>

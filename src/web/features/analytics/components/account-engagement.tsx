@@ -16,7 +16,7 @@ import { useAccountEngagement } from '../api/analytics';
 import { formatCount } from '../lib/chart-format';
 import { formatSeen } from '../lib/engagement-format';
 
-const cell = 'px-3 py-2 text-right tabular-nums';
+const cell = 'px-3 py-2 text-end tabular-nums';
 
 /** Accounts by engagement in the range, a page at a time; each name opens the account's drill-down. */
 export function AccountEngagementList({ range }: { range: AnalyticsRangeQuery }) {
@@ -41,18 +41,18 @@ export function AccountEngagementList({ range }: { range: AnalyticsRangeQuery })
           <caption className="sr-only">Account engagement in the selected range</caption>
           <TableHead className="text-xs font-medium text-slate-600">
             <TableRow>
-              <TableHeaderCell className="py-2 pr-3">Account</TableHeaderCell>
-              <TableHeaderCell className="px-3 py-2 text-right">People</TableHeaderCell>
-              <TableHeaderCell className="px-3 py-2 text-right">Document views</TableHeaderCell>
-              <TableHeaderCell className="px-3 py-2 text-right">Downloads</TableHeaderCell>
-              <TableHeaderCell className="px-3 py-2 text-right">Items opened</TableHeaderCell>
-              <TableHeaderCell className="py-2 pl-3">Last seen</TableHeaderCell>
+              <TableHeaderCell className="py-2 pe-3">Account</TableHeaderCell>
+              <TableHeaderCell className="px-3 py-2 text-end">People</TableHeaderCell>
+              <TableHeaderCell className="px-3 py-2 text-end">Document views</TableHeaderCell>
+              <TableHeaderCell className="px-3 py-2 text-end">Downloads</TableHeaderCell>
+              <TableHeaderCell className="px-3 py-2 text-end">Items opened</TableHeaderCell>
+              <TableHeaderCell className="py-2 ps-3">Last seen</TableHeaderCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {accounts.map((account) => (
               <TableRow key={account.accountId}>
-                <TableHeaderCell scope="row" className="py-2 pr-3 font-medium">
+                <TableHeaderCell scope="row" className="py-2 pe-3 font-medium">
                   <Link
                     to={`/console/analytics/accounts/${account.accountId}?${rangeQuery}`}
                     className="text-brand-ink underline-offset-2 hover:underline"
@@ -67,7 +67,7 @@ export function AccountEngagementList({ range }: { range: AnalyticsRangeQuery })
                 <TableCell className={cell}>{formatCount(account.documentViews)}</TableCell>
                 <TableCell className={cell}>{formatCount(account.downloads)}</TableCell>
                 <TableCell className={cell}>{formatCount(account.itemsOpened)}</TableCell>
-                <TableCell className="py-2 pl-3 whitespace-nowrap text-slate-600">
+                <TableCell className="py-2 ps-3 whitespace-nowrap text-slate-600">
                   {formatSeen(account.lastSeenAt)}
                 </TableCell>
               </TableRow>

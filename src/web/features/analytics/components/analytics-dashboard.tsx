@@ -58,7 +58,7 @@ function BarList({ rows, label }: { rows: { key: string; label: string; value: n
         >
           <span
             aria-hidden
-            className="absolute inset-y-0 left-0 rounded-md bg-brand-soft"
+            className="absolute inset-y-0 start-0 rounded-md bg-brand-soft"
             style={{ width: `${(row.value / max) * 100}%` }}
           />
           <span className="relative min-w-0 truncate text-slate-900">{row.label}</span>

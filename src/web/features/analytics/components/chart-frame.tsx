@@ -58,7 +58,7 @@ export function ChartFrame({
               {columns.map((column) => (
                 <TableHeaderCell
                   key={column.key}
-                  className={classNames('py-1.5 pr-3', column.numeric && 'text-right')}
+                  className={classNames('py-1.5 pe-3', column.numeric && 'text-end')}
                 >
                   {column.label}
                 </TableHeaderCell>
@@ -71,7 +71,7 @@ export function ChartFrame({
                 {columns.map((column) => (
                   <TableCell
                     key={column.key}
-                    className={classNames('py-1.5 pr-3', column.numeric && 'text-right tabular-nums')}
+                    className={classNames('py-1.5 pe-3', column.numeric && 'text-end tabular-nums')}
                   >
                     {row[column.key]}
                   </TableCell>

@@ -109,7 +109,7 @@ function CardIconForm({ card, write, onDone }: { card: CardView; write: StaffWri
                 onChange={(event) => setFile(event.target.files?.[0] ?? null)}
                 aria-invalid={shownProblem ? true : undefined}
                 aria-describedby={shownProblem ? errorId : `${fileInputId}-hint`}
-                className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 file:shadow-xs file:ring-1 file:ring-slate-300 hover:file:bg-slate-50"
+                className="mt-1 block w-full text-sm text-slate-700 file:me-3 file:rounded-md file:border-0 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 file:shadow-xs file:ring-1 file:ring-slate-300 hover:file:bg-slate-50"
               />
             </div>
           </div>

@@ -274,7 +274,7 @@ function SortableRow({ id, position, label, pending, onMove }: SortableRowProps)
       data-testid="featured-entry"
       data-item-uid={id}
       className={classNames(
-        'flex items-center gap-2 rounded-lg border border-slate-200 bg-white py-1.5 pr-1 pl-1 text-sm shadow-xs',
+        'flex items-center gap-2 rounded-lg border border-slate-200 bg-white py-1.5 pe-1 ps-1 text-sm shadow-xs',
         isDragging && 'relative z-10 shadow-lg ring-2 ring-brand-ink',
       )}
     >
@@ -288,7 +288,7 @@ function SortableRow({ id, position, label, pending, onMove }: SortableRowProps)
       >
         <GripVertical className="size-4" aria-hidden />
       </button>
-      <span className="w-5 shrink-0 text-right text-xs text-slate-500 tabular-nums" aria-hidden>
+      <span className="w-5 shrink-0 text-end text-xs text-slate-500 tabular-nums" aria-hidden>
         {position}
       </span>
       <span className="min-w-0 flex-1 font-medium break-words text-slate-800" data-testid="featured-label">

@@ -66,11 +66,11 @@ export function ReorderList({ label, entries, onEntriesChange }: ReorderListProp
             onKeyDown={(event) => onRowKeyDown(event, index)}
             data-testid="reorder-entry"
             className={classNames(
-              'flex items-center gap-3 rounded-lg border border-slate-200 bg-white py-1.5 pr-1.5 pl-3 text-sm shadow-xs',
+              'flex items-center gap-3 rounded-lg border border-slate-200 bg-white py-1.5 pe-1.5 ps-3 text-sm shadow-xs',
               'focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-1',
             )}
           >
-            <span className="w-6 shrink-0 text-right text-slate-500 tabular-nums" aria-hidden>
+            <span className="w-6 shrink-0 text-end text-slate-500 tabular-nums" aria-hidden>
               {index + 1}
             </span>
             <span

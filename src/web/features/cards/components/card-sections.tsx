@@ -41,7 +41,7 @@ type OpenCard = OpenCardRequest & { isOpen: boolean; instance: number };
 function DrawerLoading() {
   return (
     <div className="fixed inset-0 z-50 bg-slate-950/40" aria-busy="true">
-      <div className="absolute inset-y-0 right-0 w-screen max-w-[800px] space-y-4 bg-white p-6 shadow-2xl md:w-[80vw] lg:w-[50vw]">
+      <div className="absolute inset-y-0 end-0 w-screen max-w-[800px] space-y-4 bg-white p-6 shadow-2xl md:w-[80vw] lg:w-[50vw]">
         <span className="sr-only">{cardTexts.loading}</span>
         <Skeleton className="h-7 w-1/2" />
         {Array.from({ length: 4 }, (_, index) => (

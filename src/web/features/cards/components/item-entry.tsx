@@ -122,7 +122,7 @@ function ItemBody({ item }: { item: ItemView }) {
   }
   if (item.listEntries && item.listEntries.length > 0) {
     parts.push(
-      <ul key="list" className="list-disc space-y-1 pl-5 text-slate-700 marker:text-slate-400">
+      <ul key="list" className="list-disc space-y-1 ps-5 text-slate-700 marker:text-slate-400">
         {item.listEntries.map((entry, index) => (
           // Entries may repeat; the list only changes with a save, which re-renders it whole.
           <li key={index} className="break-words">
@@ -190,7 +190,7 @@ export function ItemEntry({ view, basePath, card, item, editing, isHighlighted }
           </h3>
           <ItemTagList item={item} mode={view.viewer.mode} />
         </div>
-        <div className="-mt-1 -mr-1 flex shrink-0 items-center gap-0.5">
+        <div className="-mt-1 -me-1 flex shrink-0 items-center gap-0.5">
           <ItemPermalinkButton
             href={itemPermalinkHref(view, basePath, item)}
             itemTitle={title}
@@ -199,7 +199,7 @@ export function ItemEntry({ view, basePath, card, item, editing, isHighlighted }
           {ItemMenu ? <ItemMenu view={view} card={card} item={item} /> : null}
         </div>
       </div>
-      <div className="mt-3 space-y-3 text-sm sm:pl-8">
+      <div className="mt-3 space-y-3 text-sm sm:ps-8">
         <SpecialisedItemDetail view={view} item={item} />
         {item.isLocked ? (
           <LockedItemNotice
@@ -212,7 +212,7 @@ export function ItemEntry({ view, basePath, card, item, editing, isHighlighted }
       </div>
       {Conversation && !item.isLocked ? <Conversation view={view} item={item} /> : null}
       {item.modifiedAt ? (
-        <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500 sm:ml-8">
+        <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500 sm:ms-8">
           {cardTexts.modifiedAt(formatDate(item.modifiedAt))}
           {item.modifiedByName ? cardTexts.modifiedBy(item.modifiedByName) : null}
         </p>

@@ -62,7 +62,7 @@ function ThreadView({ thread }: { thread: CommentThread }) {
             key={comment.id}
             className={classNames(
               'rounded-lg px-3 py-2',
-              comment.staff ? 'ml-8 bg-sky-50' : 'mr-8 bg-slate-50',
+              comment.staff ? 'ms-8 bg-sky-50' : 'me-8 bg-slate-50',
             )}
           >
             <p className="text-xs text-slate-600">
@@ -134,7 +134,7 @@ export function CommentThreadsPanel() {
               type="button"
               aria-current={current && keyOf(current) === keyOf(thread) ? 'true' : undefined}
               onClick={() => setSelected(keyOf(thread))}
-              className="w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 aria-[current=true]:bg-slate-100"
+              className="w-full rounded-lg px-3 py-2 text-start text-sm hover:bg-slate-100 aria-[current=true]:bg-slate-100"
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="truncate font-medium text-slate-900">{thread.itemTitle}</span>

@@ -109,7 +109,7 @@ export default function ItemConversation({ view, item }: ItemConversationProps) 
 
   const list = comments.data?.comments ?? [];
   return (
-    <section className="mt-4 border-t border-slate-100 pt-3 sm:ml-8" data-testid="item-conversation">
+    <section className="mt-4 border-t border-slate-100 pt-3 sm:ms-8" data-testid="item-conversation">
       <h4>
         <button
           type="button"

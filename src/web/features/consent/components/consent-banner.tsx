@@ -1,5 +1,6 @@
 import { Cookie } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { useTranslator } from '../../../lib/i18n';
 
 type ConsentBannerProps = {
   organisationName: string;
@@ -15,6 +16,7 @@ export function ConsentBanner({
   onRejectAll,
   onCustomise,
 }: ConsentBannerProps) {
+  const { t } = useTranslator();
   return (
     <section
       aria-labelledby="consent-banner-title"
@@ -24,23 +26,21 @@ export function ConsentBanner({
         <Cookie className="mt-0.5 size-5 shrink-0 text-slate-700" aria-hidden />
         <div>
           <h2 id="consent-banner-title" className="font-semibold text-slate-900">
-            Your privacy choices
+            {t('consent.title')}
           </h2>
           <p className="mt-1 text-sm leading-6 text-slate-600">
-            {organisationName} would like to use cookies and similar technologies for analytics, marketing and
-            support chat. They load only if you allow them; you can change your mind any time under 'Cookie
-            settings'.
+            {t('consent.text', { organisation: organisationName })}
           </p>
         </div>
       </div>
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onCustomise}>
-          Customise
+          {t('consent.customise')}
         </Button>
         <Button variant="secondary" onClick={onRejectAll}>
-          Reject all
+          {t('consent.rejectAll')}
         </Button>
-        <Button onClick={onAcceptAll}>Accept all</Button>
+        <Button onClick={onAcceptAll}>{t('consent.acceptAll')}</Button>
       </div>
     </section>
   );

@@ -107,7 +107,7 @@ export function AuditLogPanel() {
             ))}
           </Select>
         </div>
-        <div className="flex w-full items-end sm:ml-auto sm:w-auto">
+        <div className="flex w-full items-end sm:ms-auto sm:w-auto">
           <a
             href={`/api/audit-log/export.csv?${new URLSearchParams({
               ...(action ? { action } : {}),
@@ -140,7 +140,7 @@ export function AuditLogPanel() {
                     <TableHeaderCell className="px-3 py-2.5">Who</TableHeaderCell>
                     <TableHeaderCell className="px-3 py-2.5">Action</TableHeaderCell>
                     <TableHeaderCell className="px-3 py-2.5">Target</TableHeaderCell>
-                    <TableHeaderCell className="px-5 py-2.5 text-right">
+                    <TableHeaderCell className="px-5 py-2.5 text-end">
                       <span className="sr-only">Details</span>
                     </TableHeaderCell>
                   </TableRow>
@@ -161,7 +161,7 @@ export function AuditLogPanel() {
                         <TableCell className="max-w-56 truncate px-3 py-3 font-mono text-xs text-slate-600">
                           {entry.target ?? '–'}
                         </TableCell>
-                        <TableCell className="px-5 py-3 text-right">
+                        <TableCell className="px-5 py-3 text-end">
                           <button
                             type="button"
                             className="text-sm font-medium text-brand-ink underline-offset-2 hover:underline"

@@ -97,7 +97,7 @@ function ShownSwitch({
 }) {
   return (
     <>
-      <label htmlFor={id} className="mr-1 text-sm text-slate-700">
+      <label htmlFor={id} className="me-1 text-sm text-slate-700">
         Shown
       </label>
       <Switch id={id} checked={isShown} disabled={disabled} onCheckedChange={onShownChange} />
@@ -235,12 +235,12 @@ function ProductRow({
           <p className="font-medium text-slate-900">
             {product.name}
             {product.isDefault ? (
-              <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-ink">
+              <span className="ms-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-ink">
                 Default
               </span>
             ) : null}
             {!product.isShown ? (
-              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+              <span className="ms-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                 Hidden
               </span>
             ) : null}
@@ -436,7 +436,7 @@ function LinkRow({
         <p className="font-medium text-slate-900">
           {link.name}
           {!link.isShown ? (
-            <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+            <span className="ms-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
               Hidden
             </span>
           ) : null}

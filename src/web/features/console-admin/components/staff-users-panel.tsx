@@ -104,7 +104,7 @@ function StaffUserSessions({ user }: { user: StaffUserView }) {
             <p className="font-medium text-slate-900">
               {session.browser}
               {session.isCurrent ? (
-                <span className="ml-2 text-xs font-normal text-slate-600">(this browser)</span>
+                <span className="ms-2 text-xs font-normal text-slate-600">(this browser)</span>
               ) : null}
             </p>
             <p className="text-xs text-slate-600">
@@ -265,15 +265,15 @@ function StaffUserRow({
         <div className="min-w-0">
           <p className="font-medium text-slate-900">
             {user.name}
-            {isSelf ? <span className="ml-2 text-xs font-normal text-slate-600">(you)</span> : null}
+            {isSelf ? <span className="ms-2 text-xs font-normal text-slate-600">(you)</span> : null}
             {user.isDisabled ? (
-              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300">
+              <span className="ms-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300">
                 Disabled
               </span>
             ) : null}
             {user.isProvisioned ? (
               <span
-                className="ml-2 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200"
+                className="ms-2 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200"
                 title="Kept by your identity provider over SCIM: changes there overwrite changes here."
               >
                 From identity provider

@@ -118,12 +118,12 @@ export function KbConsole({ organisationSlug, canEdit }: { organisationSlug: str
           <h2 id="kb-entries-title" className="text-base font-semibold text-slate-950">
             Entries
             {entries.data ? (
-              <span className="ml-2 text-sm font-normal text-slate-600">{entries.data.nbHits}</span>
+              <span className="ms-2 text-sm font-normal text-slate-600">{entries.data.nbHits}</span>
             ) : null}
           </h2>
-          <div className="relative ml-auto w-full sm:w-80">
+          <div className="relative ms-auto w-full sm:w-80">
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-500"
               aria-hidden
             />
             <input
@@ -136,7 +136,7 @@ export function KbConsole({ organisationSlug, canEdit }: { organisationSlug: str
                 setText(event.target.value);
                 setPage(0);
               }}
-              className="block h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0"
+              className="block h-10 w-full rounded-lg border border-slate-300 bg-white pe-3 ps-9 text-sm placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0"
             />
           </div>
         </div>
@@ -155,7 +155,7 @@ export function KbConsole({ organisationSlug, canEdit }: { organisationSlug: str
             </p>
           ) : (
             <Table className="min-w-[720px]" data-testid="kb-console-table">
-              <TableHead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <TableHead className="bg-slate-50 text-start text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <TableRow>
                   <TableHeaderCell className="px-4 py-2.5">{kbMessages.question}</TableHeaderCell>
                   <TableHeaderCell className="px-4 py-2.5">{kbMessages.columnAccess}</TableHeaderCell>
@@ -236,7 +236,7 @@ export function KbConsole({ organisationSlug, canEdit }: { organisationSlug: str
               </option>
             ))}
           </Select>
-          <div className="ml-auto min-w-[16rem]">
+          <div className="ms-auto min-w-[16rem]">
             <Pagination
               label="Entry pages"
               page={page + 1}

@@ -98,7 +98,7 @@ export function KbImportExport({ onImported }: { onImported(): void }) {
         >
           <p className="font-medium">{problem.message}</p>
           {problem.rows.length > 0 ? (
-            <ul className="mt-2 max-h-48 list-disc space-y-0.5 overflow-y-auto pl-5">
+            <ul className="mt-2 max-h-48 list-disc space-y-0.5 overflow-y-auto ps-5">
               {problem.rows.map(([row, message]) => (
                 <li key={row}>
                   <span className="font-medium">{row}</span>: {message}

@@ -105,7 +105,7 @@ export function KnowledgeBaseDialog({
             {kbMessages.panelTitle}
           </DialogTitle>
           <DialogClose
-            className="ml-auto grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            className="ms-auto grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             aria-label="Close"
           >
             <X className="size-5" aria-hidden />
@@ -114,7 +114,7 @@ export function KnowledgeBaseDialog({
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-5 py-3">
           <div className="relative min-w-[14rem] flex-1">
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-500"
               aria-hidden
             />
             <input
@@ -127,7 +127,7 @@ export function KnowledgeBaseDialog({
                 setText(event.target.value);
                 setPage(0);
               }}
-              className="block h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0"
+              className="block h-10 w-full rounded-lg border border-slate-300 bg-white pe-3 ps-9 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0"
               data-testid="kb-search"
             />
           </div>
@@ -256,7 +256,7 @@ export function KnowledgeBaseDialog({
             ))}
           </Select>
           {result.data ? <span className="text-sm text-slate-600">{result.data.nbHits} entries</span> : null}
-          <div className="ml-auto min-w-[16rem]">
+          <div className="ms-auto min-w-[16rem]">
             <Pagination
               label="Knowledge base pages"
               page={page + 1}

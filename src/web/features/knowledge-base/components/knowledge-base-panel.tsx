@@ -79,7 +79,7 @@ export default function KnowledgeBasePanel({ view }: { view: PortalView }) {
         {key.data && !isEmpty ? (
           <button
             type="button"
-            className={`${buttonClassName('secondary', 'sm')} ml-auto`}
+            className={`${buttonClassName('secondary', 'sm')} ms-auto`}
             onClick={() => openDialog(null)}
           >
             {kbMessages.viewMore}
@@ -106,7 +106,7 @@ export default function KnowledgeBasePanel({ view }: { view: PortalView }) {
               <button
                 type="button"
                 onClick={() => openDialog(hit)}
-                className="group flex w-full items-start gap-3 rounded-lg px-2 py-3 text-left hover:bg-slate-50"
+                className="group flex w-full items-start gap-3 rounded-lg px-2 py-3 text-start hover:bg-slate-50"
                 data-testid="kb-panel-entry"
               >
                 <span className="min-w-0 flex-1">

@@ -28,7 +28,7 @@ export function SecurityReviewBanner({ customisation, mode }: SecurityReviewBann
       >
         <div
           aria-hidden
-          className="pointer-events-none absolute -right-16 -bottom-24 size-72 rounded-full bg-brand opacity-40 blur-3xl"
+          className="pointer-events-none absolute -end-16 -bottom-24 size-72 rounded-full bg-brand opacity-40 blur-3xl"
         />
         <div className="relative flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
           <div className="flex items-start gap-3">

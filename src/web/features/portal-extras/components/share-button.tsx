@@ -19,7 +19,7 @@ export function ShareButton(target: ShareTarget) {
     />
   );
   return (
-    <div className="fixed top-1/2 left-0 z-30 hidden -translate-y-1/2 lg:block">
+    <div className="fixed top-1/2 start-0 z-30 hidden -translate-y-1/2 lg:block">
       {isWanted ? (
         <Suspense fallback={trigger}>
           <SharePopover {...target} />

@@ -11,7 +11,7 @@ export const ShareTrigger = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<H
         type="button"
         aria-label={extrasTexts.share}
         data-testid="share-button"
-        className="flex flex-col items-center gap-1 rounded-r-xl bg-white px-2 py-3 xl:px-2.5 text-xs font-medium text-slate-700 shadow-md ring-1 ring-slate-900/10 transition hover:text-brand-ink"
+        className="flex flex-col items-center gap-1 rounded-e-xl bg-white px-2 py-3 xl:px-2.5 text-xs font-medium text-slate-700 shadow-md ring-1 ring-slate-900/10 transition hover:text-brand-ink"
         {...props}
       >
         <Share2 className="size-4" aria-hidden />

@@ -1,8 +1,8 @@
 import { BarChart3, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { useTranslator } from '../../../lib/i18n';
 
 type CookieSettingsDialogProps = { organisationName: string; onClose: () => void };
 
@@ -28,7 +28,7 @@ function Section({
           {note}
         </span>
       </div>
-      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm leading-6 text-slate-600">{children}</ul>
+      <ul className="mt-3 list-disc space-y-1.5 ps-5 text-sm leading-6 text-slate-600">{children}</ul>
     </section>
   );
 }
@@ -38,43 +38,33 @@ function Section({
  * feature answers otherwise). Says what the portal itself keeps and records, first-party statistics included.
  */
 export default function CookieSettingsDialog({ organisationName, onClose }: CookieSettingsDialogProps) {
+  const { t } = useTranslator();
+  const organisation = { organisation: organisationName };
   return (
     <Dialog open onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
-      <DialogContent
-        title={messages.cookieSettings}
-        description={`What this portal keeps in your browser and what it records about your visit, for ${organisationName} only. No third-party scripts, advertising or tracking cookies are used, and nothing is shared with advertisers.`}
-      >
+      <DialogContent title={t('footer.cookieSettings')} description={t('cookies.description', organisation)}>
         <div className="mt-6 space-y-4">
           <Section
             icon={<Lock className="size-4 text-slate-500" aria-hidden />}
-            title="Strictly necessary"
-            note="Always on"
+            title={t('cookies.necessary')}
+            note={t('cookies.alwaysOn')}
           >
-            <li>A session cookie, only after you sign in, to keep you signed in.</li>
-            <li>
-              In your browser&apos;s local storage: that you closed the welcome message, the e-mail you last
-              used to ask for access, and whether you last searched or asked AI.
-            </li>
+            <li>{t('cookies.sessionCookie')}</li>
+            <li>{t('cookies.languageCookie')}</li>
+            <li>{t('cookies.localStorage')}</li>
           </Section>
           <Section
             icon={<BarChart3 className="size-4 text-slate-500" aria-hidden />}
-            title="Visit statistics"
-            note="First party"
+            title={t('cookies.statistics')}
+            note={t('cookies.firstParty')}
           >
-            <li>
-              A random visitor id in your browser&apos;s local storage, so repeat visits count once. Clearing
-              this site&apos;s data resets it.
-            </li>
-            <li>
-              The pages you open, the words you search for, and the items, documents and links you open, sent
-              to this portal&apos;s own server so {organisationName} can see how the portal is used. When you
-              are signed in, they are linked to your account.
-            </li>
+            <li>{t('cookies.visitorId')}</li>
+            <li>{t('cookies.pagesRecorded', organisation)}</li>
           </Section>
         </div>
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>
-            <Button>Done</Button>
+            <Button>{t('common.done')}</Button>
           </DialogClose>
         </div>
       </DialogContent>

@@ -1,6 +1,7 @@
 import { BadgeCheck, CircleDashed } from 'lucide-react';
 import { itemPermalinkPath, itemSlug } from '../../../../shared/item-links';
 import type { PortalView } from '../../../../shared/portal';
+import { useTranslator } from '../../../lib/i18n';
 
 /** At most this many certifications in the hero; the rest are one link away, on the card. */
 export const heroComplianceMax = 6;
@@ -11,6 +12,7 @@ export const heroComplianceMax = 6;
  * card is hidden or empty. Titles only, so the first visit carries no badge drawings.
  */
 export function HeroCompliance({ view, basePath }: { view: PortalView; basePath: string }) {
+  const { t } = useTranslator();
   const card = view.cards.find((candidate) => candidate.kind === 'Certifications');
   if (!card || card.isHidden) return null;
   const held = card.items.filter((item) => item.enabledState === 'Enabled');
@@ -29,7 +31,7 @@ export function HeroCompliance({ view, basePath }: { view: PortalView; basePath:
         id="hero-compliance-heading"
         className="text-xs font-semibold tracking-wide text-slate-600 uppercase"
       >
-        Compliance
+        {t('hero.compliance')}
       </h2>
       <ul className="mt-3 grid grid-cols-2 gap-2">
         {shown.map((item) => {
@@ -52,7 +54,7 @@ export function HeroCompliance({ view, basePath }: { view: PortalView; basePath:
                 <span className="min-w-0 [overflow-wrap:anywhere]">
                   {item.title}
                   {isHeld ? null : (
-                    <span className="block text-xs font-normal text-slate-600">In progress</span>
+                    <span className="block text-xs font-normal text-slate-600">{t('hero.inProgress')}</span>
                   )}
                 </span>
               </a>
@@ -62,7 +64,7 @@ export function HeroCompliance({ view, basePath }: { view: PortalView; basePath:
       </ul>
       {total > shown.length ? (
         <p className="mt-3 text-sm text-slate-600">
-          {`And ${total - shown.length} more on the Certifications card.`}
+          {t('hero.moreCertifications', { count: total - shown.length })}
         </p>
       ) : null}
     </section>

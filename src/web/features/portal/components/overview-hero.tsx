@@ -1,7 +1,7 @@
 import { ArrowUpRight, ShieldCheck } from 'lucide-react';
 import { useContext } from 'react';
-import { formatDate } from '../../../../shared/dates';
 import type { PortalView } from '../../../../shared/portal';
+import { useTranslator } from '../../../lib/i18n';
 import { HeroActionSlot } from '../../../lib/portal-slots';
 import { hostOf } from '../lib/portal-links';
 import { HeroCompliance } from './hero-compliance';
@@ -13,6 +13,7 @@ import { HeroCompliance } from './hero-compliance';
 export function OverviewHero({ view, basePath }: { view: PortalView; basePath: string }) {
   const { organisation, customisation, product } = view;
   const action = useContext(HeroActionSlot);
+  const { t, date } = useTranslator();
   return (
     <section
       aria-labelledby="portal-heading"
@@ -20,7 +21,7 @@ export function OverviewHero({ view, basePath }: { view: PortalView; basePath: s
     >
       <div
         aria-hidden
-        className="pointer-events-none absolute -top-24 right-[-10%] size-[28rem] rounded-full bg-brand opacity-[0.07] blur-3xl"
+        className="pointer-events-none absolute -top-24 end-[-10%] size-[28rem] rounded-full bg-brand opacity-[0.07] blur-3xl"
       />
       <div className="relative mx-auto max-w-6xl px-4 pt-12 pb-4 sm:px-6 md:pt-16 md:pb-6 lg:px-8 lg:pt-20">
         <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center lg:gap-12">
@@ -48,14 +49,14 @@ export function OverviewHero({ view, basePath }: { view: PortalView; basePath: s
         <div className="mt-10 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
           <dl className="grid max-w-3xl flex-1 grid-cols-1 gap-px overflow-hidden rounded-xl bg-slate-200 text-sm shadow-xs ring-1 ring-slate-200 sm:grid-cols-3">
             <div className="bg-white px-5 py-4">
-              <dt className="text-slate-500">Product</dt>
+              <dt className="text-slate-500">{t('hero.product')}</dt>
               <dd className="mt-1 font-semibold text-slate-900" data-testid="selected-product">
                 {product.productName}
               </dd>
             </div>
             {organisation.websiteUrl ? (
               <div className="bg-white px-5 py-4">
-                <dt className="text-slate-500">Website</dt>
+                <dt className="text-slate-500">{t('hero.website')}</dt>
                 <dd className="mt-1 font-semibold">
                   <a
                     href={organisation.websiteUrl}
@@ -68,9 +69,9 @@ export function OverviewHero({ view, basePath }: { view: PortalView; basePath: s
               </div>
             ) : null}
             <div className="bg-white px-5 py-4">
-              <dt className="text-slate-500">Last updated</dt>
+              <dt className="text-slate-500">{t('hero.lastUpdated')}</dt>
               <dd className="mt-1 font-semibold text-slate-900">
-                <time dateTime={organisation.updatedAt}>{formatDate(organisation.updatedAt)}</time>
+                <time dateTime={organisation.updatedAt}>{date(organisation.updatedAt)}</time>
               </dd>
             </div>
           </dl>

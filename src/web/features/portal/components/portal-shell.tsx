@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { PortalPageData } from '../../../../shared/page';
+import { useTranslator } from '../../../lib/i18n';
 import { hasDismissedWelcome, rememberWelcomeDismissed } from '../lib/welcome-memory';
 import { OverviewHero } from './overview-hero';
 import { PreviewBanner } from './preview-banner';
@@ -21,6 +22,7 @@ type PortalShellProps = {
  * composed by the route), footer; the welcome modal after hydration.
  */
 export function PortalShell({ data, children, onWelcomeOpenChange }: PortalShellProps) {
+  const { t } = useTranslator();
   const { view, basePath } = data;
   const organisationId = view.organisation.id;
   const [isWelcomeShown, setWelcomeShown] = useState(false);
@@ -41,9 +43,9 @@ export function PortalShell({ data, children, onWelcomeOpenChange }: PortalShell
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:shadow-lg"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:shadow-lg"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <StaffToolbar view={view} basePath={basePath} />
       <PreviewBanner view={view} basePath={basePath} />
@@ -52,7 +54,7 @@ export function PortalShell({ data, children, onWelcomeOpenChange }: PortalShell
         <OverviewHero view={view} basePath={basePath} />
         {children}
       </main>
-      <SiteFooter view={view} />
+      <SiteFooter view={view} languages={data.languages} />
       {isWelcomeShown ? (
         <Suspense fallback={null}>
           <WelcomeDialog view={view} onDismiss={dismissWelcome} />

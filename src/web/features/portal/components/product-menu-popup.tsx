@@ -1,7 +1,6 @@
 import { Check, ExternalLink } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { limits } from '../../../../shared/limits';
-import { messages } from '../../../../shared/messages';
 import type { PortalView } from '../../../../shared/portal';
 import {
   Menu,
@@ -13,6 +12,7 @@ import {
   MenuTrigger,
 } from '../../../components/ui/menu';
 import { Tooltip } from '../../../components/ui/tooltip';
+import { useTranslator } from '../../../lib/i18n';
 import { productHref } from '../lib/portal-links';
 import { ProductMenuTrigger } from './product-menu-trigger';
 
@@ -30,6 +30,7 @@ type ProductMenuPopupProps = { view: PortalView; basePath: string; start: Produc
 
 /** The product switcher's Radix menu and tooltip, loaded on the first pointer, focus or click. */
 export default function ProductMenuPopup({ view, basePath, start }: ProductMenuPopupProps) {
+  const { t } = useTranslator();
   const { products, productLinks, product: current } = view;
   const hasManyProducts = products.length > 1;
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -85,7 +86,7 @@ export default function ProductMenuPopup({ view, basePath, start }: ProductMenuP
           event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
         }}
       >
-        <MenuLabel>{messages.selectProduct}</MenuLabel>
+        <MenuLabel>{t('productMenu.select')}</MenuLabel>
         <MenuGroup>
           {products.map((product) => {
             const isCurrent = product.productId === current.productId;
@@ -111,7 +112,7 @@ export default function ProductMenuPopup({ view, basePath, start }: ProductMenuP
                   <a href={link.link} target="_blank" rel="noopener noreferrer">
                     <span className="min-w-0 flex-1 truncate">{link.name}</span>
                     <ExternalLink className="size-4 shrink-0 text-slate-400" aria-hidden />
-                    <span className="sr-only"> (opens in a new tab)</span>
+                    <span className="sr-only"> {t('common.opensInNewTab')}</span>
                   </a>
                 </MenuItem>
               ))}

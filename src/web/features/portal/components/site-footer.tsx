@@ -1,8 +1,10 @@
 import { ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { messages } from '../../../../shared/messages';
+import { localeNames } from '../../../../shared/i18n/locales';
+import type { PortalLanguages } from '../../../../shared/page';
 import type { PortalView } from '../../../../shared/portal';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useTranslator } from '../../../lib/i18n';
 
 const CookieSettingsDialog = lazy(() => import('./cookie-settings-dialog'));
 /** Same name as openCookieSettingsEvent in shared/consent.ts (kept here so zod stays out of first load). */
@@ -21,8 +23,41 @@ function CookieSettingsLoading() {
   );
 }
 
+/**
+ * The organisation's languages as plain links (?lang=, which the server keeps for the next pages): they
+ * work before hydration and without scripts, and each names its language in that language.
+ */
+function LanguageLinks({ languages, label }: { languages: PortalLanguages; label: string }) {
+  if (languages.offered.length < 2) return null;
+  return (
+    <nav aria-label={label} className="md:me-auto md:ms-8">
+      <ul className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {languages.offered.map((locale) => (
+          <li key={locale}>
+            {locale === languages.locale ? (
+              <span aria-current="true" className="font-semibold text-slate-900" lang={locale}>
+                {localeNames[locale]}
+              </span>
+            ) : (
+              <a
+                href={languages.hrefs[locale]}
+                hrefLang={locale}
+                lang={locale}
+                className="rounded-sm hover:text-slate-900 hover:underline underline-offset-4"
+              >
+                {localeNames[locale]}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Organisation legal links, cookie settings and the 'Built on' Attest link (unless turned off). */
-export function SiteFooter({ view }: { view: PortalView }) {
+export function SiteFooter({ view, languages }: { view: PortalView; languages: PortalLanguages }) {
+  const { t } = useTranslator();
   const [isCookieDialogOpen, setCookieDialogOpen] = useState(false);
   const { customisation, organisation } = view;
   const linkClass = 'rounded-sm hover:text-slate-900 hover:underline underline-offset-4';
@@ -40,30 +75,31 @@ export function SiteFooter({ view }: { view: PortalView }) {
           {customisation.termsOfServiceUrl ? (
             <li>
               <a href={customisation.termsOfServiceUrl} className={linkClass}>
-                Terms of Service
+                {t('footer.termsOfService')}
               </a>
             </li>
           ) : null}
           {customisation.privacyNoticeUrl ? (
             <li>
               <a href={customisation.privacyNoticeUrl} className={linkClass}>
-                Privacy Notice
+                {t('footer.privacyNotice')}
               </a>
             </li>
           ) : null}
           <li>
             <button type="button" className={linkClass} onClick={openCookieSettings}>
-              {messages.cookieSettings}
+              {t('footer.cookieSettings')}
             </button>
           </li>
         </ul>
+        <LanguageLinks languages={languages} label={t('footer.language')} />
         {customisation.disablePoweredBy ? null : (
           <a
             href="/about"
             className={`inline-flex items-center gap-1.5 ${linkClass}`}
             data-testid="powered-by"
           >
-            {messages.builtOn}
+            {t('footer.builtOn')}
             <ShieldCheck className="size-4 text-slate-700" aria-hidden />
             <span className="font-semibold text-slate-800">Attest</span>
           </a>

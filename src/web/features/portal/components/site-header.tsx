@@ -60,13 +60,13 @@ export function SiteHeader({ view, basePath }: SiteHeaderProps) {
           ) : null}
         </div>
         {headerEnd ? (
-          <div className="order-2 -mr-2.5 flex shrink-0 items-center sm:order-4 sm:mr-0">{headerEnd}</div>
+          <div className="order-2 -me-2.5 flex shrink-0 items-center sm:order-4 sm:me-0">{headerEnd}</div>
         ) : null}
         <div className="order-3 flex w-full min-w-0 items-center gap-3 sm:contents">
           <div className="flex shrink-0 items-center empty:hidden sm:order-3">
             <ProductMenu view={view} basePath={basePath} />
           </div>
-          {search ? <div className="min-w-0 flex-1 sm:order-2 sm:ml-auto sm:flex-none">{search}</div> : null}
+          {search ? <div className="min-w-0 flex-1 sm:order-2 sm:ms-auto sm:flex-none">{search}</div> : null}
         </div>
       </div>
       {organisation.bannerUrl ? (

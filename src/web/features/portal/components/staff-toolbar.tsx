@@ -24,7 +24,7 @@ export function StaffToolbar({ view, basePath }: { view: PortalView; basePath: s
         <span className="min-w-0 truncate text-slate-300">
           Signed in as <span className="font-medium text-white">{staff.name}</span>
         </span>
-        <nav aria-label="Staff" className="ml-auto flex items-center gap-2">
+        <nav aria-label="Staff" className="ms-auto flex items-center gap-2">
           <a href={previewAsPublicHref(view, basePath)} className={buttonClassName('dark', 'sm')}>
             <Eye className="size-4" aria-hidden />
             Preview as public

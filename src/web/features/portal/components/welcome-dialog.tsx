@@ -1,18 +1,19 @@
 import { ArrowUpRight } from 'lucide-react';
-import { messages } from '../../../../shared/messages';
+import type { MessageKey } from '../../../../shared/i18n/translator';
 import type { PortalView } from '../../../../shared/portal';
 import { Button } from '../../../components/ui/button';
 import { NativeDialog } from '../../../components/ui/native-dialog';
+import { useTranslator } from '../../../lib/i18n';
 
-type LegalLink = { label: string; href: string };
+type LegalLink = { label: MessageKey; href: string };
 
 function legalLinks(view: PortalView): LegalLink[] {
-  const { organisation, customisation, platform } = view;
-  const candidates: Array<{ label: string; href: string | null }> = [
-    { label: `${organisation.name} Terms of Service`, href: customisation.termsOfServiceUrl },
-    { label: `${organisation.name} Privacy Notice`, href: customisation.privacyNoticeUrl },
-    { label: 'Platform Terms of Service', href: platform.termsOfServiceUrl },
-    { label: 'Platform Privacy Notice', href: platform.privacyNoticeUrl },
+  const { customisation, platform } = view;
+  const candidates: Array<{ label: MessageKey; href: string | null }> = [
+    { label: 'welcome.organisationTerms', href: customisation.termsOfServiceUrl },
+    { label: 'welcome.organisationPrivacy', href: customisation.privacyNoticeUrl },
+    { label: 'welcome.platformTerms', href: platform.termsOfServiceUrl },
+    { label: 'welcome.platformPrivacy', href: platform.privacyNoticeUrl },
   ];
   return candidates.filter((link): link is LegalLink => link.href !== null);
 }
@@ -22,17 +23,18 @@ function legalLinks(view: PortalView): LegalLink[] {
  * native dialog (decision 297): a first visit loads no dialog library.
  */
 export default function WelcomeDialog({ view, onDismiss }: { view: PortalView; onDismiss: () => void }) {
+  const { t } = useTranslator();
   const links = legalLinks(view);
   const { organisation, customisation } = view;
   return (
     <NativeDialog
-      title={messages.welcomeTitle(organisation.name, customisation.portalTitle)}
-      description={`Here ${organisation.name} shares how it protects your data: security, privacy and compliance in one place.`}
+      title={t('welcome.title', { organisation: organisation.name, portalTitle: customisation.portalTitle })}
+      description={t('welcome.description', { organisation: organisation.name })}
       onClose={onDismiss}
     >
       {links.length > 0 ? (
         <div className="mt-6">
-          <p className="text-sm font-medium text-slate-800">By using this portal you agree to:</p>
+          <p className="text-sm font-medium text-slate-800">{t('welcome.agreeTo')}</p>
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
             {links.map((link) => (
               <li key={link.href + link.label}>
@@ -42,9 +44,9 @@ export default function WelcomeDialog({ view, onDismiss }: { view: PortalView; o
                   rel="noopener noreferrer"
                   className="flex items-center justify-between gap-3 rounded-xl px-4 py-3 text-sm font-medium text-brand-ink hover:bg-slate-50"
                 >
-                  {link.label}
+                  {t(link.label, { organisation: organisation.name })}
                   <ArrowUpRight className="size-4 shrink-0" aria-hidden />
-                  <span className="sr-only"> (opens in a new tab)</span>
+                  <span className="sr-only"> {t('common.opensInNewTab')}</span>
                 </a>
               </li>
             ))}
@@ -53,7 +55,7 @@ export default function WelcomeDialog({ view, onDismiss }: { view: PortalView; o
       ) : null}
       <div className="mt-8 flex justify-end">
         <Button className="w-full sm:w-auto sm:min-w-32" onClick={onDismiss} data-autofocus>
-          {messages.letsGo}
+          {t('welcome.letsGo')}
         </Button>
       </div>
     </NativeDialog>

@@ -61,5 +61,11 @@ export function portalViewFixture(overrides: Partial<PortalView> = {}): PortalVi
 }
 
 export function pageDataFixture(view: PortalView = portalViewFixture()): PortalPageData {
-  return { view, basePath: '/acme', csrfToken: null, recentUpdate: null };
+  return {
+    view,
+    basePath: '/acme',
+    csrfToken: null,
+    recentUpdate: null,
+    languages: { locale: 'en', offered: ['en'], hrefs: { en: '/acme?lang=en' } },
+  };
 }

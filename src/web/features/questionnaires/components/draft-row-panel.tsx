@@ -74,7 +74,7 @@ export function DraftRowPanel({
             onClick={() => run({ action: 'accept' })}
           >
             <Check className="size-4" aria-hidden />
-            Accept <kbd className="ml-1 rounded bg-white/20 px-1 text-xs">A</kbd>
+            Accept <kbd className="ms-1 rounded bg-white/20 px-1 text-xs">A</kbd>
           </Button>
           <Button
             size="sm"

@@ -132,7 +132,7 @@ export default function QuestionnaireDialog({ view, onClose }: Props) {
                       accept={questionnaireFileAccept}
                       aria-describedby={describedBy(fieldId, error)}
                       aria-invalid={Boolean(error) || undefined}
-                      className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800"
+                      className="block w-full text-sm text-slate-700 file:me-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800"
                       onChange={(event) => {
                         setFile(event.target.files?.[0] ?? null);
                         setError(undefined);

@@ -49,11 +49,11 @@ export function QuestionnaireSubmissionsPanel() {
             <p className="font-medium text-slate-900">
               {submission.accountName}
               {submission.status === 'done' ? (
-                <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
+                <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
                   Done
                 </span>
               ) : (
-                <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
                   Open
                 </span>
               )}

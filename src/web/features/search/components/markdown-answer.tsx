@@ -55,7 +55,7 @@ export default function MarkdownAnswer({ answer, heading }: { answer: string; he
     <>
       <div className="flex items-center gap-2">
         {heading}
-        <span className="ml-auto">
+        <span className="ms-auto">
           <CopyResponse text={plainText} />
         </span>
       </div>

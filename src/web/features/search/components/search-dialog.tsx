@@ -101,7 +101,7 @@ function PhoneHeader({ view }: { view: PortalView }) {
         <span className="truncate text-sm font-medium text-slate-700">{customisation.portalTitle}</span>
       ) : null}
       <DialogClose
-        className="ml-auto grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
+        className="ms-auto grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
         aria-label="Close search"
       >
         <X className="size-5" aria-hidden />
@@ -126,7 +126,7 @@ function SearchFooter({ mode, hasResults, countText }: SearchFooterProps) {
           {countText}
         </span>
       ) : null}
-      <span className="ml-auto hidden items-center gap-3 md:flex">
+      <span className="ms-auto hidden items-center gap-3 md:flex">
         {hasResults ? (
           <>
             <KeyHint keys="↵" label="to select" />
@@ -172,7 +172,7 @@ function ResultsPane({ selected, onSelectKey, onOpen, ...list }: ResultsPaneProp
       {!list.isSmall ? (
         <aside
           aria-label="Selected result"
-          className="hidden min-w-0 flex-1 overflow-y-auto border-l border-slate-200 bg-slate-50/60 md:block"
+          className="hidden min-w-0 flex-1 overflow-y-auto border-s border-slate-200 bg-slate-50/60 md:block"
           data-testid="search-side-panel"
         >
           {selected ? <ResultDetail result={selected} onOpen={onOpen} /> : null}
@@ -236,7 +236,7 @@ function SearchInput({ inputRef, mode, listboxId, isExpanded, activeKey, term, .
       value={term}
       onChange={(event) => on.onTermChange(event.target.value)}
       onKeyDown={on.onKeyDown}
-      className="block h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0 md:text-sm"
+      className="block h-11 w-full rounded-lg border border-slate-300 bg-white pe-3 ps-9 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0 md:text-sm"
       data-testid="search-input"
     />
   );
@@ -394,7 +394,7 @@ export default function SearchDialog({
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
           <div className="relative min-w-0 flex-1">
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-500"
               aria-hidden
             />
             <SearchInput

@@ -1,8 +1,9 @@
 import { Search } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
+import { useTranslator } from '../../../lib/i18n';
 import { lazyWithPageQuery } from '../../../lib/lazy-with-page-query';
-import { isSearchShortcut, searchBoxPlaceholder } from '../lib/search-keys';
+import { isSearchShortcut } from '../lib/search-keys';
 
 // The dialog, its engines and Fuse.js load on first use: none of it is in the portal's first load.
 const loadSearchDialog = () => import('./search-dialog');
@@ -16,6 +17,7 @@ type DialogState = { isOpen: boolean; initialTerm: string; instance: number };
  * as does Ctrl/Cmd+K anywhere on the page.
  */
 export function SearchEntry({ view, basePath }: SearchEntryProps) {
+  const { t } = useTranslator();
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [shortcutLabel, setShortcutLabel] = useState('Ctrl K');
   const boxRef = useRef<HTMLInputElement>(null);
@@ -49,7 +51,7 @@ export function SearchEntry({ view, basePath }: SearchEntryProps) {
     <>
       <div className="relative w-full min-w-0 sm:w-60 lg:w-72">
         <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-500"
           aria-hidden
         />
         <input
@@ -58,11 +60,11 @@ export function SearchEntry({ view, basePath }: SearchEntryProps) {
           name="search"
           ref={boxRef}
           value=""
-          aria-label={searchBoxPlaceholder}
+          aria-label={t('search.placeholder')}
           aria-haspopup="dialog"
-          placeholder={searchBoxPlaceholder}
+          placeholder={t('search.placeholder')}
           data-testid="search-box"
-          className="block h-10 w-full cursor-pointer rounded-lg border border-slate-300 bg-white pr-14 pl-9 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-500 hover:border-slate-400 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0"
+          className="block h-10 w-full cursor-pointer rounded-lg border border-slate-300 bg-white pe-14 ps-9 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-500 hover:border-slate-400 focus-visible:border-brand-ink focus-visible:outline-2 focus-visible:outline-offset-0"
           onPointerEnter={() => void loadSearchDialog()}
           onFocus={() => void loadSearchDialog()}
           onClick={() => open('', 'click')}
@@ -76,7 +78,7 @@ export function SearchEntry({ view, basePath }: SearchEntryProps) {
         />
         <kbd
           aria-hidden
-          className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-slate-200 bg-slate-50 px-1.5 py-0.5 font-sans text-[11px] font-medium text-slate-500 sm:inline"
+          className="pointer-events-none absolute top-1/2 end-2.5 hidden -translate-y-1/2 rounded border border-slate-200 bg-slate-50 px-1.5 py-0.5 font-sans text-[11px] font-medium text-slate-500 sm:inline"
         >
           {shortcutLabel}
         </kbd>

@@ -351,7 +351,7 @@ function SessionRow({ session }: { session: StaffSessionView }) {
         <p className="font-medium text-slate-900">
           {session.browser}
           {session.isCurrent ? (
-            <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">
+            <span className="ms-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">
               This browser
             </span>
           ) : null}

@@ -68,3 +68,23 @@ describe('SettingsForm: Ask AI', () => {
     expect(notes()).toContain('Trust Center AI is off in Plan features');
   });
 });
+
+describe('SettingsForm: languages', () => {
+  it('saves the default language and the offered ones; the default is always offered', async () => {
+    const patches = await renderForm({ answerer: 'built_in', planIncludesAi: true });
+    const defaultSelect = document.getElementById('defaultLocale') as HTMLSelectElement;
+    expect(defaultSelect.value).toBe('en');
+    const english = document.getElementById('offered-en')!;
+    expect(english.getAttribute('aria-checked')).toBe('true');
+    expect(english.hasAttribute('disabled')).toBe(true);
+    await click(document.getElementById('offered-ar')!);
+    await click(document.getElementById('offered-de')!);
+    expect(document.querySelector('label[for="offered-ar"]')?.getAttribute('lang')).toBe('ar');
+    await click(byText('button', 'Save changes')[0]);
+    await waitFor(() => patches.length > 0);
+    expect(patches[0]!.customisation).toMatchObject({
+      defaultLocale: 'en',
+      offeredLocales: ['en', 'ar', 'de'],
+    });
+  });
+});

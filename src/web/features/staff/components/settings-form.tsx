@@ -1,10 +1,12 @@
 import { Save } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { type Locale, localeNames, locales } from '../../../../shared/i18n/locales';
 import { limits } from '../../../../shared/limits';
 import type { ContactAction, SecurityReviewBanner } from '../../../../shared/portal';
 import { type OrganisationSettings, OrganisationSettingsPatch } from '../../../../shared/staff';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
@@ -34,6 +36,8 @@ type Draft = {
   securityReviewBanner: SecurityReviewBanner;
   askInformation: boolean;
   genAiEnabled: boolean;
+  defaultLocale: Locale;
+  offeredLocales: Locale[];
 };
 
 /** The draft's free-text fields, each edited in one input named after its key. */
@@ -63,6 +67,8 @@ function draftOf(settings: OrganisationSettings): Draft {
     securityReviewBanner: settings.customisation.securityReviewBanner,
     askInformation: settings.customisation.askInformation,
     genAiEnabled: settings.customisation.genAiEnabled,
+    defaultLocale: settings.customisation.defaultLocale,
+    offeredLocales: settings.customisation.offeredLocales,
   };
 }
 
@@ -90,8 +96,79 @@ function patchOf(draft: Draft): OrganisationSettingsPatch {
       securityReviewBanner: draft.securityReviewBanner,
       askInformation: draft.askInformation,
       genAiEnabled: draft.genAiEnabled,
+      defaultLocale: draft.defaultLocale,
+      offeredLocales: draft.offeredLocales,
     },
   };
+}
+
+/**
+ * The portal's languages: the default (for visitors whose browser asks for none offered) and the
+ * others a visitor may pick at the foot of the page. The console itself stays English.
+ */
+function LanguageSettings({
+  defaultLocale,
+  offeredLocales,
+  onChange,
+}: {
+  defaultLocale: Locale;
+  offeredLocales: Locale[];
+  onChange(next: { defaultLocale: Locale; offeredLocales: Locale[] }): void;
+}) {
+  const isOffered = (locale: Locale) => locale === defaultLocale || offeredLocales.includes(locale);
+  return (
+    <div className="mt-5 space-y-5">
+      <Field
+        id="defaultLocale"
+        label="Default language"
+        hint="Visitors whose browser asks for none of the offered languages read this one."
+      >
+        <Select
+          id="defaultLocale"
+          name="defaultLocale"
+          value={defaultLocale}
+          onChange={(event) =>
+            onChange({ defaultLocale: event.target.value as Locale, offeredLocales: offeredLocales })
+          }
+        >
+          {locales.map((locale) => (
+            <option key={locale} value={locale}>
+              {localeNames[locale]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Offered languages</legend>
+        <p className="mt-1 text-xs text-slate-500">
+          Visitors get the best match for their browser and can switch at the foot of the page. Your own texts
+          (cards, items, updates) are shown as you wrote them.
+        </p>
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+          {locales.map((locale) => (
+            <li key={locale} className="flex items-center gap-2 text-sm text-slate-800">
+              <Checkbox
+                id={`offered-${locale}`}
+                checked={isOffered(locale)}
+                disabled={locale === defaultLocale}
+                onCheckedChange={(checked) =>
+                  onChange({
+                    defaultLocale,
+                    offeredLocales: checked
+                      ? [...offeredLocales, locale]
+                      : offeredLocales.filter((offered) => offered !== locale),
+                  })
+                }
+              />
+              <label htmlFor={`offered-${locale}`} lang={locale}>
+                {localeNames[locale]}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </div>
+  );
 }
 
 /** One card of the form, named by its heading. */
@@ -300,6 +377,14 @@ export function SettingsForm({ settings }: { settings: OrganisationSettings }) {
             <AccentPreview accent={previewAccent} />
           </div>
         </div>
+      </SettingsSection>
+
+      <SettingsSection headingId="languages-heading" heading="Languages">
+        <LanguageSettings
+          defaultLocale={draft.defaultLocale}
+          offeredLocales={draft.offeredLocales}
+          onChange={(next) => setDraft((current) => ({ ...current, ...next }))}
+        />
       </SettingsSection>
 
       <SettingsSection

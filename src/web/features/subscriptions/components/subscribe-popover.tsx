@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import type { MessageKey } from '../../../../shared/i18n/translator';
 import { messages } from '../../../../shared/messages';
 import type { PortalView } from '../../../../shared/portal';
 import { SubscriberEmail, type SubscriptionSource } from '../../../../shared/subscriptions';
@@ -9,40 +10,55 @@ import { Input } from '../../../components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { trackEvent } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
+import { translateWithElements, useTranslator } from '../../../lib/i18n';
 import { requestSubscription } from '../api/subscriptions';
 import { SubscribeButton } from './subscribe-button';
 
-type LegalLink = { label: string; href: string };
+type LegalLink = { label: MessageKey; href: string };
 
 /** The organisation's terms and privacy notice, else the platform's; the note names what exists. */
 export function agreementLinks(view: PortalView): LegalLink[] {
   const { customisation, platform } = view;
   const terms = customisation.termsOfServiceUrl ?? platform.termsOfServiceUrl;
   const privacy = customisation.privacyNoticeUrl ?? platform.privacyNoticeUrl;
-  return [
-    terms ? { label: 'Terms of Service', href: terms } : null,
-    privacy ? { label: 'Privacy Notice', href: privacy } : null,
-  ].filter((link): link is LegalLink => link !== null);
+  const links: Array<LegalLink | null> = [
+    terms ? { label: 'footer.termsOfService', href: terms } : null,
+    privacy ? { label: 'footer.privacyNotice', href: privacy } : null,
+  ];
+  return links.filter((link): link is LegalLink => link !== null);
 }
 
+const agreementByLinkCount: Record<number, MessageKey> = {
+  0: 'subscribe.agreement',
+  1: 'subscribe.agreementWithOne',
+  2: 'subscribe.agreementWithTwo',
+};
+
 export function AgreementNote({ view }: { view: PortalView }) {
+  const translator = useTranslator();
   const links = agreementLinks(view);
   const linkClassName = 'font-medium text-brand-ink underline underline-offset-2';
+  const [first, second] = links.map((link) => (
+    <a href={link.href} target="_blank" rel="noopener noreferrer" className={linkClassName}>
+      {translator.t(link.label)}
+    </a>
+  ));
   return (
     <p className="text-xs leading-5 text-slate-600" data-testid="subscribe-agreement">
-      By subscribing you agree to receive e-mails about {view.organisation.name}'s updates
-      {links.length > 0 ? ' and to the ' : ''}
-      {links.map((link, index) => (
-        <span key={link.href + link.label}>
-          {index > 0 ? ' and ' : ''}
-          <a href={link.href} target="_blank" rel="noopener noreferrer" className={linkClassName}>
-            {link.label}
-          </a>
-        </span>
-      ))}
-      . You can unsubscribe at any time.
+      {translateWithElements(translator, agreementByLinkCount[links.length]!, {
+        organisation: view.organisation.name,
+        first,
+        second,
+      })}
     </p>
   );
+}
+
+/** The shared schema's English problem, said in the page's language. */
+function emailProblemKey(problem: string | undefined): MessageKey {
+  if (problem === messages.emailRequired) return 'subscribe.emailRequired';
+  if (problem === messages.emailTooLong) return 'subscribe.emailTooLong';
+  return 'subscribe.emailInvalid';
 }
 
 type SubscribePopoverProps = {
@@ -54,6 +70,8 @@ type SubscribePopoverProps = {
 
 /** '{org} updates': e-mail field, agreement note, Subscribe (spec 1 §2 Subscribe popover). */
 export default function SubscribePopover({ view, isOpen, source, onOpenChange }: SubscribePopoverProps) {
+  const translator = useTranslator();
+  const { t } = translator;
   const id = useId();
   const emailId = `${id}-email`;
   const [email, setEmail] = useState('');
@@ -66,7 +84,7 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
     event.preventDefault();
     const parsed = SubscriberEmail.safeParse(email);
     if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message ?? messages.invalidEmail);
+      setEmailError(t(emailProblemKey(parsed.error.issues[0]?.message)));
       return;
     }
     setEmailError(undefined);
@@ -76,11 +94,11 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
       await requestSubscription(view.organisation.slug, { email: parsed.data, source });
       setEmail('');
       onOpenChange(false);
-      toast.success(messages.subscribeCheckEmail);
+      toast.success(t('subscribe.checkEmail'));
     } catch (error) {
       const fieldError = isApiError(error) ? error.fields['body.email'] : undefined;
-      if (fieldError) setEmailError(fieldError);
-      else setFailure(messages.subscribeUnknownError);
+      if (fieldError) setEmailError(t('subscribe.emailInvalid'));
+      else setFailure(t('subscribe.unknownError'));
       trackEvent({
         name: 'subscribe_failed',
         props: { action: 'subscribe', source, status: isApiError(error) ? error.status : 0 },
@@ -103,16 +121,16 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
         data-testid="subscribe-popover"
       >
         <h2 id={`${id}-title`} className="text-base font-semibold tracking-tight text-slate-900">
-          {messages.subscribeTitle(view.organisation.name)}
+          {t('subscribe.title', { organisation: view.organisation.name })}
         </h2>
         <p className="mt-1 text-sm leading-6 text-slate-600">
-          Get an e-mail when {view.organisation.name} publishes a trust update.
+          {t('subscribe.intro', { organisation: view.organisation.name })}
         </p>
         <form className="mt-4 space-y-4" noValidate onSubmit={submit}>
           <Field
             id={emailId}
-            label="E-mail address"
-            hint="We send you a link to confirm the address is yours."
+            label={t('subscribe.emailLabel')}
+            hint={t('subscribe.emailHint')}
             error={emailError}
           >
             <Input
@@ -121,7 +139,7 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
               name="email"
               autoComplete="email"
               inputMode="email"
-              placeholder="you@company.com"
+              placeholder={t('subscribe.emailPlaceholder')}
               value={email}
               isInvalid={Boolean(emailError)}
               aria-describedby={describedBy(emailId, emailError)}
@@ -142,18 +160,20 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
             </p>
           ) : null}
           <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {messages.subscribeButton}
+            {t('subscribe.button')}
           </Button>
         </form>
         <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-600">
-          Or{' '}
-          <a
-            href={`/${view.organisation.slug}/subscribe/channel`}
-            className="font-medium text-brand-ink underline underline-offset-4"
-          >
-            post them to a Slack or Teams channel
-          </a>
-          .
+          {translateWithElements(translator, 'subscribe.orChannel', {
+            channelLink: (
+              <a
+                href={`/${view.organisation.slug}/subscribe/channel`}
+                className="font-medium text-brand-ink underline underline-offset-4"
+              >
+                {t('subscribe.channelLink')}
+              </a>
+            ),
+          })}
         </p>
       </PopoverContent>
     </Popover>

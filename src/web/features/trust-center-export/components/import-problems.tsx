@@ -36,7 +36,7 @@ export function ImportProblems({
             >
               <span className="font-mono text-xs font-semibold text-red-950">{problemPlace(problem)}</span>
               {problem.path ? (
-                <span className="ml-2 font-mono text-xs break-all text-red-800">{problem.path}</span>
+                <span className="ms-2 font-mono text-xs break-all text-red-800">{problem.path}</span>
               ) : null}
               <span className="mt-0.5 block">{problem.message}</span>
             </li>

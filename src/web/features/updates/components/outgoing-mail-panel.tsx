@@ -132,7 +132,7 @@ export function OutgoingMailPanel({ canRetry }: { canRetry: boolean }) {
                   <p className="text-xs text-slate-600">
                     <span
                       className={classNames(
-                        'mr-2 inline-flex rounded-full px-2 py-0.5 font-medium ring-1 ring-inset',
+                        'me-2 inline-flex rounded-full px-2 py-0.5 font-medium ring-1 ring-inset',
                         problemStyles[problem.status],
                       )}
                     >

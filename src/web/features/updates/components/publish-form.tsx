@@ -276,7 +276,7 @@ export function PublishForm({
             onCheckedChange={(checked) => change('emailEnabled', checked)}
           />
           {values.emailEnabled ? (
-            <div className="space-y-4 pl-7.5">
+            <div className="space-y-4 ps-7.5">
               <div className="space-y-1">
                 <CheckboxRow
                   id={fieldId('subscribers')}

@@ -106,7 +106,7 @@ export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
   const label = (text: string, count: number | null | undefined) => (
     <>
       {text}
-      <span className="ml-1.5 rounded-full bg-slate-200/70 px-1.5 text-xs tabular-nums">{count ?? '–'}</span>
+      <span className="ms-1.5 rounded-full bg-slate-200/70 px-1.5 text-xs tabular-nums">{count ?? '–'}</span>
     </>
   );
   const options = [
@@ -140,14 +140,14 @@ export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
         <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           <div className="relative w-full sm:w-72">
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-400"
               aria-hidden
             />
             <Input
               type="search"
               aria-label="Search subscribers by e-mail"
               placeholder="Search by e-mail"
-              className="pl-9"
+              className="ps-9"
               value={search}
               onChange={(event) => {
                 setSearch(event.target.value);
@@ -188,7 +188,7 @@ export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
                       <TableHeaderCell className="hidden px-3 py-2.5 md:table-cell">Source</TableHeaderCell>
                       <TableHeaderCell className="hidden px-3 py-2.5 sm:table-cell">Since</TableHeaderCell>
                       {canEdit ? (
-                        <TableHeaderCell className="px-5 py-2.5 text-right">
+                        <TableHeaderCell className="px-5 py-2.5 text-end">
                           <span className="sr-only">Actions</span>
                         </TableHeaderCell>
                       ) : null}
@@ -206,7 +206,7 @@ export function SubscribersPanel({ canEdit }: { canEdit: boolean }) {
                         <TableCell className="hidden px-3 py-3 text-slate-700 sm:table-cell">
                           {follows(subscriber)}
                           {subscriber.pausedAt ? (
-                            <span className="ml-1.5 text-slate-500">(paused)</span>
+                            <span className="ms-1.5 text-slate-500">(paused)</span>
                           ) : null}
                         </TableCell>
                         <TableCell className="hidden px-3 py-3 text-slate-600 md:table-cell">

@@ -84,7 +84,7 @@ export function TopicEntry({ topic, isHighlighted }: TopicEntryProps) {
           <ol
             id={earlierId}
             hidden={!isShowingEarlier}
-            className="mt-3 space-y-4 border-l-2 border-slate-200 pl-4"
+            className="mt-3 space-y-4 border-s-2 border-slate-200 ps-4"
           >
             {earlier.map((update) => (
               <li key={update.id}>

@@ -1,7 +1,8 @@
 import { BellRing } from 'lucide-react';
 import { type MouseEvent, useEffect, useState } from 'react';
-import { messages } from '../../../../shared/messages';
+import type { Translator } from '../../../../shared/i18n/translator';
 import type { RecentUpdate } from '../../../../shared/page';
+import { useTranslator } from '../../../lib/i18n';
 import { writePortalQuery } from '../../../lib/portal-query';
 import { fetchLatestUpdate } from '../api/visitor-updates';
 import { highlightParameter } from '../lib/highlight';
@@ -16,8 +17,12 @@ type UpdatesNotificationBarProps = {
 };
 
 /** The latest topic's subject, or the spec's sentence naming the organisation when it has none. */
-export function notificationText(recentUpdate: RecentUpdate, organisationName: string): string {
-  return recentUpdate.subject?.trim() || messages.latestTrustUpdates(organisationName);
+export function notificationText(
+  { t }: Translator,
+  recentUpdate: RecentUpdate,
+  organisationName: string,
+): string {
+  return recentUpdate.subject?.trim() || t('updatesBar.latest', { organisation: organisationName });
 }
 
 function highlightHref(basePath: string, id: string): string {
@@ -35,6 +40,7 @@ export function UpdatesNotificationBar({
   organisationName,
   basePath,
 }: UpdatesNotificationBarProps) {
+  const translator = useTranslator();
   const [recentUpdate, setRecentUpdate] = useState(initialRecentUpdate);
   const [isExpired, setExpired] = useState(false);
 
@@ -67,7 +73,7 @@ export function UpdatesNotificationBar({
   }, [recentUpdate]);
 
   if (!recentUpdate || isExpired) return null;
-  const text = notificationText(recentUpdate, organisationName);
+  const text = notificationText(translator, recentUpdate, organisationName);
 
   function highlight(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
@@ -87,7 +93,7 @@ export function UpdatesNotificationBar({
           {text}
         </span>
         <span className="md:hidden" data-testid="notification-text-small">
-          {messages.recentTrustUpdates}
+          {translator.t('updatesBar.recent')}
         </span>
       </a>
     </div>

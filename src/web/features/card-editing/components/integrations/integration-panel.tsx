@@ -129,7 +129,7 @@ export function IntegrationPanel({ view, kind }: PanelProps) {
             {integrationTexts.connected}
           </span>
         ) : null}
-        {canChange ? null : <UpgradeLock className="ml-auto" />}
+        {canChange ? null : <UpgradeLock className="ms-auto" />}
       </div>
       <Field id={`${id}-link`} label={label} error={connection ? undefined : (error ?? undefined)}>
         <div className="flex flex-wrap gap-2">

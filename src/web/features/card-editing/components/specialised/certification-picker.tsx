@@ -69,7 +69,7 @@ export function CertificationPicker({
       <p className="text-sm text-slate-600">{editingMessages.pickStandardsHint}</p>
       <div className="relative">
         <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-500"
           aria-hidden
         />
         <label htmlFor={`${id}-search`} className="sr-only">
@@ -80,7 +80,7 @@ export function CertificationPicker({
           type="search"
           value={query}
           placeholder="Search standards"
-          className="pl-9"
+          className="ps-9"
           onChange={(event) => setQuery(event.target.value)}
           // Enter in the search must not save the card's form.
           onKeyDown={(event) => {
@@ -108,7 +108,7 @@ export function CertificationPicker({
                 >
                   {isPicked ? (
                     <Check
-                      className="absolute top-1.5 right-1.5 size-4 rounded-full bg-brand-ink p-0.5 text-white"
+                      className="absolute top-1.5 end-1.5 size-4 rounded-full bg-brand-ink p-0.5 text-white"
                       aria-hidden
                     />
                   ) : null}

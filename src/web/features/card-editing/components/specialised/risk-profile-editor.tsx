@@ -110,7 +110,7 @@ export function RiskProfileEditor({ view, card }: { view: PortalView; card: Card
               </Select>
             </Field>
             {draft.choice === custom ? (
-              <div className="flex gap-2 pl-4">
+              <div className="flex gap-2 ps-4">
                 <Field id={`${id}-number`} label="Number" error={error}>
                   <Input
                     id={`${id}-number`}

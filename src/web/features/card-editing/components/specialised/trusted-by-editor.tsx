@@ -40,7 +40,7 @@ export function TrustedByEditor({ view }: { view: PortalView }) {
             return (
               <li
                 key={`${name}-${index}`}
-                className="flex items-center gap-2 rounded-lg border border-slate-200 py-1 pr-1 pl-2 text-sm"
+                className="flex items-center gap-2 rounded-lg border border-slate-200 py-1 pe-1 ps-2 text-sm"
               >
                 <CompanyLogo company={company} size={25} />
                 {name}

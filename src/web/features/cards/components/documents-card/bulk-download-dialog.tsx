@@ -162,7 +162,7 @@ function BulkDownloadContent({
                 {documentsTexts.bulkDownloadFailed(state.failedNames.length)}
               </p>
               <ul
-                className="mt-2 list-disc space-y-1 pl-9 text-sm text-red-900"
+                className="mt-2 list-disc space-y-1 ps-9 text-sm text-red-900"
                 data-testid="failed-documents"
               >
                 {state.failedNames.map((name, index) => (
@@ -229,7 +229,7 @@ function BulkDownloadContent({
       </div>
       <div className="mt-6 flex flex-wrap items-center justify-end gap-2">
         {selectedCount === 0 ? (
-          <p className="mr-auto text-xs text-slate-600">{documentsTexts.selectOne}</p>
+          <p className="me-auto text-xs text-slate-600">{documentsTexts.selectOne}</p>
         ) : null}
         <Button variant="secondary" onClick={close}>
           {documentsTexts.cancel}

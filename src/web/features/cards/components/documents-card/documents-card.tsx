@@ -147,7 +147,7 @@ export function DocumentsCard({ view, card, editing, onOpen, onIntent }: Documen
               type="button"
               aria-haspopup="dialog"
               onClick={() => onOpen({ kind: card.kind, itemUid: null, isEditing: false })}
-              className="group inline-flex cursor-pointer items-center gap-2 rounded-md text-left hover:text-brand-ink"
+              className="group inline-flex cursor-pointer items-center gap-2 rounded-md text-start hover:text-brand-ink"
             >
               {cardHeading(card)}
               <Maximize2
@@ -184,7 +184,7 @@ export function DocumentsCard({ view, card, editing, onOpen, onIntent }: Documen
               </Button>
             ) : null}
             {CardMenu ? (
-              <div className="ml-auto shrink-0">
+              <div className="ms-auto shrink-0">
                 <CardMenu
                   view={view}
                   card={card}
@@ -244,7 +244,7 @@ export function DocumentsCard({ view, card, editing, onOpen, onIntent }: Documen
               return (
                 <li
                   key={count.kind}
-                  className="inline-flex items-center gap-2 rounded-full bg-slate-50 py-1 pr-1 pl-3 text-xs text-slate-700 ring-1 ring-slate-200"
+                  className="inline-flex items-center gap-2 rounded-full bg-slate-50 py-1 pe-1 ps-3 text-xs text-slate-700 ring-1 ring-slate-200"
                 >
                   <span>
                     <span className="font-medium text-slate-900">{count.title}</span> ·{' '}

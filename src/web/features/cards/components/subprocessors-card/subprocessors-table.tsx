@@ -62,7 +62,7 @@ export function SubprocessorsTable({ subprocessors }: { subprocessors: Subproces
         aria-expanded={isOpen}
         aria-controls={tableId}
         onClick={() => setOpen((open) => !open)}
-        className="flex w-full flex-wrap items-center gap-x-3 gap-y-2 rounded-lg text-left text-sm font-medium text-slate-800 hover:text-brand-ink"
+        className="flex w-full flex-wrap items-center gap-x-3 gap-y-2 rounded-lg text-start text-sm font-medium text-slate-800 hover:text-brand-ink"
       >
         {/* Logos side by side, never over each other: a monogram covered by its neighbour is unreadable. */}
         <span className="flex shrink-0 gap-1" data-testid="avatar-stack">
@@ -85,7 +85,7 @@ export function SubprocessorsTable({ subprocessors }: { subprocessors: Subproces
             {specialisedTexts.searchSubprocessors}
           </label>
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-400"
             aria-hidden
           />
           <input
@@ -94,7 +94,7 @@ export function SubprocessorsTable({ subprocessors }: { subprocessors: Subproces
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             placeholder={specialisedTexts.searchSubprocessors}
-            className="block h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500"
+            className="block h-10 w-full rounded-lg border border-slate-300 bg-white pe-3 ps-9 text-sm text-slate-900 placeholder:text-slate-500"
           />
         </div>
         {rows.length === 0 ? (
@@ -106,7 +106,7 @@ export function SubprocessorsTable({ subprocessors }: { subprocessors: Subproces
             <Table className="min-w-full" data-testid="subprocessors-table">
               <TableHead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <TableRow>
-                  <TableHeaderCell className="bg-slate-50 px-4 py-2.5 md:sticky md:left-0">
+                  <TableHeaderCell className="bg-slate-50 px-4 py-2.5 md:sticky md:start-0">
                     {specialisedTexts.columns.company}
                   </TableHeaderCell>
                   {shownColumns.map((column) => (
@@ -123,7 +123,7 @@ export function SubprocessorsTable({ subprocessors }: { subprocessors: Subproces
                     <TableRow key={subprocessor.id} className="align-top">
                       <TableHeaderCell
                         scope="row"
-                        className="bg-white px-4 py-3 font-medium text-slate-900 md:sticky md:left-0"
+                        className="bg-white px-4 py-3 font-medium text-slate-900 md:sticky md:start-0"
                       >
                         <span className="flex items-center gap-2.5">
                           <CompanyLogo company={subprocessor.company} size={30} />

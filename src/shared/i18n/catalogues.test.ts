@@ -1,0 +1,152 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module script without types; the test compiles exactly as it does.
+import { compileCatalogue } from '../../../scripts/compile-catalogues.mjs';
+import { locales } from './locales';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const catalogue = (locale: string): Record<string, string> =>
+  JSON.parse(read(`src/shared/i18n/catalogues/${locale}.json`));
+const english = catalogue('en');
+
+/** The values a compiled message uses, and for each plural the categories it writes. */
+function valuesOf(compiled: unknown, found = { names: new Set<string>(), plurals: [] as string[][] }) {
+  if (!Array.isArray(compiled)) return found;
+  for (const token of compiled) {
+    if (!Array.isArray(token)) continue;
+    const [name, type, cases] = token as [string, string | undefined, Record<string, unknown> | undefined];
+    found.names.add(name);
+    if (type === 'plural' && cases) {
+      found.plurals.push(Object.keys(cases));
+      for (const branch of Object.values(cases)) valuesOf(branch, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * The portal's files whose every visible string comes from the catalogue: a text, label, title or
+ * placeholder written into one of them fails below. Surfaces join the list as they are translated.
+ */
+const translatedSurfaces = [
+  'src/web/features/portal/components/site-footer.tsx',
+  'src/web/features/portal/components/overview-hero.tsx',
+  'src/web/features/portal/components/hero-compliance.tsx',
+  'src/web/features/portal/components/welcome-dialog.tsx',
+  'src/web/features/portal/components/portal-shell.tsx',
+  'src/web/features/portal/components/product-menu-trigger.tsx',
+  'src/web/features/portal/components/product-menu-popup.tsx',
+  'src/web/features/portal/components/cookie-settings-dialog.tsx',
+  'src/web/features/subscriptions/components/subscribe-popover.tsx',
+  'src/web/features/subscriptions/components/subscribe-button.tsx',
+  'src/web/features/access/components/header-access-entry.tsx',
+  'src/web/features/access/components/account-menu.tsx',
+  'src/web/features/search/components/search-entry.tsx',
+  'src/web/features/consent/components/consent-banner.tsx',
+  'src/web/features/updates/components/updates-notification-bar.tsx',
+];
+const visibleAttributes = new Set([
+  'aria-label',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'hint',
+  'description',
+  'note',
+]);
+/** Names, not words: the product's own name and a vendor's, the same in every language. */
+const untranslatable = new Set(['Attest', 'Google Tag Manager']);
+
+function hardCodedTexts(file: string, text = read(file)): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const isWords = (text: string) => /\p{L}{2,}/u.test(text) && !untranslatable.has(text.trim());
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node) && isWords(node.text)) found.push(node.text.trim());
+    if (ts.isJsxAttribute(node) && visibleAttributes.has(node.name.getText())) {
+      const value = node.initializer;
+      const literal =
+        value && ts.isJsxExpression(value) && value.expression && ts.isStringLiteralLike(value.expression)
+          ? value.expression
+          : value;
+      if (literal && ts.isStringLiteral(literal) && isWords(literal.text)) found.push(literal.text);
+    }
+    if (ts.isJsxExpression(node) && node.expression && ts.isStringLiteralLike(node.expression)) {
+      if (ts.isJsxElement(node.parent) && isWords(node.expression.text)) found.push(node.expression.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(path.join(root, directory), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => path.posix.join(directory, file.split(path.sep).join('/')));
+}
+
+describe('the visitor catalogues', () => {
+  it.each(locales.filter((locale) => locale !== 'en'))(
+    '%s translates every English key and no other',
+    (locale) => {
+      const translated = catalogue(locale);
+      expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
+      for (const [key, message] of Object.entries(translated)) {
+        expect(message.trim(), key).not.toBe('');
+      }
+    },
+  );
+
+  it.each([...locales])(
+    '%s uses the values English gives, and writes every plural form the language has',
+    (locale) => {
+      const compiled = compileCatalogue(catalogue(locale));
+      const englishCompiled = compileCatalogue(english);
+      // The forms the language uses for the counts a page shows (French's 'many' is for millions).
+      const rules = new Intl.PluralRules(locale);
+      const needed = new Set(Array.from({ length: 1001 }, (_, count) => rules.select(count)));
+      for (const key of Object.keys(english)) {
+        const values = valuesOf(compiled[key]);
+        expect([...values.names].sort(), `${locale} ${key}`).toEqual(
+          [...valuesOf(englishCompiled[key]).names].sort(),
+        );
+        for (const categories of values.plurals) {
+          for (const category of needed) expect(categories, `${locale} ${key}`).toContain(category);
+        }
+      }
+    },
+  );
+
+  it('ships compiled catalogues that match their sources (npm run i18n:compile)', () => {
+    for (const locale of locales) {
+      const shipped = JSON.parse(read(`src/shared/i18n/compiled/${locale}.json`));
+      expect(shipped, locale).toEqual(compileCatalogue(catalogue(locale)));
+    }
+  });
+
+  it('has no key that no code uses', () => {
+    const code = [...sourceFiles('src/web'), ...sourceFiles('src/server')].map(read).join('\n');
+    const unused = Object.keys(english).filter((key) => !code.includes(`'${key}'`));
+    expect(unused).toEqual([]);
+  });
+
+  it('leaves no visible English written into a translated surface', () => {
+    const found = Object.fromEntries(
+      translatedSurfaces
+        .map((file) => [file, hardCodedTexts(file)] as const)
+        .filter(([, texts]) => texts.length > 0),
+    );
+    expect(found).toEqual({});
+  });
+
+  it('finds a hard-coded text, so the check above can fail', () => {
+    const probe =
+      'export const P = () => <p title="Hello there">Welcome <b>{"back"}</b><a aria-label={"Go home"} />{t("x")} Attest</p>;';
+    expect(hardCodedTexts('probe.tsx', probe).sort()).toEqual(['Go home', 'Hello there', 'Welcome', 'back']);
+  });
+});

@@ -1,0 +1,45 @@
+import { type Messages, setupI18n } from '@lingui/core';
+import { formatDate } from '../dates';
+import type english from './catalogues/en.json';
+import { type Locale, textDirection } from './locales';
+
+/** A key of the visitor catalogue; English (catalogues/en.json) is the source every other translates. */
+export type MessageKey = keyof typeof english;
+export type MessageValues = Record<string, string | number>;
+
+/**
+ * A catalogue as scripts/compile-catalogues.mjs writes it: ICU messages compiled by Lingui (JSON, so
+ * TypeScript reads its arrays loosely; the catalogue test checks each equals Lingui's compilation).
+ */
+export type CompiledCatalogue = Record<string, unknown>;
+
+export type Translator = {
+  locale: Locale;
+  dir: 'ltr' | 'rtl';
+  t(key: MessageKey, values?: MessageValues): string;
+  /** A day as the locale writes it; English keeps the spec's 'MMMM d, yyyy'. */
+  date(value: Date | string | number): string;
+};
+
+/**
+ * One locale's translator over its compiled catalogue (Lingui's runtime: ICU plurals and values,
+ * no message parser in the browser). A key missing from the catalogue shows the key, never another
+ * language; the catalogue test keeps every key in every catalogue.
+ */
+export function createTranslator(locale: Locale, catalogue: CompiledCatalogue): Translator {
+  const i18n = setupI18n({ locale, messages: { [locale]: catalogue as Messages } });
+  const dayFormat =
+    locale === 'en'
+      ? null
+      : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return {
+    locale,
+    dir: textDirection(locale),
+    t: (key, values) => i18n._(key, values),
+    date: (value) => {
+      if (!dayFormat) return formatDate(value);
+      const day = value instanceof Date ? value : new Date(value);
+      return Number.isNaN(day.getTime()) ? String(value) : dayFormat.format(day);
+    },
+  };
+}
