@@ -51,6 +51,47 @@ describe('a visitor opens the portal', () => {
     }
   });
 
+  it('speaks German to a German browser, and Arabic right to left once chosen in the footer, at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      const context = await journey.newContext(width, { locale: 'de-DE' });
+      const page = await context.newPage();
+      const problems = watchForErrors(page);
+      await page.goto(`${journey.baseUrl}/acme`);
+      expect(await page.locator('html').getAttribute('lang')).toBe('de');
+      const welcome = page.getByRole('dialog', { name: 'Willkommen im Trust Center von Acme Cloud' });
+      await welcome.waitFor();
+      await settle(page);
+      await page.screenshot({ path: path.join(screenshots, `portal-de-welcome-${width}.png`) });
+      await welcome.getByRole('button', { name: 'Los geht’s' }).click();
+      await welcome.waitFor({ state: 'hidden' });
+      await untilLateSectionsLanded(page);
+      expect(await page.getByRole('searchbox', { name: 'Einträge suchen' }).count()).toBe(1);
+      expect(await page.getByRole('heading', { name: 'Starten Sie Ihre Sicherheitsprüfung' }).count()).toBe(
+        1,
+      );
+      expect(await page.getByTestId('subscribe-button').first().textContent()).toBe('Abonnieren');
+      await page.screenshot({ path: path.join(screenshots, `portal-de-${width}.png`), fullPage: true });
+      await expectNoSeriousAccessibilityViolations(page);
+
+      // The footer names each language in itself; the choice is a plain link the server keeps.
+      await page.getByRole('navigation', { name: 'Sprache' }).getByRole('link', { name: 'العربية' }).click();
+      await page.waitForURL(/\?lang=ar$/);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrationStarted === 'true');
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      expect(await page.getByRole('heading', { name: 'ابدأ مراجعتك الأمنية' }).count()).toBe(1);
+      await untilDeferredPartsLive(page);
+      await untilLateSectionsLanded(page);
+      await page.screenshot({ path: path.join(screenshots, `portal-ar-${width}.png`), fullPage: true });
+      await expectNoSeriousAccessibilityViolations(page);
+
+      // Kept for the next visit without ?lang=, although the browser still asks for German.
+      await page.goto(`${journey.baseUrl}/acme`);
+      expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('lists the products in the product menu and opens the cookie settings', async () => {
     const context = await journey.newContext(1280);
     const page = await context.newPage();

@@ -34,6 +34,8 @@ export type ContextOptions = {
    * anywhere at once, where a person would have scrolled to the card first.
    */
   keepDeferredPartsWaiting?: boolean;
+  /** The browser's language (navigator.language and Accept-Language), as a visitor abroad has it. */
+  locale?: string;
 };
 
 export type Journey = {

@@ -47,6 +47,16 @@ const translatedSurfaces = [
   'src/web/features/search/components/search-entry.tsx',
   'src/web/features/consent/components/consent-banner.tsx',
   'src/web/features/updates/components/updates-notification-bar.tsx',
+  'src/web/features/updates/components/updates-card.tsx',
+  'src/web/features/updates/components/topic-entry.tsx',
+  'src/web/features/updates/components/update-badges.tsx',
+  'src/web/features/portal-extras/components/help-section.tsx',
+  'src/web/features/portal-extras/components/security-review-banner.tsx',
+  'src/web/features/portal-extras/components/share-card.tsx',
+  'src/web/features/portal-extras/components/share-panel.tsx',
+  'src/web/features/portal-extras/components/share-popover.tsx',
+  'src/web/features/portal-extras/components/share-trigger.tsx',
+  'src/web/components/ui/pagination.tsx',
 ];
 const visibleAttributes = new Set([
   'aria-label',

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { translateWithElements, useTranslator } from '../../lib/i18n';
 import { buttonClassName } from './button';
 
 type PaginationProps = {
@@ -12,7 +13,9 @@ type PaginationProps = {
 
 /** Previous / 'Page n of m' / Next; nothing when everything fits on one page. */
 export function Pagination({ label, page, totalPages, onPageChange, disabled }: PaginationProps) {
+  const translator = useTranslator();
   if (totalPages <= 1) return null;
+  const strong = (value: number) => <span className="font-medium text-slate-900">{value}</span>;
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3">
       <button
@@ -22,11 +25,13 @@ export function Pagination({ label, page, totalPages, onPageChange, disabled }: 
         onClick={() => onPageChange(page - 1)}
       >
         <ChevronLeft className="size-4" aria-hidden />
-        Previous
+        {translator.t('pagination.previous')}
       </button>
       <p className="text-sm text-slate-600" aria-live="polite">
-        Page <span className="font-medium text-slate-900">{page}</span> of{' '}
-        <span className="font-medium text-slate-900">{totalPages}</span>
+        {translateWithElements(translator, 'pagination.pageOf', {
+          page: strong(page),
+          total: strong(totalPages),
+        })}
       </p>
       <button
         type="button"
@@ -34,7 +39,7 @@ export function Pagination({ label, page, totalPages, onPageChange, disabled }: 
         disabled={disabled || page >= totalPages}
         onClick={() => onPageChange(page + 1)}
       >
-        Next
+        {translator.t('pagination.next')}
         <ChevronRight className="size-4" aria-hidden />
       </button>
     </nav>

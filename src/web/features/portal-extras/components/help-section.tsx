@@ -1,7 +1,7 @@
 import { ArrowUpRight, Flag, LifeBuoy, Mail } from 'lucide-react';
 import type { PortalCustomisation, ViewerMode } from '../../../../shared/portal';
+import { translateWithElements, useTranslator } from '../../../lib/i18n';
 import { helpRowsFor } from '../lib/help-rows';
-import { extrasTexts } from '../lib/texts';
 
 type HelpSectionProps = { customisation: PortalCustomisation; mode: ViewerMode };
 
@@ -9,6 +9,8 @@ const icons = { contactSupport: LifeBuoy, reportIssue: Flag };
 
 /** The page's 'help' section (spec 3 §2): contact support and report an issue, by e-mail or site. */
 export function HelpSection({ customisation, mode }: HelpSectionProps) {
+  const translator = useTranslator();
+  const { t } = translator;
   const rows = helpRowsFor(customisation, mode);
   if (rows.length === 0) return null;
   return (
@@ -18,7 +20,7 @@ export function HelpSection({ customisation, mode }: HelpSectionProps) {
       className="rounded-2xl bg-white p-6 shadow-xs ring-1 ring-slate-200"
     >
       <h2 id="help-heading" className="text-lg font-semibold text-slate-950">
-        {extrasTexts.helpHeading}
+        {t('extras.helpHeading')}
       </h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {rows.map((row) => {
@@ -29,7 +31,7 @@ export function HelpSection({ customisation, mode }: HelpSectionProps) {
               <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-soft text-brand-ink">
                 <Icon className="size-5" aria-hidden />
               </span>
-              <span className="flex-1 font-medium">{row.label}</span>
+              <span className="flex-1 font-medium">{t(row.label)}</span>
               {row.href ? <TrailingIcon className="size-4 text-slate-400" aria-hidden /> : null}
             </>
           );
@@ -50,14 +52,16 @@ export function HelpSection({ customisation, mode }: HelpSectionProps) {
                 >
                   <div className="flex items-center gap-3">{body}</div>
                   <p className="mt-2 text-xs text-slate-600">
-                    {extrasTexts.settingsHint}{' '}
-                    <a
-                      href="/console/settings"
-                      className="font-medium text-brand-ink underline underline-offset-2"
-                    >
-                      {extrasTexts.settingsLink}
-                    </a>
-                    .
+                    {translateWithElements(translator, 'extras.settingsHint', {
+                      settingsLink: (
+                        <a
+                          href="/console/settings"
+                          className="font-medium text-brand-ink underline underline-offset-2"
+                        >
+                          {t('extras.settingsLink')}
+                        </a>
+                      ),
+                    })}
                   </p>
                 </div>
               )}

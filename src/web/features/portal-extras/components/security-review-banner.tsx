@@ -1,9 +1,9 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
 import type { PortalCustomisation, ViewerMode } from '../../../../shared/portal';
 import { classNames } from '../../../lib/class-names';
+import { useTranslator } from '../../../lib/i18n';
 import { followQueryLink } from '../../../lib/portal-query';
 import { securityReviewBannerFor } from '../lib/banner';
-import { extrasTexts } from '../lib/texts';
 
 type SecurityReviewBannerProps = { customisation: PortalCustomisation; mode: ViewerMode };
 
@@ -12,6 +12,7 @@ const requestAccessHref = '?requestAccess=true&source=banner';
 
 /** 'Start your security review' for the public (spec 3 §2, decision 230); subtitles at medium size only. */
 export function SecurityReviewBanner({ customisation, mode }: SecurityReviewBannerProps) {
+  const { t } = useTranslator();
   const banner = securityReviewBannerFor(customisation, mode);
   if (!banner) return null;
   const isMedium = banner.size === 'medium';
@@ -41,14 +42,14 @@ export function SecurityReviewBanner({ customisation, mode }: SecurityReviewBann
                 id="security-review-heading"
                 className={classNames('font-semibold tracking-tight', isMedium ? 'text-2xl' : 'text-base')}
               >
-                {extrasTexts.bannerTitle}
+                {t('extras.bannerTitle')}
               </h2>
               {banner.subtitles.length > 0 ? (
                 <ul className="mt-3 space-y-1.5 text-sm text-slate-200">
                   {banner.subtitles.map((subtitle) => (
                     <li key={subtitle} className="flex items-center gap-2">
                       <span aria-hidden className="size-1.5 rounded-full bg-white/70" />
-                      {subtitle}
+                      {t(subtitle)}
                     </li>
                   ))}
                 </ul>
@@ -60,7 +61,7 @@ export function SecurityReviewBanner({ customisation, mode }: SecurityReviewBann
             onClick={(event) => followQueryLink(event, { loginRequest: null })}
             className="inline-flex h-10 shrink-0 items-center justify-center gap-2 self-start rounded-lg bg-white px-4 text-sm font-medium text-slate-950 shadow-sm transition hover:bg-slate-100 md:self-auto"
           >
-            {extrasTexts.bannerAction}
+            {t('extras.bannerAction')}
             <ArrowRight className="size-4" aria-hidden />
           </a>
         </div>

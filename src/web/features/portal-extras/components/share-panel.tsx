@@ -1,7 +1,8 @@
 import { Check, Link2, Mail, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslator } from '../../../lib/i18n';
 import { linkedInShareUrl, shareByEmailUrl } from '../lib/share-links';
-import { copiedConfirmationMs, extrasTexts } from '../lib/texts';
+import { copiedConfirmationMs } from '../lib/texts';
 
 export type ShareTarget = { publicUrl: string; organisationName: string };
 
@@ -10,6 +11,7 @@ const actionClassName =
 
 /** The share actions (spec 1 §2), used in the popover on wide screens and in a card on small ones. */
 export function SharePanel({ publicUrl, organisationName }: ShareTarget) {
+  const { t } = useTranslator();
   const [isCopied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -19,7 +21,7 @@ export function SharePanel({ publicUrl, organisationName }: ShareTarget) {
   }, [isCopied]);
 
   if (!publicUrl) {
-    return <p className="text-sm text-slate-600">{extrasTexts.noPublicUrl}</p>;
+    return <p className="text-sm text-slate-600">{t('extras.noPublicUrl')}</p>;
   }
 
   async function copy() {
@@ -41,7 +43,7 @@ export function SharePanel({ publicUrl, organisationName }: ShareTarget) {
           ) : (
             <Link2 className="size-4" aria-hidden />
           )}
-          <span aria-live="polite">{isCopied ? extrasTexts.copied : extrasTexts.copyLink}</span>
+          <span aria-live="polite">{isCopied ? t('extras.copied') : t('extras.copyLink')}</span>
         </button>
       </li>
       <li>
@@ -52,13 +54,13 @@ export function SharePanel({ publicUrl, organisationName }: ShareTarget) {
           className={actionClassName}
         >
           <Send className="size-4" aria-hidden />
-          {extrasTexts.shareToLinkedIn}
+          {t('extras.shareToLinkedIn')}
         </a>
       </li>
       <li>
         <a href={shareByEmailUrl(publicUrl, organisationName)} className={actionClassName}>
           <Mail className="size-4" aria-hidden />
-          {extrasTexts.shareViaEmail}
+          {t('extras.shareViaEmail')}
         </a>
       </li>
     </ul>

@@ -1,7 +1,7 @@
+import type { MessageKey } from '../../../../shared/i18n/translator';
 import type { PortalCustomisation, ViewerMode } from '../../../../shared/portal';
-import { extrasTexts } from './texts';
 
-export type SecurityReviewBannerModel = { size: 'small' | 'medium'; subtitles: string[] };
+export type SecurityReviewBannerModel = { size: 'small' | 'medium'; subtitles: MessageKey[] };
 
 /**
  * Banner rules (spec 3 §2): not when 'none'; subtitles at medium size only. It invites a review, so it
@@ -14,7 +14,7 @@ export function securityReviewBannerFor(
   const size = customisation.securityReviewBanner;
   if (size === 'none' || mode !== 'public') return null;
   if (size === 'small') return { size, subtitles: [] };
-  const subtitles: string[] = [extrasTexts.viewAndDownload];
-  if (customisation.askInformation) subtitles.push(extrasTexts.askForInformation);
+  const subtitles: MessageKey[] = ['extras.viewAndDownload'];
+  if (customisation.askInformation) subtitles.push('extras.askForInformation');
   return { size, subtitles };
 }

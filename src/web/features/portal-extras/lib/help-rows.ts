@@ -1,9 +1,9 @@
+import type { MessageKey } from '../../../../shared/i18n/translator';
 import type { ContactAction, PortalCustomisation, ViewerMode } from '../../../../shared/portal';
-import { extrasTexts } from './texts';
 
 export type HelpRow = {
   key: 'contactSupport' | 'reportIssue';
-  label: string;
+  label: MessageKey;
   /** Null when the row is not enabled or has nowhere to go. */
   href: string | null;
   opensSite: boolean;
@@ -31,12 +31,12 @@ export function helpRowsFor(customisation: PortalCustomisation, mode: ViewerMode
   const rows: HelpRow[] = [
     {
       key: 'contactSupport',
-      label: extrasTexts.contactSupport,
+      label: 'extras.contactSupport',
       ...targetOf({ ...contactSupport, mailbox: supportMailbox, url: contactSupport.supportUrl }),
     },
     {
       key: 'reportIssue',
-      label: extrasTexts.reportIssue,
+      label: 'extras.reportIssue',
       ...targetOf({ ...reportIssue, mailbox: securityMailbox, url: reportIssue.reportUrl }),
     },
   ];

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
-import { formatDate } from '../../../../shared/dates';
 import type { TopicView } from '../../../../shared/updates';
 import { RichText } from '../../../components/ui/rich-text';
 import { classNames } from '../../../lib/class-names';
+import { useTranslator } from '../../../lib/i18n';
 import { updateElementId } from '../lib/highlight';
-import { updateTexts } from '../lib/update-texts';
 import {
   CategoryBadge,
   HiddenMarker,
@@ -33,6 +32,7 @@ function UpdateBody({ update }: { update: TopicView['updates'][number] }) {
  * that update's message; earlier updates of the thread fold out on request.
  */
 export function TopicEntry({ topic, isHighlighted }: TopicEntryProps) {
+  const { t, date } = useTranslator();
   const [isShowingEarlier, setShowingEarlier] = useState(false);
   const headingId = useId();
   const earlierId = useId();
@@ -63,7 +63,7 @@ export function TopicEntry({ topic, isHighlighted }: TopicEntryProps) {
         {topic.productName ? <ProductBadge name={topic.productName} /> : null}
       </div>
       <time dateTime={topic.latestAt} className="mt-1 block text-xs font-medium text-slate-500">
-        {formatDate(topic.latestAt)}
+        {date(topic.latestAt)}
       </time>
       {latest ? (
         <div className="mt-2">
@@ -79,7 +79,9 @@ export function TopicEntry({ topic, isHighlighted }: TopicEntryProps) {
             onClick={() => setShowingEarlier((current) => !current)}
             className="text-sm font-medium text-brand-ink underline-offset-4 hover:underline"
           >
-            {isShowingEarlier ? updateTexts.hideEarlierUpdates : updateTexts.earlierUpdates(earlier.length)}
+            {isShowingEarlier
+              ? t('updates.hideEarlier')
+              : t('updates.showEarlier', { count: earlier.length })}
           </button>
           <ol
             id={earlierId}
@@ -89,7 +91,7 @@ export function TopicEntry({ topic, isHighlighted }: TopicEntryProps) {
             {earlier.map((update) => (
               <li key={update.id}>
                 <time dateTime={update.createdAt} className="block text-xs font-medium text-slate-500">
-                  {formatDate(update.createdAt)}
+                  {date(update.createdAt)}
                 </time>
                 <div className="mt-1">
                   <UpdateBody update={update} />

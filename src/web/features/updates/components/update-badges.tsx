@@ -1,17 +1,27 @@
 import { EyeOff, Lock, Pin } from 'lucide-react';
-import { categoryLabels, type UpdateCategory, updateMessages } from '../../../../shared/update-texts';
-import { updateTexts } from '../lib/update-texts';
+import type { MessageKey } from '../../../../shared/i18n/translator';
+import type { UpdateCategory } from '../../../../shared/update-texts';
+import { useTranslator } from '../../../lib/i18n';
+
+const categoryKeys: Record<UpdateCategory, MessageKey> = {
+  compliance: 'updates.categoryCompliance',
+  vulnerabilities: 'updates.categoryVulnerabilities',
+  incidents: 'updates.categoryIncidents',
+  subprocessors: 'updates.categorySubprocessors',
+  general: 'updates.categoryGeneral',
+};
 
 const badgeClassName =
   'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
 
 export function CategoryBadge({ category }: { category: UpdateCategory }) {
+  const { t } = useTranslator();
   return (
     <span
       className={`${badgeClassName} bg-slate-100 text-slate-700 ring-slate-300`}
       data-testid="category-badge"
     >
-      {categoryLabels[category]}
+      {t(categoryKeys[category])}
     </span>
   );
 }
@@ -26,40 +36,43 @@ export function ProductBadge({ name }: { name: string }) {
 }
 
 export function PinnedMarker() {
+  const { t } = useTranslator();
   return (
     <span
       className={`${badgeClassName} bg-brand-soft text-brand-ink ring-brand-ink/30`}
       data-testid="pinned-marker"
     >
       <Pin className="size-3" aria-hidden />
-      {updateMessages.pinned}
+      {t('updates.pinned')}
     </span>
   );
 }
 
 export function PrivateAudienceMarker() {
+  const { t } = useTranslator();
   return (
     <span
       className={`${badgeClassName} bg-amber-50 text-amber-900 ring-amber-300`}
-      title={updateTexts.privateAudienceHint}
+      title={t('updates.membersOnlyHint')}
       data-testid="private-marker"
     >
       <Lock className="size-3" aria-hidden />
-      {updateTexts.privateAudience}
-      <span className="sr-only">: {updateTexts.privateAudienceHint}</span>
+      {t('updates.membersOnly')}
+      <span className="sr-only">{`: ${t('updates.membersOnlyHint')}`}</span>
     </span>
   );
 }
 
 /** Staff see hidden topics (visitors never do), always marked as such. */
 export function HiddenMarker() {
+  const { t } = useTranslator();
   return (
     <span
       className={`${badgeClassName} bg-slate-100 text-slate-700 ring-slate-300`}
       data-testid="hidden-marker"
     >
       <EyeOff className="size-3" aria-hidden />
-      {updateTexts.hidden}
+      {t('updates.hidden')}
     </span>
   );
 }

@@ -6,6 +6,7 @@ import { updateMessages } from '../../../../shared/update-texts';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useTranslator } from '../../../lib/i18n';
 import { onPortalQueryChange } from '../../../lib/portal-query';
 import {
   fetchVisitorUpdates,
@@ -58,6 +59,7 @@ function CardLoading() {
  * topic named by tcuUid is fetched on its page, scrolled to 200 px below the top and highlighted.
  */
 export default function UpdatesCard({ view, renderSubscribeButton }: UpdatesCardProps) {
+  const { t } = useTranslator();
   const headingId = useId();
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<Target>(initialTarget);
@@ -119,7 +121,7 @@ export default function UpdatesCard({ view, renderSubscribeButton }: UpdatesCard
   const shown = updates.data;
   if (shown && !isUpdatesCardShown(view, shown.totalTopics)) return null;
   const canPublish = canPublishInPlace(view);
-  const title = updateMessages.cardTitle(view.customisation.portalTitle);
+  const title = t('updates.cardTitle', { portalTitle: view.customisation.portalTitle });
 
   return (
     <section
@@ -151,16 +153,16 @@ export default function UpdatesCard({ view, renderSubscribeButton }: UpdatesCard
       <div className="px-5 pb-4">
         {updates.isError && !shown ? (
           <div className="flex flex-wrap items-center gap-3 py-4 text-sm text-slate-600" role="alert">
-            {updateTexts.loadFailed}
+            {t('updates.loadFailed')}
             <Button size="sm" variant="secondary" onClick={() => void updates.refetch()}>
-              {updateTexts.retry}
+              {t('common.tryAgain')}
             </Button>
           </div>
         ) : null}
         {!shown && !updates.isError ? <CardLoading /> : null}
         {shown && shown.topics.length === 0 ? (
           <div className="py-6 text-sm text-slate-600">
-            <p className="font-medium text-slate-900">{updateMessages.noUpdates}</p>
+            <p className="font-medium text-slate-900">{t('updates.noUpdates')}</p>
             {canPublish ? <p className="mt-1">{updateTexts.emptyForStaff}</p> : null}
           </div>
         ) : null}
@@ -180,7 +182,7 @@ export default function UpdatesCard({ view, renderSubscribeButton }: UpdatesCard
       {shown && shown.totalPages > 1 ? (
         <div className="border-t border-slate-100 px-5 py-3">
           <Pagination
-            label={updateTexts.pagesLabel}
+            label={t('updates.pagesLabel')}
             page={shown.page}
             totalPages={shown.totalPages}
             onPageChange={changePage}
