@@ -57,6 +57,47 @@ const translatedSurfaces = [
   'src/web/features/portal-extras/components/share-popover.tsx',
   'src/web/features/portal-extras/components/share-trigger.tsx',
   'src/web/components/ui/pagination.tsx',
+  'src/web/features/access/components/access-entry.tsx',
+  'src/web/features/access/components/access-layer.tsx',
+  'src/web/features/access/components/form-parts.tsx',
+  'src/web/features/access/components/invite-colleagues-dialog.tsx',
+  'src/web/features/access/components/login-form.tsx',
+  'src/web/features/access/components/member-layer.tsx',
+  'src/web/features/access/components/member-trigger.tsx',
+  'src/web/features/access/components/nda-dialog.tsx',
+  'src/web/features/access/components/outcome-dialog.tsx',
+  'src/web/features/access/components/request-form.tsx',
+  'src/web/features/cards/components/card-drawer.tsx',
+  'src/web/features/cards/components/card-icon.tsx',
+  'src/web/features/cards/components/card-sections.tsx',
+  'src/web/features/cards/components/certifications-card/certifications-grid.tsx',
+  'src/web/features/cards/components/deferred-card-parts.tsx',
+  'src/web/features/cards/components/deferred-grid-card.tsx',
+  'src/web/features/cards/components/documents-card/bulk-download-dialog.tsx',
+  'src/web/features/cards/components/documents-card/document-tile.tsx',
+  'src/web/features/cards/components/documents-card/documents-card.tsx',
+  'src/web/features/cards/components/documents-card/documents-fixture.tsx',
+  'src/web/features/cards/components/grid-card.tsx',
+  'src/web/features/cards/components/integrations/integration-widget.tsx',
+  'src/web/features/cards/components/integrations/live-widgets.tsx',
+  'src/web/features/cards/components/item-entry.tsx',
+  'src/web/features/cards/components/item-permalink-button.tsx',
+  'src/web/features/cards/components/item-status-icon.tsx',
+  'src/web/features/cards/components/item-tag-list.tsx',
+  'src/web/features/cards/components/locked-item-notice.tsx',
+  'src/web/features/cards/components/overview-card/overview-text.tsx',
+  'src/web/features/cards/components/page-card-icon.tsx',
+  'src/web/features/cards/components/portal-card.tsx',
+  'src/web/features/cards/components/risk-profile-card/risk-profile-list.tsx',
+  'src/web/features/cards/components/security-grades-card/grade-pill.tsx',
+  'src/web/features/cards/components/security-grades-card/security-grades-list.tsx',
+  'src/web/features/cards/components/specialised-card-body.tsx',
+  'src/web/features/cards/components/specialised-item-detail.tsx',
+  'src/web/features/cards/components/static-card-body-renderer.tsx',
+  'src/web/features/cards/components/static-card-body.tsx',
+  'src/web/features/cards/components/subprocessors-card/subprocessors-table.tsx',
+  'src/web/features/cards/components/subprocessors-card/upcoming-changes.tsx',
+  'src/web/features/cards/components/trusted-by-card/trusted-by-grid.tsx',
 ];
 const visibleAttributes = new Set([
   'aria-label',
@@ -85,8 +126,17 @@ function hardCodedTexts(file: string, text = read(file)): string[] {
           : value;
       if (literal && ts.isStringLiteral(literal) && isWords(literal.text)) found.push(literal.text);
     }
-    if (ts.isJsxExpression(node) && node.expression && ts.isStringLiteralLike(node.expression)) {
-      if (ts.isJsxElement(node.parent) && isWords(node.expression.text)) found.push(node.expression.text);
+    if (ts.isJsxExpression(node) && node.expression && ts.isJsxElement(node.parent)) {
+      const expression = node.expression;
+      if (ts.isStringLiteralLike(expression) && isWords(expression.text)) found.push(expression.text);
+      // `From ${date}: ` written into the page is English too, whatever it interpolates.
+      if (ts.isTemplateExpression(expression)) {
+        const words = [
+          expression.head.text,
+          ...expression.templateSpans.map((span) => span.literal.text),
+        ].join(' ');
+        if (isWords(words)) found.push(words.trim());
+      }
     }
     ts.forEachChild(node, visit);
   };
@@ -156,7 +206,13 @@ describe('the visitor catalogues', () => {
 
   it('finds a hard-coded text, so the check above can fail', () => {
     const probe =
-      'export const P = () => <p title="Hello there">Welcome <b>{"back"}</b><a aria-label={"Go home"} />{t("x")} Attest</p>;';
-    expect(hardCodedTexts('probe.tsx', probe).sort()).toEqual(['Go home', 'Hello there', 'Welcome', 'back']);
+      'export const P = () => <p title="Hello there">Welcome <b>{"back"}</b><a aria-label={"Go home"} />{t("x")} Attest<i>{`From ${day}:`}</i></p>;';
+    expect(hardCodedTexts('probe.tsx', probe).sort()).toEqual([
+      'From  :',
+      'Go home',
+      'Hello there',
+      'Welcome',
+      'back',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { trackEvent } from '../../../lib/analytics';
 import { extendAccess, requestAccessAgain } from '../api/access-api';
 import { loginOutcomeAction, type OutcomeAction, requestOutcomeAction } from '../lib/access-outcomes';
 import { type AccessQuery, type AccessTab, clearAccessTab, writeAccessTab } from '../lib/access-query';
-import { accessTexts } from '../lib/access-texts';
+import { useAccessTexts } from '../lib/access-texts';
 import { readLastEmail, rememberLastEmail } from '../lib/last-email';
 import { LoginForm } from './login-form';
 import { OutcomeDialog, type OutcomeDialogState } from './outcome-dialog';
@@ -25,6 +25,7 @@ type AccessLayerProps = {
  * (loginRequest / requestAccess); the e-mail carries over between tabs and dialogs.
  */
 export default function AccessLayer({ view, query }: AccessLayerProps) {
+  const accessTexts = useAccessTexts();
   const organisationId = view.organisation.id;
   // A signed-in member (whose access is pending, declined or expired) is asked again for their own address.
   const [email, setEmail] = useState(

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { classNames } from '../../../lib/class-names';
+import { useTranslator } from '../../../lib/i18n';
 
 type CheckboxFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   id: string;
@@ -51,6 +52,7 @@ export function FormAlert({ children }: { children: ReactNode }) {
 }
 
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  const { t } = useTranslator();
   return (
     <a
       href={href}
@@ -59,7 +61,7 @@ export function ExternalLink({ href, children }: { href: string; children: React
       className="font-medium text-brand-ink underline underline-offset-2"
     >
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {t('common.opensInNewTab')}</span>
     </a>
   );
 }

@@ -8,7 +8,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Textarea } from '../../../components/ui/input';
 import { classNames } from '../../../lib/class-names';
 import { inviteColleagues } from '../api/access-api';
-import { accessTexts } from '../lib/access-texts';
+import { useAccessTexts } from '../lib/access-texts';
 import { addEmailTokens, invitePayload, tokenKeys } from '../lib/invite-emails';
 import { FieldError } from './form-parts';
 
@@ -32,11 +32,12 @@ export function EmailTokenInput({
   draft: string;
   onDraftChange(draft: string): void;
 }) {
+  const accessTexts = useAccessTexts();
   const inputRef = useRef<HTMLInputElement>(null);
 
   function commit(text: string): boolean {
     if (!text.trim()) return false;
-    const result = addEmailTokens(emails, text);
+    const result = addEmailTokens(emails, text, accessTexts.inviteTooMany);
     onEmailsChange(result.emails);
     onDraftChange(result.rest);
     onErrorChange(result.error ?? (result.emails.length === 0 ? accessMessages.inviteRequired : null));
@@ -142,6 +143,7 @@ export function EmailTokenInput({
 
 /** Invite colleagues (spec 3 §2): a form page, then a success page; failure opens its own modal. */
 export default function InviteColleaguesDialog({ view, onClose }: InviteColleaguesDialogProps) {
+  const accessTexts = useAccessTexts();
   const id = useId();
   const [emails, setEmails] = useState<string[]>([]);
   const [draft, setDraft] = useState('');

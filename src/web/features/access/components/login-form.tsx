@@ -7,8 +7,9 @@ import type { PortalView } from '../../../../shared/portal';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { useTranslator } from '../../../lib/i18n';
 import { login } from '../api/access-api';
-import { accessTexts } from '../lib/access-texts';
+import { useAccessTexts } from '../lib/access-texts';
 import { submitFailure } from '../lib/submit-errors';
 import { FormAlert } from './form-parts';
 
@@ -32,6 +33,8 @@ export function LoginForm({
   onBack,
   onRequestAccess,
 }: LoginFormProps) {
+  const accessTexts = useAccessTexts();
+  const { t } = useTranslator();
   const id = useId();
   const emailId = `${id}-email`;
   const [formError, setFormError] = useState<string | null>(null);
@@ -70,7 +73,7 @@ export function LoginForm({
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@company.com"
+          placeholder={t('subscribe.emailPlaceholder')}
           isInvalid={Boolean(emailError)}
           aria-describedby={describedBy(emailId, emailError)}
           {...form.register('email')}

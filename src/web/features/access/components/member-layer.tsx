@@ -5,7 +5,7 @@ import { accessLimits, accessMessages } from '../../../../shared/access';
 import type { PortalView } from '../../../../shared/portal';
 import { fetchNdaStatus, ndaStatusQueryKey } from '../api/member-api';
 import { clearAccessTokens, clearInviteColleagues } from '../lib/access-query';
-import { accessTexts } from '../lib/access-texts';
+import { useAccessTexts } from '../lib/access-texts';
 
 const InviteColleaguesDialog = lazy(() => import('./invite-colleagues-dialog'));
 const NdaDialog = lazy(() => import('./nda-dialog'));
@@ -24,6 +24,7 @@ export default function MemberLayer({
   isInviteRequested,
   isAccessTokensRequested = false,
 }: MemberLayerProps) {
+  const accessTexts = useAccessTexts();
   const organisationSlug = view.organisation.slug;
   const [isNdaOpen, setNdaOpen] = useState(false);
   const [inviteOpenCount, setInviteOpenCount] = useState(0);

@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { useRefreshPortalView } from '../../../lib/portal-view-store';
 import { acceptNda } from '../api/access-api';
 import { ndaStatusQueryKey } from '../api/member-api';
-import { accessTexts } from '../lib/access-texts';
+import { useAccessTexts } from '../lib/access-texts';
 import { CheckboxField, FormAlert } from './form-parts';
 import { displayNameOf } from './member-trigger';
 
@@ -30,6 +30,7 @@ type NdaDialogProps = {
 
 /** The NDA to accept (spec 3 §2 NDA): its text, the signer's name, agreement, Accept. */
 export default function NdaDialog({ view, nda, onClose }: NdaDialogProps) {
+  const accessTexts = useAccessTexts();
   const id = useId();
   const queryClient = useQueryClient();
   const refreshPortalView = useRefreshPortalView();

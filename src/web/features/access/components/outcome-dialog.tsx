@@ -4,7 +4,7 @@ import type { PortalView } from '../../../../shared/portal';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import type { OutcomeDialog as OutcomeDialogKind } from '../lib/access-outcomes';
-import { accessTexts } from '../lib/access-texts';
+import { type AccessTexts, useAccessTexts } from '../lib/access-texts';
 
 export type OutcomeDialogState = { kind: OutcomeDialogKind; email: string };
 
@@ -23,7 +23,11 @@ const extendMessages: Partial<Record<ExtendAccessCode, string>> = {
   error: accessMessages.extendError,
 };
 
-function texts(view: PortalView, dialog: OutcomeDialogState): { title: string; description: string } {
+function texts(
+  accessTexts: AccessTexts,
+  view: PortalView,
+  dialog: OutcomeDialogState,
+): { title: string; description: string } {
   const organisationName = view.organisation.name;
   switch (dialog.kind) {
     case 'request-sent':
@@ -59,7 +63,8 @@ function texts(view: PortalView, dialog: OutcomeDialogState): { title: string; d
 
 /** The dialogs after a login or request (spec 3 §2 'Other dialogs in the access flow', §4). */
 export function OutcomeDialog({ view, dialog, onClose, onChangeEmail, onRequestAgain }: OutcomeDialogProps) {
-  const { title, description } = texts(view, dialog);
+  const accessTexts = useAccessTexts();
+  const { title, description } = texts(accessTexts, view, dialog);
   const [extendMessage, setExtendMessage] = useState<string | null>(null);
   const [isExtending, setExtending] = useState(false);
   const backLabel = accessTexts.backTo(view.customisation.portalTitle);

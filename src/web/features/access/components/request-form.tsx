@@ -17,7 +17,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { requestAccess } from '../api/access-api';
 import type { AccessQuery } from '../lib/access-query';
-import { accessTexts } from '../lib/access-texts';
+import { useAccessTexts } from '../lib/access-texts';
 import { countryOptions } from '../lib/country-options';
 import { submitFailure } from '../lib/submit-errors';
 import { CheckboxField, ExternalLink, FieldError, FormAlert } from './form-parts';
@@ -45,6 +45,7 @@ function agreementLinks(view: PortalView): LegalLink[] {
 }
 
 function AgreeLabel({ view }: { view: PortalView }) {
+  const accessTexts = useAccessTexts();
   const links = agreementLinks(view);
   if (links.length === 0) return <>{accessTexts.agreeToTerms}</>;
   return (
@@ -65,6 +66,7 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** The request tab (spec 3 §2, §5): the organisation's fields, validated by the shared schema. */
 export function RequestForm({ view, query, defaultEmail, onResult, onBack }: RequestFormProps) {
+  const accessTexts = useAccessTexts();
   const id = useId();
   const fields = view.customisation.accessRequestFields;
   const schema = useMemo(() => accessRequestSchema(fields), [fields]);

@@ -5,9 +5,12 @@ import { fileNameFromDisposition } from '../api/member-api';
 import { ndaDownloadFailedText } from '../components/account-menu';
 import { loginOutcomeAction, requestOutcomeAction } from './access-outcomes';
 import { byoidLocation, readAccessQuery } from './access-query';
+import { accessTextsFor } from './access-texts';
 import { countryOptions } from './country-options';
 import { addEmailTokens, invitePayload, isValidEmail, tokenKeys } from './invite-emails';
 import { reviewStatusLabel } from './review-status';
+
+const tooMany = accessTextsFor(english).inviteTooMany;
 
 describe('readAccessQuery', () => {
   it('opens the login tab for loginRequest=true and the request tab for requestAccess=true', () => {
@@ -98,17 +101,17 @@ describe('invite e-mail tokens (spec 3 §5)', () => {
   });
 
   it('adds valid addresses lowercased, and names an invalid or repeated one', () => {
-    expect(addEmailTokens([], 'Grace@Navy.example')).toEqual({
+    expect(addEmailTokens([], 'Grace@Navy.example', tooMany)).toEqual({
       emails: ['grace@navy.example'],
       error: null,
       rest: '',
     });
-    expect(addEmailTokens([], 'not-an-email')).toEqual({
+    expect(addEmailTokens([], 'not-an-email', tooMany)).toEqual({
       emails: [],
       error: '"not-an-email" is not a valid email',
       rest: 'not-an-email',
     });
-    expect(addEmailTokens(['grace@navy.example'], 'GRACE@navy.example')).toEqual({
+    expect(addEmailTokens(['grace@navy.example'], 'GRACE@navy.example', tooMany)).toEqual({
       emails: ['grace@navy.example'],
       error: '"GRACE@navy.example" has already been added',
       rest: 'GRACE@navy.example',
@@ -116,7 +119,7 @@ describe('invite e-mail tokens (spec 3 §5)', () => {
   });
 
   it('splits a pasted list and stops at the first bad entry', () => {
-    expect(addEmailTokens([], 'a@x.example, b@y.example bad c@z.example')).toEqual({
+    expect(addEmailTokens([], 'a@x.example, b@y.example bad c@z.example', tooMany)).toEqual({
       emails: ['a@x.example', 'b@y.example'],
       error: accessMessages.inviteInvalid('bad'),
       rest: 'bad c@z.example',

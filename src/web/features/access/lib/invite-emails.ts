@@ -1,5 +1,4 @@
 import { accessLimits, accessMessages } from '../../../../shared/access';
-import { accessTexts } from './access-texts';
 
 /** Keys that turn the typed text into an address token (spec 3 §2 Invite colleagues). */
 export const tokenKeys = new Set(['Enter', ' ', 'Tab', ',']);
@@ -18,7 +17,12 @@ export type TokenResult = { emails: string[]; error: string | null; rest: string
  * Adds the typed text as one or more addresses (pasted lists split on commas and spaces). An invalid
  * or repeated address stops there: it stays in the field with its message.
  */
-export function addEmailTokens(emails: readonly string[], typed: string): TokenResult {
+export function addEmailTokens(
+  emails: readonly string[],
+  typed: string,
+  /** Said in the page's language when the list is full. */
+  tooManyText: string,
+): TokenResult {
   const parts = typed.split(/[\s,]+/).filter(Boolean);
   const next = [...emails];
   for (const [index, part] of parts.entries()) {
@@ -27,7 +31,7 @@ export function addEmailTokens(emails: readonly string[], typed: string): TokenR
     if (!isValidEmail(part)) return { emails: next, error: accessMessages.inviteInvalid(part), rest };
     if (next.includes(email)) return { emails: next, error: accessMessages.inviteDuplicate(part), rest };
     if (next.length >= accessLimits.inviteEmailsMax) {
-      return { emails: next, error: accessTexts.inviteTooMany, rest };
+      return { emails: next, error: tooManyText, rest };
     }
     next.push(email);
   }

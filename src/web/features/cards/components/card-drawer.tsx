@@ -8,8 +8,9 @@ import { Button } from '../../../components/ui/button';
 import { Drawer, DrawerContent } from '../../../components/ui/drawer';
 import { trackEvent } from '../../../lib/analytics';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
+import { useTranslator } from '../../../lib/i18n';
 import { cardHeading } from '../lib/card-content';
-import { cardTexts } from '../lib/card-texts';
+import { useCardTexts } from '../lib/card-texts';
 import { cardContentCount } from '../lib/specialised';
 import { CardIcon } from './card-icon';
 import { ItemEntry } from './item-entry';
@@ -42,6 +43,8 @@ export default function CardDrawer({
   isInitiallyEditing,
   onClose,
 }: CardDrawerProps) {
+  const cardTexts = useCardTexts();
+  const translator = useTranslator();
   const canEdit = Boolean(editing && canCardDo(card.kind, 'edit'));
   const [isEditing, setEditing] = useState(isInitiallyEditing && canEdit);
   // A ref, not state: a close that follows the last keystroke at once must already see it.
@@ -101,7 +104,7 @@ export default function CardDrawer({
       <Drawer open={isOpen} onOpenChange={(open) => (open ? undefined : requestClose())}>
         <DrawerContent
           title={cardHeading(card)}
-          description={cardContentCount(view, card)}
+          description={cardContentCount(view, card, translator)}
           leading={<CardIcon card={card} />}
           actions={actions}
           closeLabel={cardTexts.close}
@@ -163,6 +166,7 @@ export default function CardDrawer({
 
 /** A card whose content is not items (trusted by, subprocessors, overview) shows that content, not "no items". */
 function ContentWithoutItems({ view, card }: { view: PortalView; card: CardView }) {
+  const cardTexts = useCardTexts();
   const body = specialisedCardBody(view, card, undefined);
   if (body && typeof body !== 'function') return <div className="p-4 sm:p-6">{body}</div>;
   return <p className="p-6 text-sm text-slate-500">{card.placeholder?.trim() || cardTexts.emptyDrawer}</p>;

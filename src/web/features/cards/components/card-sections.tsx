@@ -5,9 +5,10 @@ import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
+import { useTranslator } from '../../../lib/i18n';
 import { isAccessModalRequested, onPortalQueryChange } from '../../../lib/portal-query';
 import { isCardShown, isGridCard, sectionCardKinds } from '../lib/card-content';
-import { cardTexts } from '../lib/card-texts';
+import { useCardTexts } from '../lib/card-texts';
 import { findDeepLinkedItem, findEditedCard, findItemAtAddress, isEditRequested } from '../lib/deep-link';
 import { addressWithoutItem } from '../lib/item-permalink';
 import { isSpecialisedCardShown } from '../lib/specialised';
@@ -39,6 +40,7 @@ type OpenCard = OpenCardRequest & { isOpen: boolean; instance: number };
 
 /** While the drawer's code loads (first open only): its frame, so the click answers at once. */
 function DrawerLoading() {
+  const cardTexts = useCardTexts();
   return (
     <div className="fixed inset-0 z-50 bg-slate-950/40" aria-busy="true">
       <div className="absolute inset-y-0 end-0 w-screen max-w-[800px] space-y-4 bg-white p-6 shadow-2xl md:w-[80vw] lg:w-[50vw]">
@@ -67,6 +69,8 @@ export function CardSections({
   renderUpdatesSection,
   renderKnowledgeBaseSection,
 }: CardSectionsProps) {
+  const cardTexts = useCardTexts();
+  const translator = useTranslator();
   const [openCard, setOpenCard] = useState<OpenCard | null>(null);
   const instances = useRef(0);
   const hasFollowedDeepLink = useRef(false);
@@ -176,7 +180,7 @@ export function CardSections({
         key={section}
         card={card}
         layout="wide"
-        defaultHeading={specialisedHeading(view, card)}
+        defaultHeading={specialisedHeading(view, card, translator)}
         {...cardProps}
       >
         {specialisedCardBody(view, card, addItemsFor(card))}

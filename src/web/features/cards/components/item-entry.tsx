@@ -6,7 +6,8 @@ import type { PortalView } from '../../../../shared/portal';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { classNames } from '../../../lib/class-names';
 import { ItemConversationSlot } from '../../../lib/collaboration-slots';
-import { cardTexts } from '../lib/card-texts';
+import { useTranslator } from '../../../lib/i18n';
+import { type CardTexts, useCardTexts } from '../lib/card-texts';
 import { itemPermalinkHref, requestAccessHref } from '../lib/item-permalink';
 import { ItemPermalinkButton } from './item-permalink-button';
 import { ItemStatusIcon } from './item-status-icon';
@@ -41,7 +42,7 @@ function displayAddress(href: string): string {
   }
 }
 
-function detailsOf(item: ItemView): Array<{ label: string; value: string }> {
+function detailsOf(item: ItemView, cardTexts: CardTexts): Array<{ label: string; value: string }> {
   const details: Array<{ label: string; value: string }> = [];
   if (item.auditor?.trim()) details.push({ label: cardTexts.auditor, value: item.auditor.trim() });
   if (item.expiry) details.push({ label: cardTexts.expires, value: formatCalendarDate(item.expiry) });
@@ -54,9 +55,10 @@ function detailsOf(item: ItemView): Array<{ label: string; value: string }> {
  * analytics event; closing is not, so each count is one look at the details.
  */
 function ItemDetails({ item }: { item: ItemView }) {
+  const cardTexts = useCardTexts();
   const [isOpen, setOpen] = useState(false);
   const detailsId = useId();
-  const details = detailsOf(item);
+  const details = detailsOf(item, cardTexts);
   if (details.length === 0) return null;
   const toggle = () => {
     if (!isOpen) trackMoreDetails(item);
@@ -112,6 +114,7 @@ function trackMoreDetails(item: ItemView) {
 
 /** Explanation as plain text (line breaks kept, never markup), the link, the list and the details. */
 function ItemBody({ item }: { item: ItemView }) {
+  const translator = useTranslator();
   const parts: ReactNode[] = [];
   if (item.explanation?.trim()) {
     parts.push(
@@ -144,7 +147,7 @@ function ItemBody({ item }: { item: ItemView }) {
         >
           {displayAddress(item.href)}
           <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only"> {translator.t('common.opensInNewTab')}</span>
         </a>
       </p>,
     );
@@ -162,6 +165,7 @@ function ItemBody({ item }: { item: ItemView }) {
  * (or the restricted notice), and who modified it when.
  */
 export function ItemEntry({ view, basePath, card, item, editing, isHighlighted }: ItemEntryProps) {
+  const cardTexts = useCardTexts();
   const titleId = useId();
   const ItemMenu = editing ? editing.ItemMenu : null;
   const Conversation = useContext(ItemConversationSlot);

@@ -1,7 +1,7 @@
 import { CircleCheck, CircleDashed, Clock } from 'lucide-react';
 import type { EnabledState } from '../../../../shared/cards';
 import { classNames } from '../../../lib/class-names';
-import { cardTexts } from '../lib/card-texts';
+import { useCardTexts } from '../lib/card-texts';
 
 const stateIcons = { Enabled: CircleCheck, WorkInProgress: Clock, NotEnabled: CircleDashed } as const;
 
@@ -22,6 +22,7 @@ export function ItemStatusIcon({
   size?: 'sm' | 'md';
   className?: string;
 }) {
+  const cardTexts = useCardTexts();
   const Icon = stateIcons[state];
   const label = cardTexts.status[state];
   return (

@@ -1,6 +1,8 @@
 import { Clock, Globe, Repeat } from 'lucide-react';
 import type { ItemView } from '../../../../shared/cards';
 import type { ViewerMode } from '../../../../shared/portal';
+import { useTranslator } from '../../../lib/i18n';
+import { cardTextsFor } from '../lib/card-texts';
 import { type ItemTag, itemTags } from '../lib/item-tags';
 
 const tagLooks: Record<ItemTag['kind'], { icon: typeof Globe; className: string }> = {
@@ -10,10 +12,11 @@ const tagLooks: Record<ItemTag['kind'], { icon: typeof Globe; className: string 
 };
 
 export function ItemTagList({ item, mode }: { item: ItemView; mode: ViewerMode }) {
-  const tags = itemTags(item, mode);
+  const translator = useTranslator();
+  const tags = itemTags(item, mode, cardTextsFor(translator));
   if (tags.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+    <ul className="flex flex-wrap gap-1.5" aria-label={translator.t('cards.tags')}>
       {tags.map((tag) => {
         const { icon: Icon, className } = tagLooks[tag.kind];
         return (

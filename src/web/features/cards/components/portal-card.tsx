@@ -4,6 +4,7 @@ import type { CardView } from '../../../../shared/cards';
 import type { PortalView } from '../../../../shared/portal';
 import type { CardEditingSlots } from '../../../lib/card-editing-slots';
 import { classNames } from '../../../lib/class-names';
+import { useTranslator } from '../../../lib/i18n';
 import {
   canExpandCard,
   cardHeading,
@@ -12,7 +13,7 @@ import {
   enabledItems,
   previewItems,
 } from '../lib/card-content';
-import { cardTexts } from '../lib/card-texts';
+import { useCardTexts } from '../lib/card-texts';
 import { ItemStatusIcon } from './item-status-icon';
 import { PageCardIcon } from './page-card-icon';
 
@@ -54,6 +55,8 @@ export function PortalCard({
   defaultHeading,
   children,
 }: PortalCardProps) {
+  const translator = useTranslator();
+  const cardTexts = useCardTexts();
   const [isShowingAll, setShowingAll] = useState(false);
   const headingId = useId();
   const listId = useId();
@@ -144,7 +147,7 @@ export function PortalCard({
                 {item.isLocked ? (
                   <span className="mt-0.5 shrink-0 text-slate-400">
                     <Lock className="size-3.5" aria-hidden />
-                    <span className="sr-only">Restricted</span>
+                    <span className="sr-only">{translator.t('documents.locked')}</span>
                   </span>
                 ) : null}
               </li>
@@ -152,7 +155,7 @@ export function PortalCard({
           </ul>
         ) : (
           <p className="text-sm leading-6 text-slate-500" data-testid="card-placeholder">
-            {emptyCardText(card)}
+            {emptyCardText(card, cardTexts)}
           </p>
         )}
       </div>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { CardView } from '../../../../shared/cards';
+import type { Translator } from '../../../../shared/i18n/translator';
 import type { PortalView } from '../../../../shared/portal';
 import { cardPreviewItemCount } from '../lib/card-content';
-import { cardTexts } from '../lib/card-texts';
-import { specialisedOf, specialisedTexts } from '../lib/specialised';
+import { useCardTexts } from '../lib/card-texts';
+import { specialisedOf, specialisedTextsFor } from '../lib/specialised';
 import {
   DeferredSecurityGradesList,
   DeferredSubprocessorsTable,
@@ -51,28 +52,32 @@ export function specialisedCardBody(
           {data.subprocessors.length > 0 ? (
             <DeferredSubprocessorsTable subprocessors={data.subprocessors} />
           ) : (
-            <p className="text-sm text-slate-600">
-              {card.placeholder?.trim() || cardTexts.defaultPlaceholder}
-            </p>
+            <p className="text-sm text-slate-600">{card.placeholder?.trim() || <DefaultPlaceholder />}</p>
           )}
         </>
       );
     case 'Overview':
       return (
-        <OverviewText
-          body={data.overview}
-          placeholder={card.placeholder?.trim() || cardTexts.defaultPlaceholder}
-        />
+        <OverviewText body={data.overview} placeholder={card.placeholder?.trim() || <DefaultPlaceholder />} />
       );
     default:
       return null;
   }
 }
 
+/** What a card says while it holds nothing and staff wrote no placeholder. */
+function DefaultPlaceholder() {
+  return <>{useCardTexts().defaultPlaceholder}</>;
+}
+
 /** The card's heading when staff set none: trusted by names the organisation (spec 2 §2). */
-export function specialisedHeading(view: PortalView, card: CardView): string | undefined {
+export function specialisedHeading(
+  view: PortalView,
+  card: CardView,
+  translator: Translator,
+): string | undefined {
   if (card.kind === 'TrustedBy' && !card.displayText?.trim()) {
-    return specialisedTexts.trustedByHeading(view.organisation.name);
+    return specialisedTextsFor(translator).trustedByHeading(view.organisation.name);
   }
   return undefined;
 }

@@ -9,13 +9,16 @@ import type { SpecialisedView, Subprocessor } from '../../../../shared/specialis
 import { setCsrfToken } from '../../../lib/api-client';
 import { renderDeferredPartsWith } from '../../../lib/deferred-part';
 import { cardViewFixture, itemViewFixture, viewWithCards } from '../../../lib/test-support/card-view-fixture';
-import { specialisedTexts } from '../lib/specialised';
+import { englishTranslator } from '../../../lib/test-support/english-translator';
+import { specialisedTextsFor } from '../lib/specialised';
 import { PortalCard } from './portal-card';
 import { serverCardParts } from './server-card-parts';
 import { specialisedCardBody, specialisedHeading } from './specialised-card-body';
 import { renderStaticCardBodiesWith } from './static-card-body';
 import { StaticCardBodyRenderer } from './static-card-body-renderer';
 import { SubprocessorsTable } from './subprocessors-card/subprocessors-table';
+
+const specialisedTexts = specialisedTextsFor(englishTranslator);
 
 // The cards' deferred parts render at once, as on the server; deferred-part.test.tsx covers the waiting.
 renderDeferredPartsWith(serverCardParts);
@@ -189,8 +192,12 @@ describe('trusted by and subprocessors', () => {
   it('names the organisation in the default heading and shows the empty text', () => {
     const card = cardViewFixture({ kind: 'TrustedBy', title: 'Trusted By' });
     const view = viewWith([card], {});
-    expect(specialisedHeading(view, card)).toBe(`Companies that trust ${view.organisation.name}`);
-    expect(specialisedHeading(view, { ...card, displayText: 'Our customers' })).toBeUndefined();
+    expect(specialisedHeading(view, card, englishTranslator)).toBe(
+      `Companies that trust ${view.organisation.name}`,
+    );
+    expect(
+      specialisedHeading(view, { ...card, displayText: 'Our customers' }, englishTranslator),
+    ).toBeUndefined();
     expect(body(view, card)).toContain('You haven&#x27;t selected any companies yet');
     const filled = body(
       viewWith([card], {

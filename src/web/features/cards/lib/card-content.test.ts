@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CardKind, cardKinds } from '../../../../shared/card-kinds';
 import { cardViewFixture, itemViewFixture } from '../../../lib/test-support/card-view-fixture';
+import { englishTranslator } from '../../../lib/test-support/english-translator';
 import { emptyCardText, isCardShown, isGridCard, previewItems } from './card-content';
+import { cardTextsFor } from './card-texts';
+
+const englishCardTexts = cardTextsFor(englishTranslator);
 
 describe('previewItems', () => {
   it('lists at most 3 items, enabled ones only, in the card order; expanded, every enabled item', () => {
@@ -50,9 +54,15 @@ describe('isCardShown', () => {
 
 describe('emptyCardText', () => {
   it('uses the placeholder, else counts items in progress, else a default', () => {
-    expect(emptyCardText(cardViewFixture({ placeholder: 'Ask us for details' }))).toBe('Ask us for details');
+    expect(emptyCardText(cardViewFixture({ placeholder: 'Ask us for details' }), englishCardTexts)).toBe(
+      'Ask us for details',
+    );
     const inProgress = [itemViewFixture({ enabledState: 'WorkInProgress' })];
-    expect(emptyCardText(cardViewFixture({ items: inProgress }))).toBe('1 item in progress');
-    expect(emptyCardText(cardViewFixture())).toBe('Nothing has been added to this card yet.');
+    expect(emptyCardText(cardViewFixture({ items: inProgress }), englishCardTexts)).toBe(
+      '1 item in progress',
+    );
+    expect(emptyCardText(cardViewFixture(), englishCardTexts)).toBe(
+      'Nothing has been added to this card yet.',
+    );
   });
 });

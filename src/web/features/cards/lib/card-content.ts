@@ -1,7 +1,7 @@
 import type { CardKind, SectionKind } from '../../../../shared/card-kinds';
 import type { CardView, ItemView } from '../../../../shared/cards';
 import type { ViewerMode } from '../../../../shared/portal';
-import { cardTexts } from './card-texts';
+import type { CardTexts } from './card-texts';
 
 /** A generic card previews at most this many enabled items (spec 2 §9, spec 3 §9). */
 export const cardPreviewItemCount = 3;
@@ -57,7 +57,7 @@ export function isCardShown(card: CardView, mode: ViewerMode): boolean {
 }
 
 /** The line a card shows when it has no enabled item to preview. */
-export function emptyCardText(card: CardView): string {
+export function emptyCardText(card: CardView, cardTexts: CardTexts): string {
   const inProgress = card.items.filter((item) => item.enabledState === 'WorkInProgress').length;
   if (card.placeholder?.trim()) return card.placeholder;
   if (inProgress > 0) return cardTexts.noEnabledItems(inProgress);

@@ -1,38 +1,48 @@
-/** The visitor side's texts for cards and items (spec 2 §2, §4), named once. */
-export const cardTexts = {
-  viewMore: 'View more',
-  viewLess: 'View less',
-  hidden: 'Hidden',
-  hiddenHint: 'Hidden from visitors; only staff in Main mode see this card',
-  publicAccess: 'Public Access',
-  inProgress: 'In Progress',
-  every: (recurrence: string) => `Every ${recurrence}`,
-  modifiedAt: (date: string) => `Modified at ${date}`,
-  modifiedBy: (name: string) => ` by ${name}`,
-  restricted: 'Restricted — request access to view',
-  requestAccess: 'Request access',
-  edit: 'Edit',
-  close: 'Close',
-  openCard: 'Open card',
-  defaultPlaceholder: 'Nothing has been added to this card yet.',
-  noEnabledItems: (count: number) => (count === 1 ? '1 item in progress' : `${count} items in progress`),
-  emptyCards: 'No cards to show yet. Switch items on in a card, or show a hidden card.',
-  itemCount: (count: number) => (count === 1 ? '1 item' : `${count} items`),
-  emptyDrawer: 'This card has no items yet.',
-  auditor: 'Auditor',
-  expires: 'Expires',
-  maturity: 'Maturity',
-  moreDetails: 'More details',
-  lessDetails: 'Less details',
-  type: 'Type',
-  loading: 'Loading…',
-  discardTitle: 'Discard unsaved changes?',
-  discardDescription: 'Your changes to this card have not been saved. Close it anyway?',
-  keepEditing: 'Keep editing',
-  discard: 'Discard changes',
-  status: {
-    Enabled: 'Enabled',
-    WorkInProgress: 'In progress',
-    NotEnabled: 'Not enabled',
-  },
-} as const;
+import type { Translator } from '../../../../shared/i18n/translator';
+import { useTranslator } from '../../../lib/i18n';
+
+/** The visitor side's texts for cards and items (spec 2 §2, §4), named once, in the page's language. */
+export function cardTextsFor({ t }: Translator) {
+  return {
+    viewMore: t('cards.viewMore'),
+    viewLess: t('cards.viewLess'),
+    hidden: t('cards.hidden'),
+    hiddenHint: t('cards.hiddenHint'),
+    publicAccess: t('cards.publicAccess'),
+    inProgress: t('cards.inProgress'),
+    every: (recurrence: string) => t('cards.every', { recurrence }),
+    modifiedAt: (date: string) => t('cards.modifiedAt', { date }),
+    modifiedBy: (name: string) => t('cards.modifiedBy', { name }),
+    restricted: t('cards.restricted'),
+    requestAccess: t('cards.requestAccess'),
+    edit: t('cards.edit'),
+    close: t('cards.close'),
+    openCard: t('cards.openCard'),
+    defaultPlaceholder: t('cards.defaultPlaceholder'),
+    noEnabledItems: (count: number) => t('cards.noEnabledItems', { count }),
+    emptyCards: t('cards.emptyCards'),
+    itemCount: (count: number) => t('cards.itemCount', { count }),
+    emptyDrawer: t('cards.emptyDrawer'),
+    auditor: t('cards.auditor'),
+    expires: t('cards.expires'),
+    maturity: t('cards.maturity'),
+    moreDetails: t('cards.moreDetails'),
+    lessDetails: t('cards.lessDetails'),
+    type: t('cards.type'),
+    loading: t('cards.loading'),
+    discardTitle: t('cards.discardTitle'),
+    discardDescription: t('cards.discardDescription'),
+    keepEditing: t('cards.keepEditing'),
+    discard: t('cards.discard'),
+    status: {
+      Enabled: t('cards.statusEnabled'),
+      WorkInProgress: t('cards.statusWorkInProgress'),
+      NotEnabled: t('cards.statusNotEnabled'),
+    },
+  };
+}
+export type CardTexts = ReturnType<typeof cardTextsFor>;
+
+export function useCardTexts(): CardTexts {
+  return cardTextsFor(useTranslator());
+}

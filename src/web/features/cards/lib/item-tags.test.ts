@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { itemViewFixture } from '../../../lib/test-support/card-view-fixture';
+import { englishTranslator } from '../../../lib/test-support/english-translator';
+import { cardTextsFor } from './card-texts';
 import { itemTags } from './item-tags';
 
-const labels = (...args: Parameters<typeof itemTags>) => itemTags(...args).map((tag) => tag.label);
+const englishCardTexts = cardTextsFor(englishTranslator);
+
+const labels = (item: Parameters<typeof itemTags>[0], mode: Parameters<typeof itemTags>[1]) =>
+  itemTags(item, mode, englishCardTexts).map((tag) => tag.label);
 
 describe('itemTags', () => {
   it("shows 'Public Access' to staff in Main mode only, for public items only", () => {

@@ -1,6 +1,6 @@
 import type { ItemView } from '../../../../shared/cards';
 import type { ViewerMode } from '../../../../shared/portal';
-import { cardTexts } from './card-texts';
+import type { CardTexts } from './card-texts';
 
 export type ItemTag = { kind: 'public' | 'inProgress' | 'recurrence'; label: string };
 
@@ -11,7 +11,7 @@ function hasRecurrence(recurrence: string | null): recurrence is string {
 }
 
 /** Spec 2 §4: 'Public Access' (Main mode, public items), 'In Progress', 'Every {recurrence}'. */
-export function itemTags(item: ItemView, mode: ViewerMode): ItemTag[] {
+export function itemTags(item: ItemView, mode: ViewerMode, cardTexts: CardTexts): ItemTag[] {
   const tags: ItemTag[] = [];
   if (mode === 'main' && item.isPublic) tags.push({ kind: 'public', label: cardTexts.publicAccess });
   if (item.enabledState === 'WorkInProgress') tags.push({ kind: 'inProgress', label: cardTexts.inProgress });

@@ -1,7 +1,9 @@
 import type { CardView } from '../../../../shared/cards';
+import type { Translator } from '../../../../shared/i18n/translator';
 import type { PortalView, ViewerMode } from '../../../../shared/portal';
 import type { SpecialisedView } from '../../../../shared/specialised-cards';
-import { cardTexts } from './card-texts';
+import { useTranslator } from '../../../lib/i18n';
+import { cardTextsFor } from './card-texts';
 
 /** The view's specialised data; views built before that data existed have none. */
 export function specialisedOf(view: Pick<PortalView, 'specialised'>): SpecialisedView {
@@ -35,28 +37,51 @@ export function isSpecialisedCardShown(card: CardView, view: PortalView, mode: V
  * What a card's expanded header counts: the companies of the trusted-by card and the rows of the
  * subprocessors card (they are not items), the items of every other card.
  */
-export function cardContentCount(view: Pick<PortalView, 'specialised'>, card: CardView): string {
+export function cardContentCount(
+  view: Pick<PortalView, 'specialised'>,
+  card: CardView,
+  translator: Translator,
+): string {
   const data = specialisedOf(view);
+  const specialisedTexts = specialisedTextsFor(translator);
+  const cardTexts = cardTextsFor(translator);
   if (card.kind === 'TrustedBy') return specialisedTexts.companyCount(data.trustedBy.length);
   if (card.kind === 'Subprocessors') return specialisedTexts.subprocessorCount(data.subprocessors.length);
   return cardTexts.itemCount(card.items.length);
 }
 
-export const specialisedTexts = {
-  emptyCertifications: "You haven't selected any certifications or compliance items",
-  emptyTrustedBy: "You haven't selected any companies yet",
-  trustedByHeading: (organisationName: string) => `Companies that trust ${organisationName}`,
-  addItems: 'Add Items',
-  searchSubprocessors: 'Search by subprocessor name or information',
-  noResults: 'No results match this criteria',
-  columns: { company: 'Company', purpose: 'Purpose', location: 'Location', details: 'Additional Details' },
-  companyCount: (count: number) => (count === 1 ? '1 company' : `${count} companies`),
-  subprocessorCount: (count: number) => (count === 1 ? '1 subprocessor' : `${count} subprocessors`),
-  showAll: 'Show all subprocessors',
-  showLess: 'Show less',
-  noAnswer: 'No Answer',
-  noGrade: 'No grade yet',
-  gradeOf: (label: string) => `${label} grade`,
-  viewReport: 'View report',
-  bands: { green: 'Good', yellow: 'Fair', red: 'Poor' },
-} as const;
+/** The specialised cards' texts (spec 2 §5) in the page's language. */
+export function specialisedTextsFor({ t }: Translator) {
+  return {
+    emptyCertifications: t('specialised.emptyCertifications'),
+    emptyTrustedBy: t('specialised.emptyTrustedBy'),
+    trustedByHeading: (organisation: string) => t('specialised.trustedByHeading', { organisation }),
+    addItems: t('specialised.addItems'),
+    searchSubprocessors: t('specialised.searchSubprocessors'),
+    noResults: t('specialised.noResults'),
+    columns: {
+      company: t('specialised.columnCompany'),
+      purpose: t('specialised.columnPurpose'),
+      location: t('specialised.columnLocation'),
+      details: t('specialised.columnDetails'),
+    },
+    companyCount: (count: number) => t('specialised.companyCount', { count }),
+    subprocessorCount: (count: number) => t('specialised.subprocessorCount', { count }),
+    showAll: t('specialised.showAll'),
+    showLess: t('specialised.showLess'),
+    noAnswer: t('specialised.noAnswer'),
+    noGrade: t('specialised.noGrade'),
+    gradeOf: (label: string) => t('specialised.gradeOf', { label }),
+    viewReport: t('specialised.viewReport'),
+    bands: {
+      green: t('specialised.bandGreen'),
+      yellow: t('specialised.bandYellow'),
+      red: t('specialised.bandRed'),
+    },
+  };
+}
+export type SpecialisedTexts = ReturnType<typeof specialisedTextsFor>;
+
+export function useSpecialisedTexts(): SpecialisedTexts {
+  return specialisedTextsFor(useTranslator());
+}

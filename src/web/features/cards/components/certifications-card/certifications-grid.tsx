@@ -4,8 +4,8 @@ import type { PortalView } from '../../../../../shared/portal';
 import { CertificationBadge } from '../../../../components/domain/certification-badge';
 import { Button } from '../../../../components/ui/button';
 import { classNames } from '../../../../lib/class-names';
-import { cardTexts } from '../../lib/card-texts';
-import { specialisedOf, specialisedTexts } from '../../lib/specialised';
+import { useCardTexts } from '../../lib/card-texts';
+import { specialisedOf, useSpecialisedTexts } from '../../lib/specialised';
 
 type CertificationsGridProps = {
   view: PortalView;
@@ -19,6 +19,8 @@ type CertificationsGridProps = {
  * item in a tile a quarter wide; in-progress badges are faded, not-enabled ones greyscaled.
  */
 export function CertificationsGrid({ view, card, onAddItems }: CertificationsGridProps) {
+  const specialisedTexts = useSpecialisedTexts();
+  const cardTexts = useCardTexts();
   const keys = specialisedOf(view).itemKeys;
   const shown = card.items.filter((item) => item.enabledState !== 'NotEnabled');
   if (shown.length === 0) {

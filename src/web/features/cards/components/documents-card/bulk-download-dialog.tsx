@@ -14,7 +14,7 @@ import {
   startFileDownload,
 } from './bulk-download';
 import type { FileGroup } from './document-entries';
-import { documentsTexts } from './documents-texts';
+import { useDocumentsTexts } from './documents-texts';
 
 export type BulkDownloadDialogProps = {
   open: boolean;
@@ -45,6 +45,7 @@ function BulkDownloadContent({
   productId,
   portalTitle,
 }: BulkDownloadDialogProps) {
+  const documentsTexts = useDocumentsTexts();
   const selectAllId = useId();
   const [state, dispatch] = useReducer(bulkDownloadReducer, initialBulkDownloadState);
   const allFiles = useMemo(() => groups.flatMap((group) => group.files), [groups]);

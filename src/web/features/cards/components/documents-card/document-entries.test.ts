@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentLimits, documentMessages } from '../../../../../shared/documents';
 import { cardViewFixture, itemViewFixture } from '../../../../lib/test-support/card-view-fixture';
+import { englishTranslator } from '../../../../lib/test-support/english-translator';
 import {
   canBulkDownload,
   categoryCounts,
@@ -14,7 +15,9 @@ import {
   visibleEntries,
 } from './document-entries';
 import { documentFileFixture } from './documents-fixture';
-import { documentsTexts } from './documents-texts';
+import { documentsTextsFor } from './documents-texts';
+
+const documentsTexts = documentsTextsFor(englishTranslator);
 
 describe('documentEntries', () => {
   it('sorts featured documents first in featured order, then files before letters, then by category, then by title', () => {

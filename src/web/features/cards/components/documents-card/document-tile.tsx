@@ -3,7 +3,7 @@ import { type MouseEvent, useId, useState } from 'react';
 import { FileTypeIcon, fileTypeLabel } from '../../../../components/domain/file-type-icon';
 import { classNames } from '../../../../lib/class-names';
 import type { DocumentEntry } from './document-entries';
-import { documentsTexts } from './documents-texts';
+import { useDocumentsTexts } from './documents-texts';
 import { downloadDocument } from './download-document';
 
 type DocumentTileProps = {
@@ -38,6 +38,7 @@ function trackFileEvent(name: FileEventName, entry: DocumentEntry) {
  * goes wrong, or takes long, is told in the tile, next to the control that was used (spec 2 §8).
  */
 export function DocumentTile({ entry, portalTitle, onRequestLogin }: DocumentTileProps) {
+  const documentsTexts = useDocumentsTexts();
   const { file } = entry;
   const noticeId = useId();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -48,7 +49,7 @@ export function DocumentTile({ entry, portalTitle, onRequestLogin }: DocumentTil
     if (isDownloading) return;
     setNotice(null);
     setDownloading(true);
-    const failure = await downloadDocument(url, fileName, portalTitle);
+    const failure = await downloadDocument(url, fileName, portalTitle, documentsTexts);
     setDownloading(false);
     if (failure) setNotice({ text: failure, isError: true });
   }

@@ -8,7 +8,7 @@ import type { CardEditingSlots } from '../../../../lib/card-editing-slots';
 import { classNames } from '../../../../lib/class-names';
 import { useIsPhone } from '../../../../lib/use-media-query';
 import { cardHeading } from '../../lib/card-content';
-import { cardTexts } from '../../lib/card-texts';
+import { useCardTexts } from '../../lib/card-texts';
 import { PageCardIcon } from '../page-card-icon';
 import type { OpenCardRequest } from '../portal-card';
 import {
@@ -25,7 +25,7 @@ import {
   visibleEntries,
 } from './document-entries';
 import { DocumentTile } from './document-tile';
-import { documentsTexts } from './documents-texts';
+import { useDocumentsTexts } from './documents-texts';
 import { requestLoginForItem } from './login-request';
 
 const loadBulkDownloadDialog = () => import('./bulk-download-dialog');
@@ -46,6 +46,8 @@ const tabOrder: DocumentsTab[] = ['all', 'public', 'private'];
  * Private tabs when both kinds exist, counts per category card, bulk download and login requests.
  */
 export function DocumentsCard({ view, card, editing, onOpen, onIntent }: DocumentsCardProps) {
+  const documentsTexts = useDocumentsTexts();
+  const cardTexts = useCardTexts();
   const headingId = useId();
   const gridId = useId();
   const featuredHeadingId = useId();

@@ -1,45 +1,58 @@
+import type { Translator } from '../../../../../shared/i18n/translator';
+import { useTranslator } from '../../../../lib/i18n';
+
 /**
- * The documents card's texts (spec 2 §2, §8). Those shared with the server repeat documentMessages
- * of shared/documents.ts, which would bring zod into the first load; a test keeps them equal.
+ * The documents card's texts (spec 2 §2, §8) in the page's language. English repeats documentMessages
+ * of shared/documents.ts where the server says the same (zod stays out of the first load); a test
+ * keeps them equal.
  */
-export const documentsTexts = {
-  featuredDocuments: 'Featured Documents',
-  viewAllDocuments: 'View all documents',
-  viewLess: 'View less',
-  untitled: '(Untitled)',
-  downloadingFailed: 'Downloading files failed',
-  bulkDownloadFailed: (count: number) => `Failed to download ${count} document(s)`,
-  tabsLabel: 'Filter documents by access',
-  tabs: { all: 'All', public: 'Public', private: 'Private' },
-  bulkDownload: 'Bulk download',
-  bulkDownloadDescription: 'Choose the documents to download together as one zip file.',
-  selectAll: 'Select all',
-  selectedOf: (selected: number, total: number) => `${selected} of ${total} selected`,
-  selectOne: 'Select at least one document.',
-  downloadCount: (count: number) => (count === 1 ? 'Download 1 document' : `Download ${count} documents`),
-  preparing: (count: number) =>
-    count === 1 ? 'Preparing 1 document for download…' : `Preparing ${count} documents for download…`,
-  cancel: 'Cancel',
-  errorTitle: 'Error downloading',
-  errorText: 'Oops, looks like we encountered an error during this download. Try again below.',
-  tryAgain: 'Try again',
-  downloadComplete: 'Download complete',
-  downloaded: (count: number) =>
-    count === 1 ? '1 document was downloaded.' : `${count} documents were downloaded.`,
-  backTo: (portalTitle: string) => `Back to ${portalTitle}`,
-  open: (title: string) => `Open ${title}`,
-  download: (title: string) => `Download ${title}`,
-  viewOnly: 'View only',
-  downloadFailed: 'Failed to download the document. If the problem persists, please contact support.',
-  encryptedViewing: 'This file is encrypted so viewing may take a moment',
-  viewOnlyIn: (portalTitle: string) => `This file is view-only and not downloadable in the ${portalTitle}`,
-  locked: 'Restricted',
-  getAccess: 'Get access',
-  getAccessTo: (title: string) => `Get access to ${title}`,
-  empty: 'No documents have been added yet.',
-  emptyTab: 'No documents in this tab.',
-  documentsCount: (count: number) => (count === 1 ? '1 document' : `${count} documents`),
-  view: 'View',
-  edit: 'Edit',
-  byCategory: 'Documents by card',
-} as const;
+export function documentsTextsFor({ t }: Translator) {
+  return {
+    featuredDocuments: t('documents.featuredDocuments'),
+    viewAllDocuments: t('documents.viewAllDocuments'),
+    viewLess: t('cards.viewLess'),
+    untitled: t('documents.untitled'),
+    downloadingFailed: t('documents.downloadingFailed'),
+    bulkDownloadFailed: (count: number) => t('documents.bulkDownloadFailed', { count }),
+    tabsLabel: t('documents.tabsLabel'),
+    tabs: {
+      all: t('documents.tabAll'),
+      public: t('documents.tabPublic'),
+      private: t('documents.tabPrivate'),
+    },
+    bulkDownload: t('documents.bulkDownload'),
+    bulkDownloadDescription: t('documents.bulkDownloadDescription'),
+    selectAll: t('documents.selectAll'),
+    selectedOf: (selected: number, total: number) => t('documents.selectedOf', { selected, total }),
+    selectOne: t('documents.selectOne'),
+    downloadCount: (count: number) => t('documents.downloadCount', { count }),
+    preparing: (count: number) => t('documents.preparing', { count }),
+    cancel: t('documents.cancel'),
+    errorTitle: t('documents.errorTitle'),
+    errorText: t('documents.errorText'),
+    tryAgain: t('common.tryAgain'),
+    downloadComplete: t('documents.downloadComplete'),
+    downloaded: (count: number) => t('documents.downloaded', { count }),
+    backTo: (portalTitle: string) => t('access.backTo', { portalTitle }),
+    open: (title: string) => t('documents.open', { title }),
+    download: (title: string) => t('documents.download', { title }),
+    viewOnly: t('documents.viewOnly'),
+    downloadFailed: t('documents.downloadFailed'),
+    encryptedViewing: t('documents.encryptedViewing'),
+    viewOnlyIn: (portalTitle: string) => t('documents.viewOnlyIn', { portalTitle }),
+    locked: t('documents.locked'),
+    getAccess: t('documents.getAccess'),
+    getAccessTo: (title: string) => t('documents.getAccessTo', { title }),
+    empty: t('documents.empty'),
+    emptyTab: t('documents.emptyTab'),
+    documentsCount: (count: number) => t('documents.documentsCount', { count }),
+    view: t('documents.view'),
+    edit: t('cards.edit'),
+    byCategory: t('documents.byCategory'),
+  };
+}
+export type DocumentsTexts = ReturnType<typeof documentsTextsFor>;
+
+export function useDocumentsTexts(): DocumentsTexts {
+  return documentsTextsFor(useTranslator());
+}

@@ -1,4 +1,4 @@
-import { documentsTexts } from './documents-texts';
+import type { DocumentsTexts } from './documents-texts';
 
 /** A 50 MB document on a slow line still arrives; a stalled server does not hold the tile for ever. */
 const downloadTimeoutMs = 5 * 60_000;
@@ -13,6 +13,7 @@ export async function downloadDocument(
   url: string,
   fileName: string,
   portalTitle: string,
+  documentsTexts: DocumentsTexts,
 ): Promise<string | null> {
   try {
     const response = await fetch(url, {

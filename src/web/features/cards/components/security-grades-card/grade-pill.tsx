@@ -1,6 +1,6 @@
 import type { GradeBand } from '../../../../../shared/security-grade-catalogue';
 import { classNames } from '../../../../lib/class-names';
-import { specialisedTexts } from '../../lib/specialised';
+import { useSpecialisedTexts } from '../../lib/specialised';
 
 const bandClasses: Record<GradeBand, string> = {
   green: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
@@ -10,6 +10,7 @@ const bandClasses: Record<GradeBand, string> = {
 
 /** A grade in its colour band (spec 2 §9); the band is also named for screen readers. */
 export function GradePill({ grade, band }: { grade: string; band: GradeBand | null }) {
+  const specialisedTexts = useSpecialisedTexts();
   return (
     <span
       data-band={band ?? 'none'}

@@ -2,7 +2,8 @@ import { Lock } from 'lucide-react';
 import type { CardView } from '../../../../../shared/cards';
 import type { PortalView } from '../../../../../shared/portal';
 import { gradeBand, providerOfKey } from '../../../../../shared/security-grade-catalogue';
-import { specialisedOf, specialisedTexts } from '../../lib/specialised';
+import { useTranslator } from '../../../../lib/i18n';
+import { specialisedOf, useSpecialisedTexts } from '../../lib/specialised';
 import { GradePill } from './grade-pill';
 
 /** Grade entries per provider (spec 2 §2): display name, where the grade comes from, and the grade. */
@@ -17,6 +18,8 @@ export function SecurityGradesList({
   card: CardView;
   limit?: number;
 }) {
+  const translator = useTranslator();
+  const specialisedTexts = useSpecialisedTexts();
   const data = specialisedOf(view);
   const entries = card.items.filter((item) => item.enabledState === 'Enabled').slice(0, limit);
   if (entries.length === 0) return null;
@@ -39,7 +42,7 @@ export function SecurityGradesList({
             {item.isLocked ? (
               <span className="text-slate-500">
                 <Lock className="size-3.5" aria-hidden />
-                <span className="sr-only">Restricted</span>
+                <span className="sr-only">{translator.t('documents.locked')}</span>
               </span>
             ) : entry?.grade ? (
               <GradePill grade={entry.grade} band={provider ? gradeBand(provider, entry.grade) : null} />

@@ -12,17 +12,19 @@ import {
   TableRow,
 } from '../../../../components/ui/table';
 import { classNames } from '../../../../lib/class-names';
-import { specialisedTexts } from '../../lib/specialised';
+import { type SpecialisedTexts, useSpecialisedTexts } from '../../lib/specialised';
 
 /** At most this many logos in the collapsed card's avatar stack (spec 2 §9). */
 export const avatarStackSize = 5;
 
 type Column = 'purpose' | 'location' | 'additionalDetails';
-const columns: { key: Column; label: string }[] = [
-  { key: 'purpose', label: specialisedTexts.columns.purpose },
-  { key: 'location', label: specialisedTexts.columns.location },
-  { key: 'additionalDetails', label: specialisedTexts.columns.details },
-];
+function columnsOf(specialisedTexts: SpecialisedTexts): { key: Column; label: string }[] {
+  return [
+    { key: 'purpose', label: specialisedTexts.columns.purpose },
+    { key: 'location', label: specialisedTexts.columns.location },
+    { key: 'additionalDetails', label: specialisedTexts.columns.details },
+  ];
+}
 
 export function matchesSubprocessor(subprocessor: Subprocessor, query: string): boolean {
   const needle = query.trim().toLowerCase();
@@ -46,6 +48,7 @@ export function matchesSubprocessor(subprocessor: Subprocessor, query: string): 
  * hidden and the company column pinned while the table scrolls sideways on wide screens.
  */
 export function SubprocessorsTable({ subprocessors }: { subprocessors: Subprocessor[] }) {
+  const specialisedTexts = useSpecialisedTexts();
   const [isOpen, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const tableId = useId();
@@ -54,7 +57,9 @@ export function SubprocessorsTable({ subprocessors }: { subprocessors: Subproces
     () => subprocessors.filter((subprocessor) => matchesSubprocessor(subprocessor, query)),
     [subprocessors, query],
   );
-  const shownColumns = columns.filter((column) => subprocessors.some((row) => row[column.key].trim()));
+  const shownColumns = columnsOf(specialisedTexts).filter((column) =>
+    subprocessors.some((row) => row[column.key].trim()),
+  );
   return (
     <div className="space-y-3">
       <button

@@ -1,6 +1,7 @@
 import { type CompanyRef, companyDisplay } from '../../../../../shared/company-catalogue';
 import { CompanyLogo } from '../../../../components/domain/company-logo';
-import { specialisedTexts } from '../../lib/specialised';
+import { useTranslator } from '../../../../lib/i18n';
+import { useSpecialisedTexts } from '../../lib/specialised';
 
 /** The trusted-by click event (spec 2 §7 analytics): listeners on window may forward it. */
 export const trustedByClickEvent = 'attest:trusted-by-click';
@@ -11,6 +12,8 @@ function announceClick(name: string) {
 
 /** The trusted-by card's company logos, 56 px (spec 2 §9), each linking to the company's site. */
 export function TrustedByGrid({ companies }: { companies: CompanyRef[] }) {
+  const translator = useTranslator();
+  const specialisedTexts = useSpecialisedTexts();
   if (companies.length === 0) {
     return <p className="text-sm text-slate-600">{specialisedTexts.emptyTrustedBy}</p>;
   }
@@ -38,7 +41,7 @@ export function TrustedByGrid({ companies }: { companies: CompanyRef[] }) {
                 className="flex flex-col items-center gap-1.5 rounded-lg p-1 hover:bg-slate-50"
               >
                 {content}
-                <span className="sr-only"> (opens in a new tab)</span>
+                <span className="sr-only"> {translator.t('common.opensInNewTab')}</span>
               </a>
             ) : (
               <span className="flex flex-col items-center gap-1.5 p-1">{content}</span>
