@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocaleSchema } from './i18n/locale-schema';
 import { limits } from './limits';
 import { messages } from './messages';
 import { subscribeStatuses } from './subscription-links';
@@ -20,6 +21,8 @@ export const SubscriberEmail = z
 export const SubscribeInput = z.object({
   email: SubscriberEmail,
   source: SubscriptionSource.default('subscribe_button'),
+  /** The page's language when the person subscribed: their mails are written in it (issue 35 §5). */
+  locale: LocaleSchema.optional(),
   /** The popover's agreement checkbox; no organisation requires it yet (see docs/decisions.md). */
   agree: z.boolean().optional(),
 });

@@ -26,6 +26,8 @@ export const subscribers = pgTable(
     categories: jsonb('categories').$type<UpdateCategory[]>(),
     /** Ids of the products the person follows; null: every product, including any added later. */
     products: jsonb('products').$type<string[]>(),
+    /** The language the person subscribed in (issue 35 §5); null: the organisation's default. */
+    locale: text('locale'),
     /** Paused from the preference page: no update mail until resumed; still subscribed. */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
   },

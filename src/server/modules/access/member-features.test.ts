@@ -331,7 +331,7 @@ describe('bring your own identity', () => {
     expect(welcome.body).toContain(`action="/api/statuspage/share/${organisation.slug}/byoid"`);
     // Branded like the portal (decision 264): its stylesheet, the accent and the organisation's name.
     expect(welcome.body).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css">/);
-    expect(welcome.body).toMatch(/<html lang="en" style="--brand:#[0-9a-f]{6};/i);
+    expect(welcome.body).toMatch(/<html lang="en" dir="ltr" style="--brand:#[0-9a-f]{6};/i);
     expect(welcome.body).toContain(`data-testid="organisation-name">${organisation.name}</span>`);
     expect(
       await t.database.db

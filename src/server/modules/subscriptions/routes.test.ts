@@ -233,7 +233,7 @@ describe('confirming', () => {
     expect(page.body).not.toContain('<script');
     // Branded like the portal (decision 264): its stylesheet, the accent and the organisation's name.
     expect(page.body).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css">/);
-    expect(page.body).toMatch(/<html lang="en" style="--brand:#[0-9a-f]{6};/i);
+    expect(page.body).toMatch(/<html lang="en" dir="ltr" style="--brand:#[0-9a-f]{6};/i);
     expect(page.body).toContain(`data-testid="organisation-name">${org.name}</span>`);
     expect((await subscriberRow(org.id, 'ada@customer.example'))?.status).toBe('pending');
 

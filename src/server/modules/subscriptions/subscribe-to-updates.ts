@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
+import { type Locale, offeredLocalesOf } from '../../../shared/i18n/locales';
 import { messages } from '../../../shared/messages';
+import type { PortalCustomisation } from '../../../shared/portal';
 import { SubscribeInput, type SubscribeResult, subscriptionLimits } from '../../../shared/subscriptions';
 import type { Context } from '../../context';
 import { subscribers } from '../../db/schema';
+import { translatorFor } from '../../render/locale';
 import type { MailContent } from '../mail';
 import { queueBrandedMail } from '../mail';
 import { isAddressBlocked } from './queries';
@@ -17,27 +20,32 @@ export type SubscribeContext = Pick<Context, 'db' | 'viewer' | 'providers' | 'co
 export function subscriptionConfirmationMail(
   organisation: { name: string },
   links: { confirmUrl: string; unsubscribeUrl: string },
+  locale: Locale = 'en',
 ): MailContent {
-  const title = messages.subscribeTitle(organisation.name);
+  const { t } = translatorFor(locale);
+  const named = { organisation: organisation.name };
   return {
-    subject: `Confirm your subscription to ${title}`,
-    heading: 'Confirm your subscription',
+    subject: t('mail.confirmSubject', named),
+    heading: t('mail.confirmHeading'),
     blocks: [
-      { kind: 'paragraph', text: `Someone, hopefully you, asked to receive ${title} at this address.` },
+      { kind: 'paragraph', text: t('mail.confirmAsked', named) },
       {
         kind: 'action',
-        text: `Confirm your subscription within ${subscriptionLimits.confirmationTokenHours} hours`,
-        label: 'Confirm subscription',
+        text: t('mail.confirmWithin', { hours: subscriptionLimits.confirmationTokenHours }),
+        label: t('mail.confirmButton'),
         url: links.confirmUrl,
       },
-      {
-        kind: 'paragraph',
-        text: 'If you did not ask for this, ignore this message and nothing will be sent.',
-      },
+      { kind: 'paragraph', text: t('mail.confirmIgnore') },
     ],
-    reason: `You receive this because someone asked to subscribe this address to ${title}.`,
+    reason: t('mail.confirmReason', named),
     unsubscribeUrl: links.unsubscribeUrl,
+    locale,
   };
+}
+
+/** The language the person subscribed in, when the organisation offers it; null leaves its default. */
+function offeredLocale(asked: Locale | undefined, customisation: PortalCustomisation): Locale | null {
+  return asked && offeredLocalesOf(customisation).includes(asked) ? asked : null;
 }
 
 /**
@@ -55,7 +63,8 @@ export async function subscribeToUpdates({
   if (!organisation.customisation.subscribeEnabled) {
     throw new AppError('forbidden', messages.subscribeDisabled);
   }
-  const { email, source } = SubscribeInput.parse(input);
+  const { email, source, locale: askedLocale } = SubscribeInput.parse(input);
+  const locale = offeredLocale(askedLocale, organisation.customisation);
   const answer: SubscribeResult = { status: 'check_email' };
   if (await isAddressBlocked(ctx.db, organisation.id, email)) return answer;
 
@@ -67,7 +76,7 @@ export async function subscribeToUpdates({
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(subscribers)
-      .values({ organisationId: organisation.id, email, source })
+      .values({ organisationId: organisation.id, email, source, locale })
       .onConflictDoNothing();
     const [subscriber] = await tx
       .select()
@@ -86,15 +95,18 @@ export async function subscribeToUpdates({
         confirmationSentCount: sentInWindow + 1,
         confirmationWindowStartedAt: isWindowOpen ? windowStart : now,
         lastConfirmationSentAt: now,
+        // A pending subscriber who asks again in another language gets that one from now on.
+        ...(locale ? { locale } : {}),
       })
       .where(eq(subscribers.id, subscriber.id));
 
     await queueBrandedMail({ db: tx, config: ctx.config, providers: ctx.providers }, organisation, {
       to: email,
-      content: subscriptionConfirmationMail(organisation, {
-        confirmUrl: confirmUrl.toString(),
-        unsubscribeUrl: unsubscribe.pageUrl,
-      }),
+      content: subscriptionConfirmationMail(
+        organisation,
+        { confirmUrl: confirmUrl.toString(), unsubscribeUrl: unsubscribe.pageUrl },
+        locale ?? organisation.customisation.defaultLocale,
+      ),
       headers: unsubscribe.headers,
     });
   });

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { isLocale, type Locale, offeredLocalesOf } from '../../../shared/i18n/locales';
 import { PortalCustomisation } from '../../../shared/portal';
 import { categoryLabels, type UpdateCategory, updateLimits } from '../../../shared/updates';
 import type { Config } from '../../config';
@@ -54,6 +55,8 @@ export type FanOutDeps = {
 type Recipient = {
   email: string;
   subscriberId: string | null;
+  /** The subscriber's language; listed addresses and subscribers without one get the default. */
+  locale?: Locale | null;
   follows?: { categories: UpdateCategory[] | null; productNames: string[] | null };
 };
 type Blocks = { emails: Set<string>; domains: Set<string> };
@@ -114,7 +117,8 @@ async function writeBatch(
   target: {
     organisation: { id: string; slug: string };
     updateId: string;
-    content: UpdateMailContent;
+    contentIn: (locale: Locale) => Promise<UpdateMailContent>;
+    defaultLocale: Locale;
     sender: MailSender;
   },
   recipients: Recipient[],
@@ -123,12 +127,17 @@ async function writeBatch(
   const { db, config } = deps;
   // Signed before the transaction, so it stays short.
   const prepared = await Promise.all(
-    recipients.map(async (recipient) => ({
-      ...recipient,
-      deliveryId: crypto.randomUUID(),
-      outboxMessageId: crypto.randomUUID(),
-      links: await unsubscribeLinks({ db, config }, target.organisation, recipient.email),
-    })),
+    recipients.map(async (recipient) => {
+      const locale = recipient.locale ?? target.defaultLocale;
+      return {
+        ...recipient,
+        locale,
+        content: await target.contentIn(locale),
+        deliveryId: crypto.randomUUID(),
+        outboxMessageId: crypto.randomUUID(),
+        links: await unsubscribeLinks({ db, config }, target.organisation, recipient.email),
+      };
+    }),
   );
   return db.transaction(async (tx) => {
     // One JSON parameter for the batch: drizzle's multi-row VALUES cost more than the insert itself.
@@ -154,10 +163,10 @@ async function writeBatch(
     await queueMails(
       { db: tx, providers: deps.providers, config },
       fresh.map((recipient) => ({
-        ...personaliseUpdateMail(target.content, {
+        ...personaliseUpdateMail(recipient.content, {
           unsubscribeUrl: recipient.links.pageUrl,
           manageUrl: recipient.links.preferencesUrl,
-          reason: updateMailReason(recipient.follows ?? null),
+          reason: updateMailReason(recipient.follows ?? null, recipient.locale),
         }),
         to: recipient.email,
         organisationId: target.organisation.id,
@@ -195,14 +204,31 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
   const topicUrl = new URL(`/${organisation.slug}`, deps.config.publicUrl);
   topicUrl.searchParams.set('tcuUid', topic.id);
   const branded = { ...organisation, customisation: PortalCustomisation.parse(organisation.customisation) };
-  const content = await composeUpdateMail({
-    brand: mailBrand(deps.config, branded),
-    topicSubject: topic.subject,
-    category: topic.category,
-    message: update.message,
-    topicUrl: topicUrl.toString(),
-  });
-  const target = { organisation, updateId, content, sender: mailSender(branded) };
+  // Composed once per language a recipient reads (at most the seven the portal speaks), not per mail.
+  const composed = new Map<Locale, Promise<UpdateMailContent>>();
+  const contentIn = (locale: Locale) => {
+    let content = composed.get(locale);
+    if (!content) {
+      content = composeUpdateMail({
+        brand: mailBrand(deps.config, branded),
+        topicSubject: topic.subject,
+        category: topic.category,
+        message: update.message,
+        topicUrl: topicUrl.toString(),
+        locale,
+      });
+      composed.set(locale, content);
+    }
+    return content;
+  };
+  const offeredLocales = offeredLocalesOf(branded.customisation);
+  const target = {
+    organisation,
+    updateId,
+    contentIn,
+    defaultLocale: branded.customisation.defaultLocale,
+    sender: mailSender(branded),
+  };
   const blocks = await loadBlocks(db, organisation.id);
   let queued = 0;
 
@@ -253,6 +279,7 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
         email: subscribers.email,
         categories: subscribers.categories,
         products: subscribers.products,
+        locale: subscribers.locale,
       })
       .from(subscribers)
       .where(
@@ -272,6 +299,8 @@ export async function fanOutUpdate(deps: FanOutDeps, updateId: string): Promise<
       .map((row) => ({
         email: row.email,
         subscriberId: row.id,
+        // A language the organisation stopped offering falls back to its default.
+        locale: isLocale(row.locale) && offeredLocales.includes(row.locale) ? row.locale : null,
         follows: { categories: row.categories, productNames: followedProductNames(row.products, offered) },
       }));
     const inserted = await writeBatch(deps, target, recipients);

@@ -1,6 +1,9 @@
-import { followedCategoriesLabel } from '../../../shared/subscriptions';
-import { categoryLabels, type UpdateCategory } from '../../../shared/updates';
+import type { Locale } from '../../../shared/i18n/locales';
+import type { Translator } from '../../../shared/i18n/translator';
+import { updateCategoryKeys as categoryKeys } from '../../../shared/i18n/update-category-keys';
+import { type UpdateCategory, updateCategories } from '../../../shared/updates';
 import { escapeHtml } from '../../render/html';
+import { translatorFor } from '../../render/locale';
 import type { MailBrand } from '../mail';
 import { renderBrandedMail } from '../mail';
 import { newJsdom, renderUpdateHtml, renderUpdateText } from './render-markdown';
@@ -18,13 +21,30 @@ const unsubscribePlaceholder = 'https://unsubscribe.invalid/attest-recipient';
 const managePlaceholder = 'https://manage.invalid/attest-recipient';
 const reasonPlaceholder = 'attest-recipient-reason-placeholder';
 
+/** "Incidents · Acme Payroll" or "all updates", in the recipient's language (product names as written). */
+function followedLabel(
+  { t }: Translator,
+  categories: readonly UpdateCategory[] | null,
+  productNames: readonly string[] | null,
+): string {
+  const kinds =
+    !categories || categories.length === updateCategories.length
+      ? [t('mail.allUpdates')]
+      : categories.map((category) => t(categoryKeys[category]));
+  return [...kinds, ...(productNames ?? [])].join(' · ');
+}
+
 /** Why this person got the update: what they follow, or that staff named them on it. */
 export function updateMailReason(
   follows: { categories: readonly UpdateCategory[] | null; productNames: readonly string[] | null } | null,
+  locale: Locale = 'en',
 ): string {
+  const translator = translatorFor(locale);
   return follows
-    ? `You receive this because you subscribed to these updates. You follow: ${followedCategoriesLabel(follows.categories, follows.productNames)}.`
-    : 'You receive this because you were named as a recipient of this update.';
+    ? translator.t('mail.updateReasonFollows', {
+        follows: followedLabel(translator, follows.categories, follows.productNames),
+      })
+    : translator.t('mail.updateReasonNamed');
 }
 
 /** The sanitised update with its links in the accent ink: mail clients drop <style>, so it goes inline. */
@@ -41,15 +61,19 @@ export async function composeUpdateMail(input: {
   category: UpdateCategory;
   message: string;
   topicUrl: string;
+  /** The recipients' language: the mail's own words in it, the update as staff wrote it. */
+  locale?: Locale;
 }): Promise<UpdateMailContent> {
   const { brand } = input;
-  const label = categoryLabels[input.category];
+  const locale = input.locale ?? 'en';
+  const { t } = translatorFor(locale);
+  const label = t(categoryKeys[input.category]);
   const subject = `${brand.organisationName}: ${input.topicSubject}`.replace(/[\r\n]+/g, ' ').slice(0, 250);
   const text = renderUpdateText(input.message);
   return renderBrandedMail(brand, {
     subject,
     preview: text.replace(/\s+/g, ' ').slice(0, 140),
-    eyebrow: `${label} update from ${brand.organisationName}`,
+    eyebrow: t('mail.updateEyebrow', { category: label, organisation: brand.organisationName }),
     heading: input.topicSubject,
     blocks: [
       {
@@ -57,11 +81,12 @@ export async function composeUpdateMail(input: {
         html: updateMailHtml(input.message, brand.palette.ink),
         text,
       },
-      { kind: 'action', text: 'Read it on the trust center', label: 'Read the update', url: input.topicUrl },
+      { kind: 'action', text: t('mail.readOnTrustCenter'), label: t('mail.readUpdate'), url: input.topicUrl },
     ],
     reason: reasonPlaceholder,
     unsubscribeUrl: unsubscribePlaceholder,
     manageUrl: managePlaceholder,
+    locale,
   });
 }
 

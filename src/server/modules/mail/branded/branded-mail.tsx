@@ -15,8 +15,10 @@ import {
   Text,
 } from '@react-email/components';
 import type { CSSProperties } from 'react';
+import { textDirection } from '../../../../shared/i18n/locales';
+import { translatorFor } from '../../../render/locale';
 import type { MailBrand } from './mail-brand';
-import { type MailBlock, type MailContent, previewOf } from './mail-content';
+import { aroundLink, linkMarker, type MailBlock, type MailContent, previewOf } from './mail-content';
 
 // System fonts only: web fonts are blocked or slow in many clients, and fetching them would track.
 const fontFamily =
@@ -136,8 +138,12 @@ function Block({ block, brand }: { block: MailBlock; brand: MailBrand }) {
 export function BrandedMail({ brand, content }: { brand: MailBrand; content: MailContent }) {
   const footerText: CSSProperties = { fontSize: '13px', lineHeight: '20px', color: muted, margin: '0 0 8px' };
   const footerLink: CSSProperties = { color: muted, textDecoration: 'underline' };
+  const locale = content.locale ?? 'en';
+  const { t } = translatorFor(locale);
+  const [beforeManage, afterManage] = aroundLink(t('mail.manage', { link: linkMarker }));
+  const [beforeUnsubscribe, afterUnsubscribe] = aroundLink(t('mail.unsubscribe', { link: linkMarker }));
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={locale} dir={textDirection(locale)}>
       <Head>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
@@ -209,18 +215,20 @@ export function BrandedMail({ brand, content }: { brand: MailBrand; content: Mai
             <Text style={footerText}>{content.reason}</Text>
             {content.manageUrl ? (
               <Text style={footerText}>
+                {beforeManage}
                 <Link href={content.manageUrl} style={footerLink}>
-                  Change what you receive
+                  {t('mail.manageLink')}
                 </Link>
-                , pause or unsubscribe.
+                {afterManage}
               </Text>
             ) : null}
             {content.unsubscribeUrl ? (
               <Text style={footerText}>
+                {beforeUnsubscribe}
                 <Link href={content.unsubscribeUrl} style={footerLink}>
-                  Unsubscribe
-                </Link>{' '}
-                from these e-mails.
+                  {t('mail.unsubscribeLink')}
+                </Link>
+                {afterUnsubscribe}
               </Text>
             ) : null}
             <Hr style={{ borderColor: border, margin: '12px 0' }} />

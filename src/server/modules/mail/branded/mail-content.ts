@@ -1,3 +1,6 @@
+import type { Locale } from '../../../../shared/i18n/locales';
+import { translatorFor } from '../../../render/locale';
+
 /**
  * A mail's content as blocks, drawn twice from the same list: as HTML by the branded layout and as
  * the plain-text part here, so the two parts never say different things.
@@ -27,7 +30,16 @@ export type MailContent = {
   unsubscribeUrl?: string;
   /** Where the person changes what they receive, pauses or unsubscribes (update mails). */
   manageUrl?: string;
+  /** The recipient's language (issue 35 §5): the footer's own words and the mail's lang; English when absent. */
+  locale?: Locale;
 };
+
+/** A translated sentence around one link: the words before it, the link's place, the words after. */
+export function aroundLink(sentence: string): [before: string, after: string] {
+  const [before = '', after = ''] = sentence.split(linkMarker);
+  return [before, after];
+}
+export const linkMarker = '\u0000';
 
 function blockText(block: MailBlock): string {
   switch (block.kind) {
@@ -60,11 +72,12 @@ export function renderMailText(
     ...(content.heading ? [content.heading] : []),
     ...content.blocks.map(blockText),
   ];
+  const { t } = translatorFor(content.locale ?? 'en');
   const footer = [
     '--',
     content.reason,
-    ...(content.manageUrl ? [`Change what you receive: ${content.manageUrl}`] : []),
-    ...(content.unsubscribeUrl ? [`Unsubscribe: ${content.unsubscribeUrl}`] : []),
+    ...(content.manageUrl ? [t('mail.manageText', { url: content.manageUrl })] : []),
+    ...(content.unsubscribeUrl ? [t('mail.unsubscribeText', { url: content.unsubscribeUrl })] : []),
     `${brand.portalName}: ${brand.portalUrl}`,
   ];
   return `${body.join('\n\n')}\n\n${footer.join('\n')}\n`;

@@ -91,7 +91,11 @@ export default function SubscribePopover({ view, isOpen, source, onOpenChange }:
     setFailure(null);
     setSubmitting(true);
     try {
-      await requestSubscription(view.organisation.slug, { email: parsed.data, source });
+      await requestSubscription(view.organisation.slug, {
+        email: parsed.data,
+        source,
+        locale: translator.locale,
+      });
       setEmail('');
       onOpenChange(false);
       toast.success(t('subscribe.checkEmail'));

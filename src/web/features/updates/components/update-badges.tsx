@@ -1,15 +1,7 @@
 import { EyeOff, Lock, Pin } from 'lucide-react';
-import type { MessageKey } from '../../../../shared/i18n/translator';
+import { updateCategoryKeys as categoryKeys } from '../../../../shared/i18n/update-category-keys';
 import type { UpdateCategory } from '../../../../shared/update-texts';
 import { useTranslator } from '../../../lib/i18n';
-
-const categoryKeys: Record<UpdateCategory, MessageKey> = {
-  compliance: 'updates.categoryCompliance',
-  vulnerabilities: 'updates.categoryVulnerabilities',
-  incidents: 'updates.categoryIncidents',
-  subprocessors: 'updates.categorySubprocessors',
-  general: 'updates.categoryGeneral',
-};
 
 const badgeClassName =
   'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
