@@ -112,32 +112,40 @@ const visibleAttributes = new Set([
 /** Names, not words: the product's own name and a vendor's, the same in every language. */
 const untranslatable = new Set(['Attest', 'Google Tag Manager']);
 
+/** The text an attribute such as aria-label or placeholder is given as a literal, if any. */
+function attributeText(node: ts.JsxAttribute): string | null {
+  if (!visibleAttributes.has(node.name.getText())) return null;
+  const value = node.initializer;
+  const literal =
+    value && ts.isJsxExpression(value) && value.expression && ts.isStringLiteralLike(value.expression)
+      ? value.expression
+      : value;
+  return literal && ts.isStringLiteral(literal) ? literal.text : null;
+}
+
+/** A literal written between tags: {'words'}, or `From ${date}: ` whatever it interpolates. */
+function childExpressionText(node: ts.JsxExpression): string | null {
+  const expression = node.expression;
+  if (!expression || !ts.isJsxElement(node.parent)) return null;
+  if (ts.isStringLiteralLike(expression)) return expression.text;
+  if (!ts.isTemplateExpression(expression)) return null;
+  return [expression.head.text, ...expression.templateSpans.map((span) => span.literal.text)].join(' ');
+}
+
 function hardCodedTexts(file: string, text = read(file)): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: string[] = [];
-  const isWords = (text: string) => /\p{L}{2,}/u.test(text) && !untranslatable.has(text.trim());
+  const isWords = (candidate: string | null): candidate is string =>
+    candidate !== null && /\p{L}{2,}/u.test(candidate) && !untranslatable.has(candidate.trim());
   const visit = (node: ts.Node) => {
-    if (ts.isJsxText(node) && isWords(node.text)) found.push(node.text.trim());
-    if (ts.isJsxAttribute(node) && visibleAttributes.has(node.name.getText())) {
-      const value = node.initializer;
-      const literal =
-        value && ts.isJsxExpression(value) && value.expression && ts.isStringLiteralLike(value.expression)
-          ? value.expression
-          : value;
-      if (literal && ts.isStringLiteral(literal) && isWords(literal.text)) found.push(literal.text);
-    }
-    if (ts.isJsxExpression(node) && node.expression && ts.isJsxElement(node.parent)) {
-      const expression = node.expression;
-      if (ts.isStringLiteralLike(expression) && isWords(expression.text)) found.push(expression.text);
-      // `From ${date}: ` written into the page is English too, whatever it interpolates.
-      if (ts.isTemplateExpression(expression)) {
-        const words = [
-          expression.head.text,
-          ...expression.templateSpans.map((span) => span.literal.text),
-        ].join(' ');
-        if (isWords(words)) found.push(words.trim());
-      }
-    }
+    const candidate = ts.isJsxText(node)
+      ? node.text
+      : ts.isJsxAttribute(node)
+        ? attributeText(node)
+        : ts.isJsxExpression(node)
+          ? childExpressionText(node)
+          : null;
+    if (isWords(candidate)) found.push(candidate.trim());
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -190,7 +198,9 @@ describe('the visitor catalogues', () => {
   });
 
   it('has no key that no code uses', () => {
-    const code = [...sourceFiles('src/web'), ...sourceFiles('src/server')].map(read).join('\n');
+    const code = [...sourceFiles('src/web'), ...sourceFiles('src/server'), ...sourceFiles('src/shared')]
+      .map(read)
+      .join('\n');
     const unused = Object.keys(english).filter((key) => !code.includes(`'${key}'`));
     expect(unused).toEqual([]);
   });
@@ -206,7 +216,8 @@ describe('the visitor catalogues', () => {
 
   it('finds a hard-coded text, so the check above can fail', () => {
     const probe =
-      'export const P = () => <p title="Hello there">Welcome <b>{"back"}</b><a aria-label={"Go home"} />{t("x")} Attest<i>{`From ${day}:`}</i></p>;';
+      'export const P = () => <p title="Hello there">Welcome <b>{"back"}</b><a aria-label={"Go home"} />{t("x")} Attest<i>{`From $' +
+      '{day}:`}</i></p>;';
     expect(hardCodedTexts('probe.tsx', probe).sort()).toEqual([
       'From  :',
       'Go home',
