@@ -98,6 +98,15 @@ const translatedSurfaces = [
   'src/web/features/cards/components/subprocessors-card/subprocessors-table.tsx',
   'src/web/features/cards/components/subprocessors-card/upcoming-changes.tsx',
   'src/web/features/cards/components/trusted-by-card/trusted-by-grid.tsx',
+  'src/web/features/search/components/ai-answer.tsx',
+  'src/web/features/search/components/markdown-answer.tsx',
+  'src/web/features/search/components/mode-switch.tsx',
+  'src/web/features/search/components/result-detail.tsx',
+  'src/web/features/search/components/result-icon.tsx',
+  'src/web/features/search/components/search-dialog.tsx',
+  'src/web/features/search/components/search-result-list.tsx',
+  'src/web/features/search/components/search-status.tsx',
+  'src/web/features/search/components/snippet-text.tsx',
 ];
 const visibleAttributes = new Set([
   'aria-label',
@@ -109,8 +118,8 @@ const visibleAttributes = new Set([
   'description',
   'note',
 ]);
-/** Names, not words: the product's own name and a vendor's, the same in every language. */
-const untranslatable = new Set(['Attest', 'Google Tag Manager']);
+/** Names, not words: the product's own name, a vendor's and a key cap's, the same in every language. */
+const untranslatable = new Set(['Attest', 'Google Tag Manager', 'esc']);
 
 /** The text an attribute such as aria-label or placeholder is given as a literal, if any. */
 function attributeText(node: ts.JsxAttribute): string | null {

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { accessLimits } from '../../../../shared/access';
 import type { Translator } from '../../../../shared/i18n/translator';
 import { useTranslator } from '../../../lib/i18n';
@@ -81,5 +82,7 @@ export type AccessTexts = ReturnType<typeof accessTextsFor>;
 
 /** The access texts of the page's language. */
 export function useAccessTexts(): AccessTexts {
-  return accessTextsFor(useTranslator());
+  const translator = useTranslator();
+  // One object per page: the language does not change while it is open, so memos may depend on it.
+  return useMemo(() => accessTextsFor(translator), [translator]);
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { Translator } from '../../../../shared/i18n/translator';
 import { useTranslator } from '../../../lib/i18n';
 
@@ -44,5 +45,7 @@ export function cardTextsFor({ t }: Translator) {
 export type CardTexts = ReturnType<typeof cardTextsFor>;
 
 export function useCardTexts(): CardTexts {
-  return cardTextsFor(useTranslator());
+  const translator = useTranslator();
+  // One object per page: the language does not change while it is open, so memos may depend on it.
+  return useMemo(() => cardTextsFor(translator), [translator]);
 }

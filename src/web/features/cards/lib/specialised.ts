@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { CardView } from '../../../../shared/cards';
 import type { Translator } from '../../../../shared/i18n/translator';
 import type { PortalView, ViewerMode } from '../../../../shared/portal';
@@ -83,5 +84,7 @@ export function specialisedTextsFor({ t }: Translator) {
 export type SpecialisedTexts = ReturnType<typeof specialisedTextsFor>;
 
 export function useSpecialisedTexts(): SpecialisedTexts {
-  return specialisedTextsFor(useTranslator());
+  const translator = useTranslator();
+  // One object per page: the language does not change while it is open, so memos may depend on it.
+  return useMemo(() => specialisedTextsFor(translator), [translator]);
 }

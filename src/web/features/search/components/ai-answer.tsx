@@ -1,8 +1,9 @@
 import { ChevronDown, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { type SearchResult, searchMessages } from '../../../../shared/search';
+import type { SearchResult } from '../../../../shared/search';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
+import { useSearchTexts } from '../lib/search-texts';
 import type { AnswerState } from '../lib/use-ai-answer';
 import { ResultIcon } from './result-icon';
 import { SearchErrorState } from './search-status';
@@ -11,6 +12,7 @@ const loadMarkdownAnswer = () => import('./markdown-answer');
 const MarkdownAnswer = lazy(loadMarkdownAnswer);
 
 function Sources({ sources, onOpen }: { sources: SearchResult[]; onOpen(result: SearchResult): void }) {
+  const searchTexts = useSearchTexts();
   const [isOpen, setOpen] = useState(true);
   return (
     <div className="rounded-lg border border-slate-200">
@@ -21,7 +23,7 @@ function Sources({ sources, onOpen }: { sources: SearchResult[]; onOpen(result: 
         className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm font-medium text-slate-800"
       >
         <ChevronDown className={classNames('size-4 transition', !isOpen && '-rotate-90')} aria-hidden />
-        {searchMessages.generatedFrom(sources.length)}
+        {searchTexts.generatedFrom(sources.length)}
       </button>
       {isOpen ? (
         <ol className="space-y-1 border-t border-slate-200 p-2" data-testid="answer-sources">
@@ -55,20 +57,18 @@ export function AiAnswer({
   /** Asks the failed question again. */
   onRetry(): void;
 }) {
+  const searchTexts = useSearchTexts();
   // The Markdown renderer loads while the answer is generated, not after it arrives.
   useEffect(() => {
     if (state.status === 'loading') void loadMarkdownAnswer().catch(() => undefined);
   }, [state.status]);
   if (state.status === 'error')
-    return <SearchErrorState title={searchMessages.answerErrorState} onRetry={onRetry} />;
+    return <SearchErrorState title={searchTexts.answerErrorState} onRetry={onRetry} />;
   if (state.status === 'idle') {
     return (
       <div className="m-auto flex max-w-md flex-col items-center gap-2 px-6 py-12 text-center">
         <Sparkles className="size-7 text-brand-ink" aria-hidden />
-        <p className="text-sm text-slate-600">
-          Ask a question in your own words. Answers are written only from content you can see here, with their
-          sources.
-        </p>
+        <p className="text-sm text-slate-600">{searchTexts.askIntro}</p>
       </div>
     );
   }
@@ -77,7 +77,7 @@ export function AiAnswer({
       <div className="space-y-3 overflow-y-auto p-5" aria-busy="true" data-testid="answer-loading">
         <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
           <Sparkles className="size-4 text-brand-ink motion-safe:animate-pulse" aria-hidden />
-          {searchMessages.generatingAnswer}
+          {searchTexts.generatingAnswer}
         </h3>
         <Skeleton className="h-4 w-full" />
         <Skeleton className="h-4 w-11/12" />
@@ -88,7 +88,7 @@ export function AiAnswer({
   const heading = (
     <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
       <Sparkles className="size-4 text-brand-ink" aria-hidden />
-      {searchMessages.answer}
+      {searchTexts.answer}
     </h3>
   );
   return (
@@ -100,7 +100,7 @@ export function AiAnswer({
       ) : (
         <>
           {heading}
-          <p className="text-sm text-slate-700">{searchMessages.noAnswer}</p>
+          <p className="text-sm text-slate-700">{searchTexts.noAnswer}</p>
         </>
       )}
       {state.sources.length > 0 ? <Sources sources={state.sources} onOpen={onOpenSource} /> : null}

@@ -1,13 +1,14 @@
 import { Check, Copy } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { searchMessages } from '../../../../shared/search';
 import { richTextClassName } from '../../../components/ui/rich-text';
 import { htmlChunkCount, htmlFirstChunks, htmlPlainText, renderMarkdownHtml } from '../../../lib/markdown';
+import { useSearchTexts } from '../lib/search-texts';
 import { useWordReveal } from '../lib/use-word-reveal';
 
 const copiedResetMs = 3000;
 
 function CopyResponse({ text }: { text: string }) {
+  const searchTexts = useSearchTexts();
   const [isCopied, setCopied] = useState(false);
   useEffect(() => {
     if (!isCopied) return;
@@ -30,7 +31,7 @@ function CopyResponse({ text }: { text: string }) {
       ) : (
         <Copy className="size-3.5" aria-hidden />
       )}
-      {searchMessages.copyResponse}
+      {searchTexts.copyResponse}
       <span className="sr-only" aria-live="polite">
         {isCopied ? 'Copied' : ''}
       </span>

@@ -3,10 +3,12 @@ import { formatDate } from '../../../../shared/dates';
 import type { SearchResult } from '../../../../shared/search';
 import { buttonClassName } from '../../../components/ui/button';
 import { openLabel, resultSubtitle } from '../lib/result-texts';
+import { useSearchTexts } from '../lib/search-texts';
 import { ResultIcon } from './result-icon';
 import { SnippetText } from './snippet-text';
 
 function DetailBody({ result }: { result: SearchResult }) {
+  const searchTexts = useSearchTexts();
   switch (result.type) {
     case 'control':
     case 'fact':
@@ -15,7 +17,7 @@ function DetailBody({ result }: { result: SearchResult }) {
         return (
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <Lock className="size-4" aria-hidden />
-            This item is restricted. Open it to request access.
+            {searchTexts.restrictedItem}
           </p>
         );
       }
@@ -93,6 +95,7 @@ export function ResultDetail({
   result: SearchResult;
   onOpen(result: SearchResult): void;
 }) {
+  const searchTexts = useSearchTexts();
   return (
     <div className="space-y-4 p-5" data-testid="search-result-detail">
       <div className="flex items-start gap-3">
@@ -113,7 +116,7 @@ export function ResultDetail({
       ) : null}
       <DetailBody result={result} />
       <button type="button" className={buttonClassName('primary', 'sm')} onClick={() => onOpen(result)}>
-        {openLabel(result)}
+        {openLabel(result, searchTexts)}
         <ArrowRight className="size-4" aria-hidden />
       </button>
     </div>

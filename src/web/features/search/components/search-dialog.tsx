@@ -2,12 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
-import {
-  type SearchResult,
-  type SearchResultType,
-  searchLimits,
-  searchMessages,
-} from '../../../../shared/search';
+import { type SearchResult, type SearchResultType, searchLimits } from '../../../../shared/search';
 import { Dialog, DialogClose, DialogTitle, FullScreenDialogContent } from '../../../components/ui/dialog';
 import { InlineSnack } from '../../../components/ui/inline-snack';
 import { trackEvent } from '../../../lib/analytics';
@@ -17,6 +12,7 @@ import { fetchSearchSetup, type SearchTarget } from '../api/search-api';
 import { type GroupDisplay, groupResults, navigableResults, optionId, resultKey } from '../lib/group-results';
 import { readRememberedMode, rememberMode, type SearchMode } from '../lib/mode-memory';
 import { navigateInPage, openResult } from '../lib/open-result';
+import { useSearchTexts } from '../lib/search-texts';
 import { useAiAnswer } from '../lib/use-ai-answer';
 import { type SearchEngineKind, useSearchEngine } from '../lib/use-search-engine';
 import { AiAnswer } from './ai-answer';
@@ -85,6 +81,7 @@ function useFailureSnack(failure: { id: number; message: string } | null) {
 
 /** On phones the dialog fills the screen: the organisation's logo or name, its portal title, Close. */
 function PhoneHeader({ view }: { view: PortalView }) {
+  const searchTexts = useSearchTexts();
   const { organisation, customisation } = view;
   return (
     <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 md:hidden">
@@ -102,7 +99,7 @@ function PhoneHeader({ view }: { view: PortalView }) {
       ) : null}
       <DialogClose
         className="ms-auto grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
-        aria-label="Close search"
+        aria-label={searchTexts.close}
       >
         <X className="size-5" aria-hidden />
       </DialogClose>
@@ -113,6 +110,7 @@ function PhoneHeader({ view }: { view: PortalView }) {
 type SearchFooterProps = { mode: SearchMode; hasResults: boolean; countText: string | null };
 
 function SearchFooter({ mode, hasResults, countText }: SearchFooterProps) {
+  const searchTexts = useSearchTexts();
   return (
     <footer
       className={classNames(
@@ -129,11 +127,11 @@ function SearchFooter({ mode, hasResults, countText }: SearchFooterProps) {
       <span className="ms-auto hidden items-center gap-3 md:flex">
         {hasResults ? (
           <>
-            <KeyHint keys="↵" label="to select" />
-            <KeyHint keys="↑ ↓" label="to navigate" />
+            <KeyHint keys="↵" label={searchTexts.toSelect} />
+            <KeyHint keys="↑ ↓" label={searchTexts.toNavigate} />
           </>
         ) : null}
-        <KeyHint keys="esc" label="to close" />
+        <KeyHint keys="esc" label={searchTexts.toClose} />
       </span>
     </footer>
   );
@@ -157,6 +155,7 @@ type ResultsPaneProps = {
 
 /** The grouped results and, on wide screens, the selected one's details beside them. */
 function ResultsPane({ selected, onSelectKey, onOpen, ...list }: ResultsPaneProps) {
+  const searchTexts = useSearchTexts();
   return (
     <div className="flex min-h-0 flex-1">
       <SearchResultList
@@ -171,7 +170,7 @@ function ResultsPane({ selected, onSelectKey, onOpen, ...list }: ResultsPaneProp
       />
       {!list.isSmall ? (
         <aside
-          aria-label="Selected result"
+          aria-label={searchTexts.selectedResult}
           className="hidden min-w-0 flex-1 overflow-y-auto border-s border-slate-200 bg-slate-50/60 md:block"
           data-testid="search-side-panel"
         >
@@ -220,7 +219,8 @@ type SearchInputProps = {
 
 /** The combobox: its listbox is the results; in Ask AI it takes a question. */
 function SearchInput({ inputRef, mode, listboxId, isExpanded, activeKey, term, ...on }: SearchInputProps) {
-  const label = mode === 'ask_ai' ? 'Ask a question' : searchMessages.placeholder;
+  const searchTexts = useSearchTexts();
+  const label = mode === 'ask_ai' ? searchTexts.askQuestion : searchTexts.placeholder;
   return (
     <input
       ref={inputRef}
@@ -231,7 +231,7 @@ function SearchInput({ inputRef, mode, listboxId, isExpanded, activeKey, term, .
       aria-autocomplete="list"
       aria-activedescendant={activeKey ? optionId(listboxId, activeKey) : undefined}
       aria-label={label}
-      placeholder={mode === 'ask_ai' ? 'Ask a question and press Enter' : searchMessages.placeholder}
+      placeholder={mode === 'ask_ai' ? searchTexts.askQuestionEnter : searchTexts.placeholder}
       maxLength={searchLimits.termMaxLength}
       value={term}
       onChange={(event) => on.onTermChange(event.target.value)}
@@ -256,6 +256,7 @@ export default function SearchDialog({
   navigate = navigateInPage,
   load = (address) => window.location.assign(address),
 }: SearchDialogProps) {
+  const searchTexts = useSearchTexts();
   const target: SearchTarget = useMemo(
     () => ({
       organisationSlug: view.organisation.slug,
@@ -285,7 +286,11 @@ export default function SearchDialog({
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
 
   const { state } = search;
-  const groups = useMemo(() => groupResults(state.matches, state.counts), [state.matches, state.counts]);
+  const groupLabels = searchTexts.groups;
+  const groups = useMemo(
+    () => groupResults(state.matches, state.counts, groupLabels),
+    [state.matches, state.counts, groupLabels],
+  );
   const navigable = useMemo(() => navigableResults(groups, display), [groups, display]);
   const topMatch = state.matches[0];
   const selected = navigable.find((result) => resultKey(result) === selectedKey) ?? null;
@@ -367,11 +372,7 @@ export default function SearchDialog({
   const { snack, dismiss: dismissSnack } = useFailureSnack(failure);
   const dialogTitle = `Search ${view.organisation.name} ${view.customisation.portalTitle}`;
   // A term on its way (debounce or request) has no count yet: the footer says so, never '0 results'.
-  const countText = isSearching
-    ? searchMessages.searching
-    : hasCount
-      ? searchMessages.results(state.total)
-      : null;
+  const countText = isSearching ? searchTexts.searching : hasCount ? searchTexts.results(state.total) : null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -411,7 +412,7 @@ export default function SearchDialog({
           {isAnswerAvailable ? <ModeSwitch mode={mode} onChange={changeMode} /> : null}
           <DialogClose
             className="hidden rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-50 md:inline-flex"
-            aria-label="Close search"
+            aria-label={searchTexts.close}
           >
             esc
           </DialogClose>

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { type SearchResult, type SearchResultType, searchMessages } from '../../../../shared/search';
+import type { SearchResult, SearchResultType } from '../../../../shared/search';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
 import {
@@ -12,6 +12,7 @@ import {
   visibleResults,
 } from '../lib/group-results';
 import { resultSubtitle } from '../lib/result-texts';
+import { useSearchTexts } from '../lib/search-texts';
 import { ResultIcon } from './result-icon';
 import { SnippetText } from './snippet-text';
 
@@ -53,6 +54,7 @@ export function SearchResultList({
   onShowMore,
   onEndReached,
 }: SearchResultListProps) {
+  const searchTexts = useSearchTexts();
   const baseId = useId();
   const rowCount = groups.reduce((sum, group) => sum + visibleResults(group, display).length, 0);
   const maxHeight = !isSmall && rowCount > rowsBeforeCap ? listCapPx : undefined;
@@ -136,7 +138,7 @@ export function SearchResultList({
                               </span>
                               {key === topMatchKey ? (
                                 <span className="shrink-0 rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-medium text-emerald-800 ring-1 ring-emerald-600/20">
-                                  {searchMessages.topMatch}
+                                  {searchTexts.topMatch}
                                 </span>
                               ) : null}
                             </span>
@@ -169,7 +171,7 @@ export function SearchResultList({
                 onClick={() => onShowMore(group.type)}
                 className="mx-5 mb-1 rounded text-xs font-medium text-brand-ink hover:underline"
               >
-                {searchMessages.more(more)}
+                {searchTexts.more(more)}
               </button>
             ) : null}
           </section>
@@ -177,7 +179,7 @@ export function SearchResultList({
       })}
       {isLoadingMore ? (
         <div className="space-y-2 px-5 py-3" aria-busy="true" data-testid="search-loading-more">
-          <span className="sr-only">Loading more results…</span>
+          <span className="sr-only">{searchTexts.loadingMore}</span>
           <Skeleton className="h-4 w-1/2" />
           <Skeleton className="h-3 w-3/4" />
         </div>

@@ -1,6 +1,6 @@
 import { CircleAlert, SearchX } from 'lucide-react';
-import { searchMessages } from '../../../../shared/search';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useSearchTexts } from '../lib/search-texts';
 import type { SearchState } from '../lib/use-search-engine';
 
 /** Empty query, loading, failed and no-match states of the results area (spec 1 §2, §8). */
@@ -13,11 +13,12 @@ export function SearchStatus({
   hasTerm: boolean;
   onRetry(): void;
 }) {
+  const searchTexts = useSearchTexts();
   // A term waiting out the debounce is about to be searched: show the loading state, not 'start'.
   if (status === 'loading' || (hasTerm && status === 'idle')) {
     return (
       <div className="space-y-3 p-4" aria-busy="true" data-testid="search-loading">
-        <span className="sr-only">Searching…</span>
+        <span className="sr-only">{searchTexts.searching}</span>
         {Array.from({ length: 4 }, (_, index) => (
           <div key={index} className="flex items-center gap-3">
             <Skeleton className="size-9 shrink-0 rounded-lg" />
@@ -32,11 +33,11 @@ export function SearchStatus({
   }
   // A failure is not 'No results found': nothing was searched, so say so and offer the search again.
   if (status === 'error' && hasTerm)
-    return <SearchErrorState title={searchMessages.searchErrorState} onRetry={onRetry} />;
+    return <SearchErrorState title={searchTexts.searchErrorState} onRetry={onRetry} />;
   if (!hasTerm) {
     return (
       <p className="m-auto px-6 py-12 text-center text-sm text-slate-600" data-testid="search-empty">
-        {searchMessages.startSearching}
+        {searchTexts.startSearching}
       </p>
     );
   }
@@ -46,14 +47,15 @@ export function SearchStatus({
       data-testid="search-no-results"
     >
       <SearchX className="size-8 text-slate-400" aria-hidden />
-      <p className="font-medium text-slate-900">{searchMessages.noResults}</p>
-      <p className="text-sm text-slate-600">{searchMessages.tryDifferentTerm}</p>
+      <p className="font-medium text-slate-900">{searchTexts.noResults}</p>
+      <p className="text-sm text-slate-600">{searchTexts.tryDifferentTerm}</p>
     </div>
   );
 }
 
 /** The results area after a failed request; the snack above it says what failed (spec 1 §8). */
 export function SearchErrorState({ title, onRetry }: { title: string; onRetry(): void }) {
+  const searchTexts = useSearchTexts();
   return (
     <div className="m-auto flex flex-col items-center gap-3 px-6 py-8 text-center" data-testid="search-error">
       <CircleAlert className="size-8 text-red-600" aria-hidden />
@@ -63,7 +65,7 @@ export function SearchErrorState({ title, onRetry }: { title: string; onRetry():
         onClick={onRetry}
         className="rounded-lg px-3 py-1.5 text-sm font-medium text-brand-ink ring-1 ring-slate-300 hover:bg-slate-50"
       >
-        {searchMessages.tryAgain}
+        {searchTexts.tryAgain}
       </button>
     </div>
   );

@@ -22,6 +22,8 @@ export type ResultGroup = {
 export function groupResults(
   matches: readonly SearchResult[],
   counts?: Partial<Record<SearchResultType, number>>,
+  /** Each group's heading in the page's language; the spec's English when not given. */
+  labels: Record<SearchResultType, string> = searchGroupLabels,
 ): ResultGroup[] {
   const byType = new Map<SearchResultType, SearchResult[]>();
   for (const match of matches) {
@@ -39,7 +41,7 @@ export function groupResults(
     return [
       {
         type,
-        label: searchGroupLabels[type],
+        label: labels[type],
         results,
         count: Math.max(counts?.[type] ?? 0, results.length),
       },

@@ -1,4 +1,5 @@
 import type { SearchResult } from '../../../../shared/search';
+import type { SearchTexts } from './search-texts';
 
 /** The second line of a result row: where it was found, or what it is. */
 export function resultSubtitle(result: SearchResult): string {
@@ -18,17 +19,17 @@ export function resultSubtitle(result: SearchResult): string {
   }
 }
 
-export function openLabel(result: SearchResult): string {
+export function openLabel(result: SearchResult, { open }: SearchTexts): string {
   switch (result.type) {
     case 'document':
-      return 'Open document';
+      return open.document;
     case 'update':
-      return 'Go to update';
+      return open.update;
     case 'faq':
-      return 'Open in knowledge base';
+      return open.faq;
     case 'webpage':
-      return 'Open page';
+      return open.webpage;
     default:
-      return 'Open item';
+      return open.item;
   }
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type SearchResult, searchMessages } from '../../../../shared/search';
+import type { SearchResult } from '../../../../shared/search';
 import { postAnswer, type SearchTarget } from '../api/search-api';
 import { newSearchFailure, type SearchFailure } from './search-failure';
+import { useSearchTexts } from './search-texts';
 
 export type AnswerState =
   | { status: 'idle' }
@@ -14,6 +15,7 @@ export type AnswerState =
  * loading until the answer (or null: nothing the viewer may see answers it) arrives.
  */
 export function useAiAnswer(target: SearchTarget) {
+  const searchTexts = useSearchTexts();
   const [state, setState] = useState<AnswerState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const targetRef = useRef(target);
@@ -37,7 +39,7 @@ export function useAiAnswer(target: SearchTarget) {
       setState({
         status: 'error',
         question: trimmed,
-        failure: newSearchFailure(searchMessages.answerFailed),
+        failure: newSearchFailure(searchTexts.answerFailed),
       });
     }
     return true;

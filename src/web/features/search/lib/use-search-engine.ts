@@ -1,14 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PortalView } from '../../../../shared/portal';
-import {
-  type SearchResult,
-  type SearchResultType,
-  searchLimits,
-  searchMessages,
-} from '../../../../shared/search';
+import { type SearchResult, type SearchResultType, searchLimits } from '../../../../shared/search';
 import { fetchAllFaqs, fetchAllTopics, postSearch, type SearchTarget } from '../api/search-api';
 import type { LocalSearchIndex } from './local-search';
 import { newSearchFailure, type SearchFailure } from './search-failure';
+import { useSearchTexts } from './search-texts';
 import { createTermScheduler } from './term-scheduler';
 
 export type SearchEngineKind = 'server' | 'local';
@@ -61,6 +57,7 @@ type EngineOptions = {
  * a row are skipped; an answer for an older term never overwrites a newer one.
  */
 export function useSearchEngine({ engine, view, target }: EngineOptions) {
+  const searchTexts = useSearchTexts();
   const [state, setState] = useState<SearchState>(idleSearch);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -134,7 +131,7 @@ export function useSearchEngine({ engine, view, target }: EngineOptions) {
           ...idleSearch,
           term,
           status: 'error',
-          failure: newSearchFailure(searchMessages.searchFailed),
+          failure: newSearchFailure(searchTexts.searchFailed),
         });
       }
     },
@@ -199,7 +196,7 @@ export function useSearchEngine({ engine, view, target }: EngineOptions) {
         setState((previous) => ({
           ...previous,
           isLoadingMore: false,
-          failure: newSearchFailure(searchMessages.searchFailed),
+          failure: newSearchFailure(searchTexts.searchFailed),
         }));
       }
     }, searchLimits.loadMoreDelayMs);

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { Translator } from '../../../../../shared/i18n/translator';
 import { useTranslator } from '../../../../lib/i18n';
 
@@ -54,5 +55,7 @@ export function documentsTextsFor({ t }: Translator) {
 export type DocumentsTexts = ReturnType<typeof documentsTextsFor>;
 
 export function useDocumentsTexts(): DocumentsTexts {
-  return documentsTextsFor(useTranslator());
+  const translator = useTranslator();
+  // One object per page: the language does not change while it is open, so memos may depend on it.
+  return useMemo(() => documentsTextsFor(translator), [translator]);
 }
