@@ -107,6 +107,12 @@ const translatedSurfaces = [
   'src/web/features/search/components/search-result-list.tsx',
   'src/web/features/search/components/search-status.tsx',
   'src/web/features/search/components/snippet-text.tsx',
+  'src/web/features/subscriptions/components/subscribe-result-dialog.tsx',
+  'src/web/features/subscriptions/components/unsubscribe-dialog.tsx',
+  'src/web/features/subscriptions/components/subscription-entry.tsx',
+  'src/web/features/consent/components/cookie-declaration-dialog.tsx',
+  'src/web/features/consent/components/consent-manager.tsx',
+  'src/web/features/consent/components/consent-entry.tsx',
 ];
 const visibleAttributes = new Set([
   'aria-label',

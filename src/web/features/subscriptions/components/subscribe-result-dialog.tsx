@@ -1,8 +1,8 @@
-import { messages } from '../../../../shared/messages';
 import type { PortalView } from '../../../../shared/portal';
 import type { SubscribeStatus } from '../../../../shared/subscriptions';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { useTranslator } from '../../../lib/i18n';
 import { subscribeResultTexts } from '../lib/subscription-texts';
 import { supportAddress } from '../lib/support-address';
 
@@ -10,7 +10,9 @@ type ResultProps = { status: SubscribeStatus; view: PortalView; basePath: string
 
 /** The note and button under the title; the way out is Done, or Try again for an expired link. */
 export function SubscribeResultActions({ status, view, basePath }: ResultProps) {
+  const translator = useTranslator();
   const texts = subscribeResultTexts(
+    translator,
     status,
     view.organisation.name,
     supportAddress(view.organisation.websiteUrl, view.customisation.supportMailbox),
@@ -23,11 +25,11 @@ export function SubscribeResultActions({ status, view, basePath }: ResultProps) 
       <div className="mt-8 flex justify-end">
         {texts.action === 'try_again' ? (
           <a href={`${basePath || '/'}?subscribe=true`} className={buttonClassName('primary')}>
-            {messages.tryAgain}
+            {translator.t('common.tryAgain')}
           </a>
         ) : (
           <DialogClose asChild>
-            <Button className="w-full sm:w-auto sm:min-w-28">{messages.done}</Button>
+            <Button className="w-full sm:w-auto sm:min-w-28">{translator.t('common.done')}</Button>
           </DialogClose>
         )}
       </div>
@@ -37,7 +39,7 @@ export function SubscribeResultActions({ status, view, basePath }: ResultProps) 
 
 /** Opened by ?subscribeStatus= after the confirmation page (spec 1 §2 Subscribe result modal). */
 export default function SubscribeResultDialog({ onClose, ...props }: ResultProps & { onClose: () => void }) {
-  const texts = subscribeResultTexts(props.status, props.view.organisation.name, null);
+  const texts = subscribeResultTexts(useTranslator(), props.status, props.view.organisation.name, null);
   return (
     <Dialog open onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <DialogContent title={texts.title} description={texts.description}>

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../shared/messages';
 import { Dialog } from '../../../components/ui/dialog';
+import { englishTranslator } from '../../../lib/test-support/english-translator';
 import { subscribeResultTexts } from '../lib/subscription-texts';
 import { viewFixture } from '../test-support/view-fixture';
 import { AgreementNote } from './subscribe-popover';
@@ -14,7 +15,7 @@ const decode = (html: string) =>
 
 describe('subscribe result modal', () => {
   it('Confirmed: Subscription confirmed with a Done button', () => {
-    const texts = subscribeResultTexts('Confirmed', 'Acme Cloud', 'support@acme.example');
+    const texts = subscribeResultTexts(englishTranslator, 'Confirmed', 'Acme Cloud', 'support@acme.example');
     expect(texts).toMatchObject({ title: 'Subscription confirmed', supportNote: null, action: 'done' });
     const html = renderToString(
       <Dialog open>
@@ -26,7 +27,7 @@ describe('subscribe result modal', () => {
   });
 
   it('Blocked: Subscription failed, the blocked text and a contact-support note', () => {
-    const texts = subscribeResultTexts('Blocked', 'Acme Cloud', 'support@acme.example');
+    const texts = subscribeResultTexts(englishTranslator, 'Blocked', 'Acme Cloud', 'support@acme.example');
     expect(texts).toMatchObject({
       title: 'Subscription failed',
       description: 'You are blocked from subscribing to updates...',
@@ -41,7 +42,7 @@ describe('subscribe result modal', () => {
   });
 
   it('TokenInvalid: Subscription failed, link expired, and Try again to the portal with subscribe=true', () => {
-    const texts = subscribeResultTexts('TokenInvalid', 'Acme Cloud', null);
+    const texts = subscribeResultTexts(englishTranslator, 'TokenInvalid', 'Acme Cloud', null);
     expect(texts).toMatchObject({
       title: 'Subscription failed',
       description: 'Your subscription link expired. Please try to subscribe again.',
@@ -64,19 +65,21 @@ describe('subscribe result modal', () => {
 
 describe('unsubscribe dialog', () => {
   it('asks to confirm for the e-mail the token names', () => {
-    expect(unsubscribeConfirmTexts('Acme Cloud', 'ada@customer.example')).toEqual({
+    expect(unsubscribeConfirmTexts(englishTranslator, 'Acme Cloud', 'ada@customer.example')).toEqual({
       title: 'Unsubscribe from Acme Cloud updates?',
       description: 'ada@customer.example will no longer receive Acme Cloud updates by e-mail.',
     });
   });
 
   it('on failure: Unsubscribe failed, link expired, contact support at the website host', () => {
-    expect(unsubscribeFailedTexts('https://www.acme.example/security')).toEqual({
+    expect(unsubscribeFailedTexts(englishTranslator, 'https://www.acme.example/security')).toEqual({
       title: 'Unsubscribe failed',
       description: 'Your unsubscribe link expired',
       supportNote: 'Please contact support at support@acme.example',
     });
-    expect(unsubscribeFailedTexts(null).supportNote).toBe('Please contact the organisation for help.');
+    expect(unsubscribeFailedTexts(englishTranslator, null).supportNote).toBe(
+      'Please contact the organisation for help.',
+    );
     expect(messages.unsubscribed).toBe('You have been unsubscribed to updates');
   });
 });

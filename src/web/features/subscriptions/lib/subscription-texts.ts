@@ -1,4 +1,4 @@
-import { messages } from '../../../../shared/messages';
+import type { Translator } from '../../../../shared/i18n/translator';
 import type { SubscribeStatus } from '../../../../shared/subscriptions';
 
 export type ResultTexts = {
@@ -10,35 +10,39 @@ export type ResultTexts = {
 
 /** What the subscribe result modal says for each subscribeStatus (spec 1 §2 Subscribe result modal). */
 export function subscribeResultTexts(
+  translator: Translator,
   status: SubscribeStatus,
   organisationName: string,
   support: string | null,
 ): ResultTexts {
+  const { t } = translator;
   if (status === 'Confirmed') {
     return {
-      title: messages.subscriptionConfirmed,
-      description: `You will receive ${messages.subscribeTitle(organisationName)} by e-mail. Every message has a link to unsubscribe.`,
+      title: t('subscription.confirmed'),
+      description: t('subscription.confirmedText', { organisation: organisationName }),
       supportNote: null,
       action: 'done',
     };
   }
   if (status === 'Blocked') {
     return {
-      title: messages.subscriptionFailed,
-      description: messages.subscriptionBlocked,
-      supportNote: contactSupportNote(support),
+      title: t('subscription.failed'),
+      description: t('subscription.blocked'),
+      supportNote: contactSupportNote(translator, support),
       action: 'done',
     };
   }
   return {
-    title: messages.subscriptionFailed,
-    description: messages.subscriptionLinkExpired,
+    title: t('subscription.failed'),
+    description: t('subscription.linkExpired'),
     supportNote: null,
     action: 'try_again',
   };
 }
 
 /** 'Please contact support at {email}', or a sentence without an address when none is known. */
-export function contactSupportNote(support: string | null): string {
-  return support ? messages.contactSupportAt(support) : 'Please contact the organisation for help.';
+export function contactSupportNote({ t }: Translator, support: string | null): string {
+  return support
+    ? t('subscription.contactSupportAt', { email: support })
+    : t('subscription.contactOrganisation');
 }
