@@ -113,6 +113,9 @@ const translatedSurfaces = [
   'src/web/features/consent/components/cookie-declaration-dialog.tsx',
   'src/web/features/consent/components/consent-manager.tsx',
   'src/web/features/consent/components/consent-entry.tsx',
+  'src/web/features/knowledge-base/components/knowledge-base-panel.tsx',
+  'src/web/features/knowledge-base/components/knowledge-base-dialog.tsx',
+  'src/web/features/knowledge-base/components/kb-grid.tsx',
 ];
 const visibleAttributes = new Set([
   'aria-label',

@@ -19,6 +19,10 @@ export const richTextClassName = classNames(
  */
 export function RichText({ html, className }: { html: string; className?: string }) {
   return (
-    <div className={classNames(richTextClassName, className)} dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      dir="auto"
+      className={classNames(richTextClassName, className)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { Star } from 'lucide-react';
 import type { KbHit } from '../../../../shared/knowledge-base';
-import { kbMessages } from '../../../../shared/knowledge-base-texts';
 import {
   Table,
   TableBody,
@@ -11,6 +10,7 @@ import {
 } from '../../../components/ui/table';
 import { classNames } from '../../../lib/class-names';
 import { accessLabel, formatKbDate } from '../lib/kb-format';
+import { useKbTexts } from '../lib/kb-texts';
 
 type KbGridProps = {
   hits: KbHit[];
@@ -28,6 +28,7 @@ type KbGridProps = {
  * only when an entry on the page has one (decision 263).
  */
 export function KbGrid({ hits, isPublic, selectedId, onRowOpen }: KbGridProps) {
+  const kbTexts = useKbTexts();
   const headClass =
     'truncate px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
   const hasComments = hits.some((hit) => hit.comment.trim());
@@ -38,26 +39,26 @@ export function KbGrid({ hits, isPublic, selectedId, onRowOpen }: KbGridProps) {
         <TableRow className="border-b border-slate-200">
           {!isPublic ? (
             <TableHeaderCell className={classNames(headClass, 'w-10')}>
-              <span className="sr-only">{kbMessages.columnFavorite}</span>
+              <span className="sr-only">{kbTexts.columnFavorite}</span>
               <Star className="size-3.5" aria-hidden />
             </TableHeaderCell>
           ) : null}
-          <TableHeaderCell className={headClass}>{kbMessages.columnDetails}</TableHeaderCell>
+          <TableHeaderCell className={headClass}>{kbTexts.columnDetails}</TableHeaderCell>
           {hasComments ? (
             <TableHeaderCell className={classNames(headClass, 'w-56')}>
-              {kbMessages.columnComment}
+              {kbTexts.columnComment}
             </TableHeaderCell>
           ) : null}
           {!isPublic ? (
             <>
               <TableHeaderCell className={classNames(headClass, 'w-24')}>
-                {kbMessages.columnAccess}
+                {kbTexts.columnAccess}
               </TableHeaderCell>
               <TableHeaderCell className={classNames(headClass, 'w-32')}>
-                {kbMessages.columnDateAdded}
+                {kbTexts.columnDateAdded}
               </TableHeaderCell>
               <TableHeaderCell className={classNames(headClass, 'w-32')}>
-                {kbMessages.columnLastModified}
+                {kbTexts.columnLastModified}
               </TableHeaderCell>
             </>
           ) : null}
@@ -92,7 +93,11 @@ export function KbGrid({ hits, isPublic, selectedId, onRowOpen }: KbGridProps) {
               {!isPublic ? (
                 <TableCell className="px-3 py-3">
                   {hit.favorite_public ? (
-                    <Star className="size-4 fill-amber-400 text-amber-500" aria-label="Favorite" role="img" />
+                    <Star
+                      className="size-4 fill-amber-400 text-amber-500"
+                      aria-label={kbTexts.favorite}
+                      role="img"
+                    />
                   ) : null}
                 </TableCell>
               ) : null}

@@ -1,14 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { KbHit, KbQuery, KbSearchKey } from '../../../../shared/knowledge-base';
-import {
-  type KbAccessLevel,
-  type KbTimeFilter,
-  kbAccessLevelLabels,
-  kbLimits,
-  kbMessages,
-  kbTimeFilterLabels,
-} from '../../../../shared/knowledge-base-texts';
+import { type KbAccessLevel, type KbTimeFilter, kbLimits } from '../../../../shared/knowledge-base-texts';
 import type { PortalView } from '../../../../shared/portal';
 import { Dialog, DialogClose, DialogTitle, FullScreenDialogContent } from '../../../components/ui/dialog';
 import { InlineSnack } from '../../../components/ui/inline-snack';
@@ -19,6 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { classNames } from '../../../lib/class-names';
 import { useIsBelowMd } from '../../../lib/use-media-query';
 import { reachablePages } from '../lib/kb-paging';
+import { useKbTexts } from '../lib/kb-texts';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { useKbQuery } from '../lib/use-kb-query';
 import { KbEntryDetails } from './kb-entry-details';
@@ -47,6 +41,7 @@ export function KnowledgeBaseDialog({
   onOpenChange,
   initialEntry,
 }: KnowledgeBaseDialogProps) {
+  const kbTexts = useKbTexts();
   const mode = view.viewer.mode;
   const isPublic = mode === 'public';
   const isSmall = useIsBelowMd();
@@ -102,11 +97,11 @@ export function KnowledgeBaseDialog({
       >
         <header className="flex items-center gap-3 border-b border-slate-200 px-5 py-4">
           <DialogTitle className="text-lg font-semibold tracking-tight text-slate-950">
-            {kbMessages.panelTitle}
+            {kbTexts.panelTitle}
           </DialogTitle>
           <DialogClose
             className="ms-auto grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-            aria-label="Close"
+            aria-label={kbTexts.close}
           >
             <X className="size-5" aria-hidden />
           </DialogClose>
@@ -119,8 +114,8 @@ export function KnowledgeBaseDialog({
             />
             <input
               type="search"
-              aria-label={kbMessages.searchPlaceholder}
-              placeholder={kbMessages.searchPlaceholder}
+              aria-label={kbTexts.searchPlaceholder}
+              placeholder={kbTexts.searchPlaceholder}
               maxLength={kbLimits.queryMaxLength}
               value={text}
               onChange={(event) => {
@@ -135,7 +130,7 @@ export function KnowledgeBaseDialog({
             <div className="flex w-full flex-wrap gap-3 sm:w-auto" data-testid="kb-filters">
               <div>
                 <label htmlFor={`${ids}-access`} className="block text-xs font-medium text-slate-700">
-                  {kbMessages.filterAccess}
+                  {kbTexts.filterAccess}
                 </label>
                 <Select
                   id={`${ids}-access`}
@@ -143,17 +138,17 @@ export function KnowledgeBaseDialog({
                   value={access}
                   onChange={(event) => resetPage(setAccess)(event.target.value as KbAccessLevel | '')}
                 >
-                  <option value="">All levels</option>
+                  <option value="">{kbTexts.allLevels}</option>
                   {accessOptions.map((level) => (
                     <option key={level} value={level}>
-                      {kbAccessLevelLabels[level]}
+                      {kbTexts.accessLevels[level]}
                     </option>
                   ))}
                 </Select>
               </div>
               <div>
                 <label htmlFor={`${ids}-products`} className="block text-xs font-medium text-slate-700">
-                  {kbMessages.filterProducts}
+                  {kbTexts.filterProducts}
                 </label>
                 <Select
                   id={`${ids}-products`}
@@ -161,7 +156,7 @@ export function KnowledgeBaseDialog({
                   value={product}
                   onChange={(event) => resetPage(setProduct)(event.target.value)}
                 >
-                  <option value="">All products</option>
+                  <option value="">{kbTexts.allProducts}</option>
                   {productOptions.map((option) => (
                     <option key={option.productId} value={option.productId}>
                       {option.productName}
@@ -171,7 +166,7 @@ export function KnowledgeBaseDialog({
               </div>
               <div>
                 <label htmlFor={`${ids}-time`} className="block text-xs font-medium text-slate-700">
-                  {kbMessages.filterTime}
+                  {kbTexts.filterTime}
                 </label>
                 <Select
                   id={`${ids}-time`}
@@ -181,7 +176,7 @@ export function KnowledgeBaseDialog({
                 >
                   {timeOptions.map((option) => (
                     <option key={option} value={option}>
-                      {kbTimeFilterLabels[option]}
+                      {kbTexts.timeFilters[option]}
                     </option>
                   ))}
                 </Select>
@@ -195,7 +190,7 @@ export function KnowledgeBaseDialog({
           <ScrollRegion
             className="min-h-0 min-w-0 flex-1 overflow-auto"
             aria-busy={result.isFetching}
-            label="Knowledge base entries"
+            label={kbTexts.entriesLabel}
           >
             {result.isPending && open ? (
               <div className="space-y-3 p-5">
@@ -209,7 +204,7 @@ export function KnowledgeBaseDialog({
               </p>
             ) : hits.length === 0 ? (
               <p className="p-10 text-center text-sm text-slate-600" data-testid="kb-empty">
-                {isFiltered ? kbMessages.noMatches : kbMessages.noEntries}
+                {isFiltered ? kbTexts.noMatches : kbTexts.noEntries}
               </p>
             ) : (
               <KbGrid
@@ -237,7 +232,7 @@ export function KnowledgeBaseDialog({
 
         <footer className="flex flex-wrap items-center gap-4 border-t border-slate-200 px-5 py-3">
           <label htmlFor={`${ids}-page-size`} className="flex items-center gap-2 text-sm text-slate-700">
-            Rows per page
+            {kbTexts.rowsPerPage}
           </label>
           <Select
             id={`${ids}-page-size`}
@@ -255,10 +250,12 @@ export function KnowledgeBaseDialog({
               </option>
             ))}
           </Select>
-          {result.data ? <span className="text-sm text-slate-600">{result.data.nbHits} entries</span> : null}
+          {result.data ? (
+            <span className="text-sm text-slate-600">{kbTexts.entryCount(result.data.nbHits)}</span>
+          ) : null}
           <div className="ms-auto min-w-[16rem]">
             <Pagination
-              label="Knowledge base pages"
+              label={kbTexts.pagesLabel}
               page={page + 1}
               totalPages={totalPages}
               disabled={result.isFetching}

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, MessageCircleQuestion, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { KbHit } from '../../../../shared/knowledge-base';
-import { kbLimits, kbMessages } from '../../../../shared/knowledge-base-texts';
+import { kbLimits } from '../../../../shared/knowledge-base-texts';
 import type { PortalView } from '../../../../shared/portal';
 import { buttonClassName } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { onPortalQueryChange, writePortalQuery } from '../../../lib/portal-query';
 import { lookupEntry, queryKnowledgeBase } from '../api/kb-api';
+import { useKbTexts } from '../lib/kb-texts';
 import { keyErrorMessage, useSearchKey } from '../lib/use-search-key';
 import { KnowledgeBaseDialog } from './knowledge-base-dialog';
 
@@ -21,6 +22,7 @@ type DialogState = { isOpen: boolean; entry: KbHit | null; instance: number };
  * large dialog. Only with a product id; viewers other than staff in Main mode do not see it empty.
  */
 export default function KnowledgeBasePanel({ view }: { view: PortalView }) {
+  const kbTexts = useKbTexts();
   const productId = view.product.productId;
   const isMain = view.viewer.mode === 'main';
   const key = useSearchKey({ kind: 'portal', organisationSlug: view.organisation.slug, productId });
@@ -74,7 +76,7 @@ export default function KnowledgeBasePanel({ view }: { view: PortalView }) {
           <MessageCircleQuestion className="size-5" aria-hidden />
         </span>
         <h2 id="knowledge-base-title" className="text-lg font-semibold tracking-tight text-slate-950">
-          {kbMessages.panelTitle}
+          {kbTexts.panelTitle}
         </h2>
         {key.data && !isEmpty ? (
           <button
@@ -82,7 +84,7 @@ export default function KnowledgeBasePanel({ view }: { view: PortalView }) {
             className={`${buttonClassName('secondary', 'sm')} ms-auto`}
             onClick={() => openDialog(null)}
           >
-            {kbMessages.viewMore}
+            {kbTexts.viewMore}
             <ChevronRight className="size-4" aria-hidden />
           </button>
         ) : null}
@@ -98,7 +100,7 @@ export default function KnowledgeBasePanel({ view }: { view: PortalView }) {
           ))}
         </div>
       ) : isEmpty || preview.isError ? (
-        <p className="mt-4 text-sm text-slate-600">{kbMessages.noEntries}</p>
+        <p className="mt-4 text-sm text-slate-600">{kbTexts.noEntries}</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {hits.map((hit) => (
@@ -114,7 +116,7 @@ export default function KnowledgeBasePanel({ view }: { view: PortalView }) {
                     {hit.favorite_public ? (
                       <Star
                         className="size-3.5 shrink-0 fill-amber-400 text-amber-500"
-                        aria-label="Favorite"
+                        aria-label={kbTexts.favorite}
                         role="img"
                       />
                     ) : null}

@@ -37,7 +37,7 @@ export function OverviewHero({ view, basePath }: { view: PortalView; basePath: s
               {organisation.name}
             </h1>
             {customisation.description ? (
-              <p className="mt-5 max-w-2xl text-lg leading-8 text-pretty text-slate-600">
+              <p dir="auto" className="mt-5 max-w-2xl text-lg leading-8 text-pretty text-slate-600">
                 {customisation.description}
               </p>
             ) : null}
