@@ -50,6 +50,8 @@ export type ChoiceGroup = {
  * with a company sign-in): the portal's brand around a heading, a text and at most one form.
  */
 export type ActionPageData = {
+  /** The page's language; English (the spec's texts) when not given. */
+  locale?: Locale;
   organisation: { name: string; logoUrl: string | null; portalTitle: string; showPortalTitle: boolean };
   heading: string;
   text: string;

@@ -58,7 +58,7 @@ export const renderer: ServerRenderer = {
   renderPortalPage: (data: PortalPageData) => renderIn(data.languages.locale, <PortalPage data={data} />),
   renderAboutPage: (data: AboutPageData) => renderIn('en', <AboutPage data={data} />),
   renderErrorPage: (data: ErrorPageData) => renderIn('en', <ErrorPage data={data} />),
-  renderActionPage: (data: ActionPageData) => renderIn('en', <ActionPage data={data} />),
+  renderActionPage: (data: ActionPageData) => renderIn(data.locale ?? 'en', <ActionPage data={data} />),
   renderMemberButton: (member: PortalMember, locale: Locale) =>
     renderIn(locale, <MemberButton member={member} />),
 };

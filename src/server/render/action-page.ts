@@ -38,5 +38,6 @@ export async function renderActionPageHtml(
     assets: build.entries.portal,
     hasScript: false,
     accentColor: customisation.accentColor,
+    ...(content.locale ? { locale: content.locale } : {}),
   });
 }

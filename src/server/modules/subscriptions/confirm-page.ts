@@ -1,10 +1,11 @@
-import { messages } from '../../../shared/messages';
+import type { Translator } from '../../../shared/i18n/translator';
 import type { ChoiceGroup } from '../../../shared/page';
 import type { ActionPageContent } from '../../render/action-page';
 
 /**
- * The page a confirmation link opens, in the organisation's branded page. Opening it changes nothing
- * (mail scanners prefetch links); the button posts a plain form, so it works without scripts.
+ * The page a confirmation link opens, in the organisation's branded page and the language the person
+ * subscribed in. Opening it changes nothing (mail scanners prefetch links); the button posts a plain
+ * form, so it works without scripts.
  */
 export function confirmSubscriptionPage(input: {
   organisationName: string;
@@ -13,20 +14,23 @@ export function confirmSubscriptionPage(input: {
   portalPath: string;
   choices: ChoiceGroup[];
   error?: string;
+  translator: Translator;
 }): ActionPageContent {
-  const title = messages.subscribeTitle(input.organisationName);
+  const { t } = input.translator;
+  const organisation = input.organisationName;
   return {
-    title: 'Confirm your subscription',
-    heading: 'Confirm your subscription',
-    text: `Receive ${title} by e-mail. Every message links to a page where you change what you receive, pause or unsubscribe.`,
+    title: t('mail.confirmHeading'),
+    heading: t('mail.confirmHeading'),
+    text: t('subscription.confirmPageText', { organisation }),
     ...(input.error ? { error: input.error } : {}),
     form: {
       action: input.actionPath,
       // choices=1 tells the post a person saw the boxes, so none ticked is a question, not "everything".
       fields: { token: input.token, choices: '1' },
-      button: 'Confirm subscription',
+      button: t('mail.confirmButton'),
       choices: input.choices,
     },
-    back: { href: input.portalPath, label: `Back to ${input.organisationName}` },
+    back: { href: input.portalPath, label: t('subscription.backTo', { organisation }) },
+    locale: input.translator.locale,
   };
 }

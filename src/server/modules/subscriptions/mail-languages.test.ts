@@ -56,6 +56,15 @@ describe('mails in the language the person used', () => {
     expect(german.html).toContain('Abonnement bestätigen');
     expect(german.text).toContain('Abbestellen: http');
     expect(await storedLocale(organisation.id, 'anna@kunde.example')).toBe('de');
+    // The link opens the confirmation page in German too, whatever the browser asks for.
+    const link = german.text.match(/https?:\/\/\S+\/subscribe\/confirm\?token=\S+/)?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    const page = await t.app.inject({ url: url.pathname + url.search, headers: { 'accept-language': 'en' } });
+    expect(page.body).toContain('<html lang="de" dir="ltr"');
+    expect(page.body).toContain('Senden Sie mir Updates zu');
+    expect(page.body).toContain('Vorfälle');
+    expect(page.body).toContain('Abonnement bestätigen');
 
     await subscribe(organisation.slug, { email: 'layla@client.example', locale: 'ar' });
     const arabic = await onlyMailTo('layla@client.example');

@@ -19,6 +19,7 @@ import { categoryLabels, feedPath, updateCategories } from '../../../shared/upda
 import { type AppDeps, requireViewer, verbContext } from '../../context';
 import { acceptFormPosts } from '../../net/form-posts';
 import { type ActionPageContent, renderActionPageHtml } from '../../render/action-page';
+import { translatorFor } from '../../render/locale';
 import {
   channelConfirmPage,
   channelDoneKeys,
@@ -49,7 +50,7 @@ import {
   subscriptionChoices,
   subscriptionPreferencesPage,
 } from './subscription-preferences';
-import { signUnsubscribeToken } from './subscription-tokens';
+import { confirmationPageLocale, signUnsubscribeToken } from './subscription-tokens';
 import { unsubscribeFromUpdates } from './unsubscribe-from-updates';
 
 const oneMinuteMs = 60_000;
@@ -81,6 +82,12 @@ function feedLinks(slug: string, offered: readonly OfferedProduct[]) {
 }
 
 /** Subscribe (double opt-in), confirm and unsubscribe, for visitors and for mail clients (RFC 8058). */
+/** A refused confirmation post comes back as a key; the page says it in the subscriber's language. */
+const choiceProblemKeys = {
+  chooseOne: 'subscription.chooseOne',
+  chooseProduct: 'subscription.chooseProduct',
+} as const;
+
 export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // HTML forms and RFC 8058 one-click posts arrive form-encoded; only these routes accept that.
   acceptFormPosts(app);
@@ -180,13 +187,16 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       if (!token) return reply.redirect(`/${org}?subscribeStatus=TokenInvalid`, 303);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       const { organisation } = requireViewer(request);
+      const translator = translatorFor(await confirmationPageLocale(deps.database.db, organisation, token));
+      const offered = await offeredProducts(deps.database.db, organisation.id);
       const page = confirmSubscriptionPage({
         organisationName: organisation.name,
         actionPath: `/${org}/subscribe/confirm`,
         token,
         portalPath: `/${org}`,
-        choices: subscriptionChoices(null, null, await offeredProducts(deps.database.db, organisation.id)),
-        ...(request.query.error ? { error: subscriptionChoiceMessages[request.query.error] } : {}),
+        choices: subscriptionChoices(null, null, offered, translator),
+        ...(request.query.error ? { error: translator.t(choiceProblemKeys[request.query.error]) } : {}),
+        translator,
       });
       return reply
         .type('text/html; charset=utf-8')

@@ -1,5 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
+import type { Translator } from '../../../shared/i18n/translator';
+import { updateCategoryKeys } from '../../../shared/i18n/update-category-keys';
 import type { ChoiceGroup } from '../../../shared/page';
 import {
   categoriesOfForm,
@@ -17,6 +19,7 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { products, subscribers } from '../../db/schema';
 import type { ActionPageContent } from '../../render/action-page';
+import { translatorFor } from '../../render/locale';
 import { verifyUnsubscribeToken } from './subscription-tokens';
 import { unsubscribeFromUpdates } from './unsubscribe-from-updates';
 
@@ -163,18 +166,20 @@ export function subscriptionChoices(
   categories: readonly UpdateCategory[] | null,
   followedProducts: readonly string[] | null,
   offered: readonly OfferedProduct[],
+  translator: Translator = translatorFor('en'),
 ): ChoiceGroup[] {
+  const { t } = translator;
   const kinds: ChoiceGroup = {
-    legend: texts.legend,
+    legend: t('subscription.legendKinds'),
     options: updateCategories.map((category) => ({
       name: categoryField(category),
-      label: categoryLabels[category],
+      label: t(updateCategoryKeys[category]),
       checked: !categories || categories.includes(category),
     })),
   };
   if (offered.length === 0) return [kinds];
   const productGroup: ChoiceGroup = {
-    legend: texts.productsLegend,
+    legend: t('subscription.legendProducts'),
     options: offered.map((product) => ({
       name: productField(product.id),
       label: product.name,

@@ -1,7 +1,11 @@
+import { and, eq } from 'drizzle-orm';
+import { isLocale, type Locale, offeredLocalesOf } from '../../../shared/i18n/locales';
+import type { PortalCustomisation } from '../../../shared/portal';
 import { subscriptionLimits } from '../../../shared/subscriptions';
 import type { Config } from '../../config';
 import { neverExpires, signToken, type TokenKind, validOrNull, verifyToken } from '../../core';
 import type { Database } from '../../db/client';
+import { subscribers } from '../../db/schema';
 
 const confirmation: TokenKind = { secret: 'subscription_token_secret', purpose: 'subscribe_confirm' };
 const unsubscribe: TokenKind = { secret: 'subscription_token_secret', purpose: 'unsubscribe' };
@@ -90,4 +94,25 @@ export async function unsubscribeHeaders(
   email: string,
 ): Promise<Record<string, string>> {
   return (await unsubscribeLinks(ctx, organisation, email)).headers;
+}
+
+/**
+ * The language a confirmation link's page speaks: the one the person subscribed in when the token is
+ * valid and the organisation still offers it, else the organisation's default (the post then says
+ * what is wrong with the link, in that language).
+ */
+export async function confirmationPageLocale(
+  db: Database,
+  organisation: TokenOrganisation & { customisation: PortalCustomisation },
+  token: string,
+): Promise<Locale> {
+  const { defaultLocale } = organisation.customisation;
+  const verified = await verifyConfirmationToken(db, organisation, token);
+  if (!verified) return defaultLocale;
+  const [row] = await db
+    .select({ locale: subscribers.locale })
+    .from(subscribers)
+    .where(and(eq(subscribers.organisationId, organisation.id), eq(subscribers.email, verified.email)));
+  const kept = row?.locale;
+  return isLocale(kept) && offeredLocalesOf(organisation.customisation).includes(kept) ? kept : defaultLocale;
 }
