@@ -1,5 +1,5 @@
 import { type Messages, setupI18n } from '@lingui/core';
-import { formatDate } from '../dates';
+import { formatDate, formatDateTime } from '../dates';
 import type english from './catalogues/en.json';
 import { type Locale, textDirection } from './locales';
 
@@ -19,6 +19,8 @@ export type Translator = {
   t(key: MessageKey, values?: MessageValues): string;
   /** A day as the locale writes it; English keeps the spec's 'MMMM d, yyyy'. */
   date(value: Date | string | number): string;
+  /** A moment, in UTC and said so; English keeps the product's 'Nov 26, 2026, 10:48 UTC'. */
+  dateTime(value: Date | string | number): string;
 };
 
 /**
@@ -32,14 +34,19 @@ export function createTranslator(locale: Locale, catalogue: CompiledCatalogue): 
     locale === 'en'
       ? null
       : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const momentFormat =
+    locale === 'en'
+      ? null
+      : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const inLocale = (format: Intl.DateTimeFormat, value: Date | string | number) => {
+    const day = value instanceof Date ? value : new Date(value);
+    return Number.isNaN(day.getTime()) ? String(value) : format.format(day);
+  };
   return {
     locale,
     dir: textDirection(locale),
     t: (key, values) => i18n._(key, values),
-    date: (value) => {
-      if (!dayFormat) return formatDate(value);
-      const day = value instanceof Date ? value : new Date(value);
-      return Number.isNaN(day.getTime()) ? String(value) : dayFormat.format(day);
-    },
+    date: (value) => (dayFormat ? inLocale(dayFormat, value) : formatDate(value)),
+    dateTime: (value) => (momentFormat ? `${inLocale(momentFormat, value)} UTC` : formatDateTime(value)),
   };
 }

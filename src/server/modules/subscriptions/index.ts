@@ -5,5 +5,5 @@ export { createPurgePendingHandler, purgePendingQueue } from './purge-pending-su
 export { reachedByChoice } from './queries';
 export { subscriptionRoutes } from './routes';
 export { subscriptionStaffRoutes } from './staff-routes';
-export { followedProductNames, offeredProducts } from './subscription-preferences';
+export { followedLabelIn, followedProductNames, offeredProducts } from './subscription-preferences';
 export { unsubscribeLinks } from './subscription-tokens';

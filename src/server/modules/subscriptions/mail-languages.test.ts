@@ -127,6 +127,17 @@ describe('mails in the language the person used', () => {
     expect(german.text).toContain('Sie folgen: Vorfälle.');
     expect(german.text).toContain('Im Trust Center lesen');
     expect(german.html).toContain('lang="de"');
+    // The mail's "change what you receive" link opens the preference page in German too.
+    const manage = german.text.match(/Ändern, was Sie erhalten: (\S+)/)?.[1];
+    expect(manage).toBeDefined();
+    const manageUrl = new URL(manage!);
+    manageUrl.searchParams.set('done', 'saved');
+    const preferences = await t.app.inject({ url: manageUrl.pathname + manageUrl.search });
+    expect(preferences.body).toContain('<html lang="de" dir="ltr"');
+    expect(preferences.body).toContain('Ihr Abonnement');
+    expect(preferences.body).toContain('Sie folgen');
+    expect(preferences.body).toContain('Ihre Auswahl ist gespeichert.');
+    expect(preferences.body).toContain('Oder in einem Feedreader folgen');
     for (const email of ['ar@customer.example', 'default@customer.example']) {
       const english = byEmail.get(email)!;
       expect(english.text).toContain('You follow: Incidents.');

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import type { Translator } from '../../../shared/i18n/translator';
+import { updateCategoryKeys } from '../../../shared/i18n/update-category-keys';
 import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import { Slug } from '../../../shared/portal';
@@ -41,12 +43,14 @@ import { confirmSubscription } from './confirm-subscription';
 import { subscribeToUpdates } from './subscribe-to-updates';
 import {
   changeSubscription,
+  choiceProblemKeys,
   followedProductNames,
   noticeOf,
   type OfferedProduct,
   offeredProducts,
   readChoiceForm,
   readSubscription,
+  subscriberLocale,
   subscriptionChoices,
   subscriptionPreferencesPage,
 } from './subscription-preferences';
@@ -66,7 +70,7 @@ function subscribeEmail(request: FastifyRequest): string {
 }
 
 /** Every feed of the trust center, in Atom and JSON Feed: everything, each offered product, each kind. */
-function feedLinks(slug: string, offered: readonly OfferedProduct[]) {
+function feedLinks(slug: string, offered: readonly OfferedProduct[], { t }: Translator) {
   const both = (label: string, filter: Parameters<typeof feedPath>[2]) => ({
     label,
     formats: [
@@ -75,19 +79,13 @@ function feedLinks(slug: string, offered: readonly OfferedProduct[]) {
     ],
   });
   return [
-    both('Every update', {}),
+    both(t('subscription.everyUpdate'), {}),
     ...offered.map((product) => both(product.name, { product: product.slug })),
-    ...updateCategories.map((category) => both(categoryLabels[category], { category })),
+    ...updateCategories.map((category) => both(t(updateCategoryKeys[category]), { category })),
   ];
 }
 
 /** Subscribe (double opt-in), confirm and unsubscribe, for visitors and for mail clients (RFC 8058). */
-/** A refused confirmation post comes back as a key; the page says it in the subscriber's language. */
-const choiceProblemKeys = {
-  chooseOne: 'subscription.chooseOne',
-  chooseProduct: 'subscription.chooseProduct',
-} as const;
-
 export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // HTML forms and RFC 8058 one-click posts arrive form-encoded; only these routes accept that.
   acceptFormPosts(app);
@@ -258,18 +256,22 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       const ctx = verbContext(deps, request);
       const { organisation } = requireViewer(request);
-      const notice = noticeOf(done);
       const offered = await offeredProducts(ctx.db, organisation.id);
+      const found = token ? await readSubscription(ctx, token) : null;
+      // The page speaks the language the person subscribed in, whatever the browser asks for.
+      const translator = translatorFor(subscriberLocale(found?.subscriber, organisation.customisation));
+      const notice = noticeOf(done, translator);
       const page = subscriptionPreferencesPage({
         organisationName: organisation.name,
         actionPath: `/${org}/subscription`,
         portalPath: `/${org}`,
         token,
-        found: token ? await readSubscription(ctx, token) : null,
+        found,
         offered,
-        feeds: feedLinks(organisation.slug, offered),
+        feeds: feedLinks(organisation.slug, offered, translator),
         ...(notice ? { notice } : {}),
-        ...(error ? { error: subscriptionChoiceMessages[error] } : {}),
+        ...(error ? { error: translator.t(choiceProblemKeys[error]) } : {}),
+        translator,
       });
       return reply
         .type('text/html; charset=utf-8')

@@ -1,8 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/dates';
-import type { Translator } from '../../../shared/i18n/translator';
+import { isLocale, type Locale, offeredLocalesOf } from '../../../shared/i18n/locales';
+import type { MessageKey, Translator } from '../../../shared/i18n/translator';
 import { updateCategoryKeys } from '../../../shared/i18n/update-category-keys';
 import type { ChoiceGroup } from '../../../shared/page';
+import type { PortalCustomisation } from '../../../shared/portal';
 import {
   categoriesOfForm,
   categoryField,
@@ -150,15 +152,49 @@ export async function changeSubscription(
 }
 
 const doneNotices = {
-  saved: texts.saved,
-  pause: texts.paused,
-  resume: texts.resumed,
-  unsubscribe: texts.unsubscribed,
-  resubscribe: texts.resubscribed,
-} as const;
+  saved: 'subscription.noticeSaved',
+  pause: 'subscription.noticePaused',
+  resume: 'subscription.noticeResumed',
+  unsubscribe: 'subscription.noticeUnsubscribed',
+  resubscribe: 'subscription.noticeResubscribed',
+} as const satisfies Record<string, MessageKey>;
 
-export function noticeOf(done: string | undefined): string | undefined {
-  return done && done in doneNotices ? doneNotices[done as keyof typeof doneNotices] : undefined;
+export function noticeOf(
+  done: string | undefined,
+  { t }: Translator = translatorFor('en'),
+): string | undefined {
+  return done && done in doneNotices ? t(doneNotices[done as keyof typeof doneNotices]) : undefined;
+}
+
+/** A refusal of the preference or confirmation form, said in the page's language. */
+export const choiceProblemKeys = {
+  chooseOne: 'subscription.chooseOne',
+  chooseProduct: 'subscription.chooseProduct',
+  linkInvalid: 'subscription.linkInvalid',
+} as const satisfies Record<string, MessageKey>;
+
+/** "Incidents · Acme Payroll" or "all updates", in the reader's language (product names as written). */
+export function followedLabelIn(
+  { t }: Translator,
+  categories: readonly UpdateCategory[] | null,
+  productNames: readonly string[] | null,
+): string {
+  const kinds =
+    !categories || categories.length === updateCategories.length
+      ? [t('mail.allUpdates')]
+      : categories.map((category) => t(updateCategoryKeys[category]));
+  return [...kinds, ...(productNames ?? [])].join(' · ');
+}
+
+/** The language a subscriber reads: theirs while the organisation offers it, else its default. */
+export function subscriberLocale(
+  subscriber: { locale: string | null } | null | undefined,
+  customisation: PortalCustomisation,
+): Locale {
+  const kept = subscriber?.locale;
+  return isLocale(kept) && offeredLocalesOf(customisation).includes(kept)
+    ? kept
+    : customisation.defaultLocale;
 }
 
 /** The checkboxes, ticked as the person follows (all for someone who follows everything). */
@@ -201,36 +237,44 @@ export function subscriptionPreferencesPage(input: {
   feeds: NonNullable<ActionPageContent['links']>['items'];
   notice?: string;
   error?: string;
+  /** The subscriber's language (subscriberLocale); English when not given. */
+  translator?: Translator;
 }): ActionPageContent {
   const { found, organisationName } = input;
+  const translator = input.translator ?? translatorFor('en');
+  const { t } = translator;
+  const organisation = organisationName;
   const base = {
-    title: texts.pageTitle,
-    heading: texts.pageTitle,
-    back: { href: input.portalPath, label: `Back to ${organisationName}` },
+    title: t('subscription.pageTitle'),
+    heading: t('subscription.pageTitle'),
+    back: { href: input.portalPath, label: t('subscription.backTo', { organisation }) },
     ...(input.notice ? { notice: input.notice } : {}),
     ...(input.error ? { error: input.error } : {}),
+    locale: translator.locale,
   };
-  if (!found) return { ...base, text: texts.linkInvalid, form: null };
-  const page = { ...base, links: { heading: texts.feedsHeading, items: input.feeds } };
+  if (!found) return { ...base, text: t('subscription.linkInvalid'), form: null };
+  const page = { ...base, links: { heading: t('subscription.feedsHeading'), items: input.feeds } };
   const { email, subscriber } = found;
   const fields = { token: input.token };
-  if (subscriber?.status === 'blocked') return { ...page, text: texts.blocked, form: null };
+  if (subscriber?.status === 'blocked')
+    return { ...page, text: t('subscription.blockedAddress'), form: null };
   if (subscriber?.status !== 'confirmed') {
     const wasSubscribed = subscriber?.status === 'unsubscribed';
     return {
       ...page,
       text: wasSubscribed
-        ? `${email} is unsubscribed from ${organisationName}’s updates.`
-        : `${organisationName}’s updates are not sent to ${email}.`,
+        ? t('subscription.unsubscribedFrom', { email, organisation })
+        : t('subscription.notSentTo', { email, organisation }),
       form: {
         action: input.actionPath,
         fields,
-        button: wasSubscribed ? 'Subscribe again' : 'Subscribe',
+        button: wasSubscribed ? t('subscription.subscribeAgain') : t('subscribe.button'),
         intent: 'resubscribe',
         choices: subscriptionChoices(
           subscriber?.categories ?? null,
           subscriber?.products ?? null,
           input.offered,
+          translator,
         ),
       },
     };
@@ -238,26 +282,31 @@ export function subscriptionPreferencesPage(input: {
   const paused = subscriber.pausedAt;
   return {
     ...page,
-    text: `Updates from ${organisationName} to ${email}. Choose what you receive; nothing else changes.`,
+    text: t('subscription.chooseText', { email, organisation }),
     facts: [
       {
-        label: 'You follow',
-        value: followedCategoriesLabel(
+        label: t('subscription.youFollow'),
+        value: followedLabelIn(
+          translator,
           subscriber.categories,
           followedProductNames(subscriber.products, input.offered),
         ),
       },
-      ...(paused ? [{ label: 'Paused since', value: formatDateTime(paused.toISOString()) }] : []),
+      ...(paused
+        ? [{ label: t('subscription.pausedSince'), value: translator.dateTime(paused.toISOString()) }]
+        : []),
     ],
     form: {
       action: input.actionPath,
       fields,
-      button: 'Save choices',
+      button: t('consent.saveChoices'),
       intent: 'save',
-      choices: subscriptionChoices(subscriber.categories, subscriber.products, input.offered),
+      choices: subscriptionChoices(subscriber.categories, subscriber.products, input.offered, translator),
       alternatives: [
-        paused ? { intent: 'resume', label: 'Resume updates' } : { intent: 'pause', label: 'Pause updates' },
-        { intent: 'unsubscribe', label: 'Unsubscribe' },
+        paused
+          ? { intent: 'resume', label: t('subscription.resume') }
+          : { intent: 'pause', label: t('subscription.pause') },
+        { intent: 'unsubscribe', label: t('mail.unsubscribeLink') },
       ],
     },
   };

@@ -6,6 +6,7 @@ import { escapeHtml } from '../../render/html';
 import { translatorFor } from '../../render/locale';
 import type { MailBrand } from '../mail';
 import { renderBrandedMail } from '../mail';
+import { followedLabelIn } from '../subscriptions';
 import { newJsdom, renderUpdateHtml, renderUpdateText } from './render-markdown';
 
 export type UpdateMailContent = {
@@ -21,19 +22,6 @@ const unsubscribePlaceholder = 'https://unsubscribe.invalid/attest-recipient';
 const managePlaceholder = 'https://manage.invalid/attest-recipient';
 const reasonPlaceholder = 'attest-recipient-reason-placeholder';
 
-/** "Incidents · Acme Payroll" or "all updates", in the recipient's language (product names as written). */
-function followedLabel(
-  { t }: Translator,
-  categories: readonly UpdateCategory[] | null,
-  productNames: readonly string[] | null,
-): string {
-  const kinds =
-    !categories || categories.length === updateCategories.length
-      ? [t('mail.allUpdates')]
-      : categories.map((category) => t(categoryKeys[category]));
-  return [...kinds, ...(productNames ?? [])].join(' · ');
-}
-
 /** Why this person got the update: what they follow, or that staff named them on it. */
 export function updateMailReason(
   follows: { categories: readonly UpdateCategory[] | null; productNames: readonly string[] | null } | null,
@@ -42,7 +30,7 @@ export function updateMailReason(
   const translator = translatorFor(locale);
   return follows
     ? translator.t('mail.updateReasonFollows', {
-        follows: followedLabel(translator, follows.categories, follows.productNames),
+        follows: followedLabelIn(translator, follows.categories, follows.productNames),
       })
     : translator.t('mail.updateReasonNamed');
 }
