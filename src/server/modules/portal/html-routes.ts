@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, isAppError } from '../../../shared/errors';
+import type { MessageKey, Translator } from '../../../shared/i18n/translator';
 import { type FoundItem, findItemBySlug, findItemByUid } from '../../../shared/item-links';
 import { limits } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
@@ -14,7 +15,7 @@ import type { Viewer, ViewerOrganisation } from '../../policy/viewer';
 import { packageJson } from '../../project-root';
 import { type ActionPageContent, renderActionPageHtml } from '../../render/action-page';
 import { noAccessPage, renderErrorPageHtml } from '../../render/error-pages';
-import { chooseLocale, keepAskedLocale } from '../../render/locale';
+import { chooseLocale, keepAskedLocale, translatorFor } from '../../render/locale';
 import { portalLanguages, renderPortalDocument } from '../../render/portal-document';
 import { renderAboutDocument, renderConsoleDocument } from '../../render/static-documents';
 import { clientAssetsDirectory, loadWebBuild } from '../../render/web-build';
@@ -90,14 +91,33 @@ function errorPageFor(error: FastifyError, isProduction: boolean): ErrorPageData
   };
 }
 
+/** The organisation's error pages in the visitor's language: the problems a visitor meets by link. */
+const localisedErrors: Array<{ page: ErrorPageData; title: MessageKey; message: MessageKey }> = [
+  { page: notFoundPage, title: 'errors.notFoundTitle', message: 'errors.notFoundText' },
+  { page: badRequestPage, title: 'errors.badLinkTitle', message: 'errors.badLinkText' },
+  { page: noAccessPage, title: 'errors.noAccessTitle', message: 'errors.noAccessText' },
+];
+
 /** A 4xx page of an organisation's portal: its brand, the problem, and the way back to its portal. */
-function organisationErrorPage(organisation: ViewerOrganisation, page: ErrorPageData): ActionPageContent {
+function organisationErrorPage(
+  organisation: ViewerOrganisation,
+  page: ErrorPageData,
+  { t, locale }: Translator,
+): ActionPageContent {
+  const known = localisedErrors.find(
+    (candidate) => candidate.page.title === page.title && candidate.page.message === page.message,
+  );
+  const title = known ? t(known.title) : page.title;
   return {
-    title: page.title,
-    heading: page.title,
-    text: page.message,
+    title,
+    heading: title,
+    text: known ? t(known.message) : page.message,
     form: null,
-    back: { href: `/${organisation.slug}`, label: `Back to the ${portalName(organisation)}` },
+    back: {
+      href: `/${organisation.slug}`,
+      label: t('errors.backTo', { portalTitle: portalName(organisation) }),
+    },
+    locale,
   };
 }
 
@@ -172,7 +192,15 @@ export const htmlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       .header('cache-control', 'no-store')
       .send(
         organisation && page.status < 500
-          ? await renderActionPageHtml(organisation, organisationErrorPage(organisation, page), buildOptions)
+          ? await renderActionPageHtml(
+              organisation,
+              organisationErrorPage(
+                organisation,
+                page,
+                translatorFor(chooseLocale(request, organisation.customisation)),
+              ),
+              buildOptions,
+            )
           : await renderErrorPageHtml(page, buildOptions),
       );
   });

@@ -116,6 +116,20 @@ describe('the portal in several languages', () => {
     expect(german.body).toContain('Informationen zu Sicherheit, Datenschutz und Compliance von Initech');
   });
 
+  it('tells a German visitor in German that a link leads nowhere, on the organisation’s page', async () => {
+    const organisation = await organisationOffering([...locales]);
+    const missing = await t.app.inject({
+      url: `/${organisation.slug}/item/no-such-item`,
+      headers: { 'accept-language': 'de' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(htmlTag(missing.body)).toContain('lang="de"');
+    expect(missing.body).toContain('Seite nicht gefunden');
+    expect(missing.body).toContain('Zurück zum Initech Trust Center');
+    const english = await t.app.inject({ url: `/${organisation.slug}/item/no-such-item` });
+    expect(english.body).toContain('Page not found');
+  });
+
   it('lets staff choose the default and the offered languages, and refuses one the portal does not speak', async () => {
     const { organisation } = await createOrganisation(t.database.db, { name: 'Globex' });
     const user = await createStaffUser(t.database.db, organisation.id);
