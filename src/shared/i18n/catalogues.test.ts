@@ -116,6 +116,7 @@ const translatedSurfaces = [
   'src/web/features/knowledge-base/components/knowledge-base-panel.tsx',
   'src/web/features/knowledge-base/components/knowledge-base-dialog.tsx',
   'src/web/features/knowledge-base/components/kb-grid.tsx',
+  'src/web/features/access/components/access-tokens-dialog.tsx',
 ];
 const visibleAttributes = new Set([
   'aria-label',
@@ -127,8 +128,8 @@ const visibleAttributes = new Set([
   'description',
   'note',
 ]);
-/** Names, not words: the product's own name, a vendor's and a key cap's, the same in every language. */
-const untranslatable = new Set(['Attest', 'Google Tag Manager', 'esc']);
+/** Names, not words: the product's own, a vendor's, a key cap's and an HTTP header, the same in every language. */
+const untranslatable = new Set(['Attest', 'Google Tag Manager', 'esc', 'Authorization: Bearer …']);
 
 /** The text an attribute such as aria-label or placeholder is given as a literal, if any. */
 function attributeText(node: ts.JsxAttribute): string | null {

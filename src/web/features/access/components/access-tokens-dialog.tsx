@@ -4,16 +4,16 @@ import { useId, useState } from 'react';
 import {
   type AccessTokenView,
   accessTokenLimits,
-  accessTokenMessages,
   type CreatedAccessToken,
 } from '../../../../shared/access-tokens';
-import { formatDate } from '../../../../shared/dates';
+import type { Translator } from '../../../../shared/i18n/translator';
 import type { PortalView } from '../../../../shared/portal';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { isApiError } from '../../../lib/api-client';
+import { translateWithElements, useTranslator } from '../../../lib/i18n';
 import {
   accessTokensQueryKey,
   createAccessToken,
@@ -24,20 +24,25 @@ import { FieldError } from './form-parts';
 
 type AccessTokensDialogProps = { view: PortalView; onClose(): void };
 
-function tokenState(token: AccessTokenView): string {
-  if (token.revokedAt) return `Revoked ${formatDate(token.revokedAt)}`;
-  if (new Date(token.expiresAt).getTime() <= Date.now()) return `Expired ${formatDate(token.expiresAt)}`;
-  const used = token.lastUsedAt ? `last used ${formatDate(token.lastUsedAt)}` : 'never used';
-  return `Expires ${formatDate(token.expiresAt)} · ${used}`;
+function tokenState({ t, date }: Translator, token: AccessTokenView): string {
+  if (token.revokedAt) return t('tokens.revokedOn', { date: date(token.revokedAt) });
+  if (new Date(token.expiresAt).getTime() <= Date.now()) {
+    return t('tokens.expiredOn', { date: date(token.expiresAt) });
+  }
+  const used = token.lastUsedAt
+    ? t('tokens.lastUsed', { date: date(token.lastUsedAt) })
+    : t('tokens.neverUsed');
+  return `${t('tokens.expiresOn', { date: date(token.expiresAt) })} · ${used}`;
 }
 
 /** The token, once: copy it now, it is not shown again. */
 function NewToken({ created }: { created: CreatedAccessToken }) {
+  const { t } = useTranslator();
   const [isCopied, setCopied] = useState(false);
   return (
     <div className="mt-5 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200" data-testid="new-access-token">
       <p className="text-sm font-medium text-emerald-900">
-        Copy the token for “{created.view.name}” now: it is not shown again.
+        {t('tokens.copyNow', { name: created.view.name })}
       </p>
       <div className="mt-3 flex items-center gap-2">
         <code className="min-w-0 flex-1 truncate rounded-md bg-white px-2 py-1.5 font-mono text-xs text-slate-900 ring-1 ring-slate-200">
@@ -46,13 +51,13 @@ function NewToken({ created }: { created: CreatedAccessToken }) {
         <Button
           variant="secondary"
           size="sm"
-          aria-label="Copy the token"
+          aria-label={t('tokens.copyLabel')}
           onClick={() => {
             void navigator.clipboard?.writeText(created.token).then(() => setCopied(true));
           }}
         >
           {isCopied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-          {isCopied ? 'Copied' : 'Copy'}
+          {isCopied ? t('tokens.copied') : t('tokens.copy')}
         </Button>
       </div>
     </div>
@@ -64,6 +69,8 @@ function NewToken({ created }: { created: CreatedAccessToken }) {
  * member, through the MCP server or the API. Read-only; each can be revoked at once.
  */
 export default function AccessTokensDialog({ view, onClose }: AccessTokensDialogProps) {
+  const translator = useTranslator();
+  const { t } = translator;
   const id = useId();
   const organisationSlug = view.organisation.slug;
   const queryClient = useQueryClient();
@@ -83,7 +90,7 @@ export default function AccessTokensDialog({ view, onClose }: AccessTokensDialog
       setName('');
       void refresh();
     },
-    onError: (failure) => setError(isApiError(failure) ? failure.message : 'The token could not be made.'),
+    onError: (failure) => setError(isApiError(failure) ? failure.message : t('tokens.createFailed')),
   });
   const revoke = useMutation({
     mutationFn: (tokenId: string) => revokeAccessToken(organisationSlug, tokenId),
@@ -95,32 +102,34 @@ export default function AccessTokensDialog({ view, onClose }: AccessTokensDialog
   return (
     <Dialog open onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <DialogContent
-        title="Access tokens"
-        description={`Let an AI assistant or a script read the ${view.organisation.name} Trust Center as you: with your access, read-only, until it expires or you revoke it.`}
+        title={t('header.accessTokens')}
+        description={t('tokens.description', { organisation: view.organisation.name })}
       >
         <p className="mt-3 text-sm text-slate-600">
-          MCP server: <code className="break-all font-mono text-xs text-slate-900">{mcpUrl}</code>, with the
-          token as <code className="font-mono text-xs">Authorization: Bearer …</code>
+          {translateWithElements(translator, 'tokens.mcpServer', {
+            url: <code className="break-all font-mono text-xs text-slate-900">{mcpUrl}</code>,
+            header: <code className="font-mono text-xs">Authorization: Bearer …</code>,
+          })}
         </p>
         <form
           className="mt-5 grid gap-3 sm:grid-cols-[1fr_9rem_auto] sm:items-end"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (!name.trim()) return setError(accessTokenMessages.nameRequired);
+            if (!name.trim()) return setError(t('tokens.nameRequired'));
             setError(null);
             create.mutate();
           }}
         >
           <div className="space-y-1.5">
             <label htmlFor={nameId} className="block text-sm font-medium text-slate-800">
-              Name
+              {t('tokens.name')}
             </label>
             <Input
               id={nameId}
               value={name}
               maxLength={accessTokenLimits.nameMaxLength}
-              placeholder="e.g. Claude Desktop"
+              placeholder={t('tokens.namePlaceholder')}
               isInvalid={error !== null}
               aria-describedby={error ? `${nameId}-error` : undefined}
               onChange={(event) => setName(event.target.value)}
@@ -128,7 +137,7 @@ export default function AccessTokensDialog({ view, onClose }: AccessTokensDialog
           </div>
           <div className="space-y-1.5">
             <label htmlFor={expiryId} className="block text-sm font-medium text-slate-800">
-              Expires in
+              {t('tokens.expiresIn')}
             </label>
             <Select
               id={expiryId}
@@ -137,20 +146,20 @@ export default function AccessTokensDialog({ view, onClose }: AccessTokensDialog
             >
               {accessTokenLimits.expiryDaysChoices.map((days) => (
                 <option key={days} value={days}>
-                  {days} days
+                  {t('tokens.days', { count: days })}
                 </option>
               ))}
             </Select>
           </div>
           <Button type="submit" disabled={create.isPending}>
-            Create token
+            {t('tokens.create')}
           </Button>
         </form>
         {error ? <FieldError id={`${nameId}-error`}>{error}</FieldError> : null}
         {created ? <NewToken created={created} /> : null}
-        <h3 className="mt-6 text-sm font-semibold text-slate-900">Your tokens</h3>
+        <h3 className="mt-6 text-sm font-semibold text-slate-900">{t('tokens.yours')}</h3>
         {tokens.data && tokens.data.tokens.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">You have no tokens yet.</p>
+          <p className="mt-2 text-sm text-slate-600">{t('tokens.none')}</p>
         ) : null}
         <ul className="mt-2 divide-y divide-slate-100" data-testid="access-token-list">
           {tokens.data?.tokens.map((token) => {
@@ -160,7 +169,7 @@ export default function AccessTokensDialog({ view, onClose }: AccessTokensDialog
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-slate-900">{token.name}</p>
                   <p className="truncate text-xs text-slate-600">
-                    <code className="font-mono">{token.prefix}</code> · {tokenState(token)}
+                    <code className="font-mono">{token.prefix}</code> · {tokenState(translator, token)}
                   </p>
                 </div>
                 {isLive ? (
@@ -168,10 +177,10 @@ export default function AccessTokensDialog({ view, onClose }: AccessTokensDialog
                     variant="secondary"
                     size="sm"
                     disabled={revoke.isPending}
-                    aria-label={`Revoke ${token.name}`}
+                    aria-label={t('tokens.revokeNamed', { name: token.name })}
                     onClick={() => revoke.mutate(token.id)}
                   >
-                    Revoke
+                    {t('tokens.revoke')}
                   </Button>
                 ) : null}
               </li>
