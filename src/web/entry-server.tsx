@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Locale } from '../shared/i18n/locales';
-import { type CompiledCatalogue, createTranslator, type Translator } from '../shared/i18n/translator';
+import { type CompiledCatalogue, translatorsOver } from '../shared/i18n/translator';
 import type {
   AboutPageData,
   ActionPageData,
@@ -34,17 +34,7 @@ const catalogues = import.meta.glob<CompiledCatalogue>('../shared/i18n/compiled/
   import: 'default',
   eager: true,
 });
-const translators = new Map<Locale, Translator>();
-function translatorFor(locale: Locale): Translator {
-  let translator = translators.get(locale);
-  if (!translator) {
-    const catalogue = catalogues[`../shared/i18n/compiled/${locale}.json`];
-    if (!catalogue) throw new Error(`No catalogue for ${locale}`);
-    translator = createTranslator(locale, catalogue);
-    translators.set(locale, translator);
-  }
-  return translator;
-}
+const translatorFor = translatorsOver((locale) => catalogues[`../shared/i18n/compiled/${locale}.json`]);
 
 function renderIn(locale: Locale, page: ReactNode): string {
   return renderToString(<TranslatorProvider translator={translatorFor(locale)}>{page}</TranslatorProvider>);

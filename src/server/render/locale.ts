@@ -8,19 +8,10 @@ import fr from '../../shared/i18n/compiled/fr.json';
 import ja from '../../shared/i18n/compiled/ja.json';
 import ptBR from '../../shared/i18n/compiled/pt-BR.json';
 import { isLocale, type Locale, localeQueryParameter, offeredLocalesOf } from '../../shared/i18n/locales';
-import { type CompiledCatalogue, createTranslator, type Translator } from '../../shared/i18n/translator';
+import { type CompiledCatalogue, translatorsOver } from '../../shared/i18n/translator';
 
 const catalogues: Record<Locale, CompiledCatalogue> = { en, de, fr, es, 'pt-BR': ptBR, ja, ar };
-const translators = new Map<Locale, Translator>();
-
-export function translatorFor(locale: Locale): Translator {
-  let translator = translators.get(locale);
-  if (!translator) {
-    translator = createTranslator(locale, catalogues[locale]);
-    translators.set(locale, translator);
-  }
-  return translator;
-}
+export const translatorFor = translatorsOver((locale) => catalogues[locale]);
 
 /** The cookie that keeps a visitor's choice of language from the footer (or a ?lang= link). */
 export const localeCookie = 'attest_locale';

@@ -109,8 +109,7 @@ export function portalLanguages(
   basePath: string,
 ): PortalLanguages {
   const offered = offeredLocalesOf(view.customisation);
-  const page = { view } as PortalPageData;
-  const canonical = new URL(item ? itemCanonicalUrl(page, item) : portalCanonicalUrl(page));
+  const canonical = new URL(item ? itemCanonicalUrl({ view }, item) : portalCanonicalUrl({ view }));
   const publicPath = new URL(view.publicUrl).pathname.replace(/\/+$/, '');
   const suffix = canonical.pathname.slice(publicPath.length).replace(/^\/$/, '');
   const hrefs = Object.fromEntries(

@@ -50,3 +50,18 @@ export function createTranslator(locale: Locale, catalogue: CompiledCatalogue): 
     dateTime: (value) => (momentFormat ? `${inLocale(momentFormat, value)} UTC` : formatDateTime(value)),
   };
 }
+
+/** One translator per language over a set of compiled catalogues, made on first use. */
+export function translatorsOver(catalogueOf: (locale: Locale) => CompiledCatalogue | undefined) {
+  const made = new Map<Locale, Translator>();
+  return (locale: Locale): Translator => {
+    let translator = made.get(locale);
+    if (!translator) {
+      const catalogue = catalogueOf(locale);
+      if (!catalogue) throw new Error(`No catalogue for ${locale}`);
+      translator = createTranslator(locale, catalogue);
+      made.set(locale, translator);
+    }
+    return translator;
+  };
+}

@@ -1,4 +1,4 @@
-import { createContext, Fragment, type ReactNode, useContext } from 'react';
+import { createContext, Fragment, type ReactNode, useContext, useMemo } from 'react';
 import type { Locale } from '../../shared/i18n/locales';
 import {
   type CompiledCatalogue,
@@ -29,6 +29,15 @@ export function useTranslator(): Translator {
   const translator = useContext(TranslatorContext) ?? fallbackTranslator;
   if (!translator) throw new Error('No translator: render inside TranslatorProvider');
   return translator;
+}
+
+/**
+ * A feature's texts in the page's language, one object per page: the language does not change while
+ * the page is open, so memos and effects may depend on it. `textsFor` must be a module-level function.
+ */
+export function useFeatureTexts<Texts>(textsFor: (translator: Translator) => Texts): Texts {
+  const translator = useTranslator();
+  return useMemo(() => textsFor(translator), [textsFor, translator]);
 }
 
 export function setFallbackTranslator(translator: Translator) {

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import { accessLimits } from '../../../../shared/access';
 import type { Translator } from '../../../../shared/i18n/translator';
-import { useTranslator } from '../../../lib/i18n';
+import { useFeatureTexts } from '../../../lib/i18n';
 
 /**
  * The access flow's texts beyond accessMessages (the contract's), in the page's language. Where the
@@ -82,7 +81,5 @@ export type AccessTexts = ReturnType<typeof accessTextsFor>;
 
 /** The access texts of the page's language. */
 export function useAccessTexts(): AccessTexts {
-  const translator = useTranslator();
-  // One object per page: the language does not change while it is open, so memos may depend on it.
-  return useMemo(() => accessTextsFor(translator), [translator]);
+  return useFeatureTexts(accessTextsFor);
 }

@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
 import type { Translator } from '../../../../shared/i18n/translator';
-import { useTranslator } from '../../../lib/i18n';
+import { useFeatureTexts } from '../../../lib/i18n';
 
 /** The visitor side's texts for cards and items (spec 2 §2, §4), named once, in the page's language. */
 export function cardTextsFor({ t }: Translator) {
@@ -45,7 +44,5 @@ export function cardTextsFor({ t }: Translator) {
 export type CardTexts = ReturnType<typeof cardTextsFor>;
 
 export function useCardTexts(): CardTexts {
-  const translator = useTranslator();
-  // One object per page: the language does not change while it is open, so memos may depend on it.
-  return useMemo(() => cardTextsFor(translator), [translator]);
+  return useFeatureTexts(cardTextsFor);
 }

@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
 import type { CardView } from '../../../../shared/cards';
 import type { Translator } from '../../../../shared/i18n/translator';
 import type { PortalView, ViewerMode } from '../../../../shared/portal';
 import type { SpecialisedView } from '../../../../shared/specialised-cards';
-import { useTranslator } from '../../../lib/i18n';
+import { useFeatureTexts } from '../../../lib/i18n';
 import { cardTextsFor } from './card-texts';
 
 /** The view's specialised data; views built before that data existed have none. */
@@ -84,7 +83,5 @@ export function specialisedTextsFor({ t }: Translator) {
 export type SpecialisedTexts = ReturnType<typeof specialisedTextsFor>;
 
 export function useSpecialisedTexts(): SpecialisedTexts {
-  const translator = useTranslator();
-  // One object per page: the language does not change while it is open, so memos may depend on it.
-  return useMemo(() => specialisedTextsFor(translator), [translator]);
+  return useFeatureTexts(specialisedTextsFor);
 }

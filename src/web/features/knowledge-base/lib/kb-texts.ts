@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import type { Translator } from '../../../../shared/i18n/translator';
 import type { KbAccessLevel, KbTimeFilter } from '../../../../shared/knowledge-base-texts';
-import { useTranslator } from '../../../lib/i18n';
+import { useFeatureTexts } from '../../../lib/i18n';
 
 /** The knowledge base panel's and dialog's texts in the page's language (the console's are English). */
 export function kbTextsFor({ t }: Translator) {
@@ -45,7 +44,5 @@ export function kbTextsFor({ t }: Translator) {
 export type KbTexts = ReturnType<typeof kbTextsFor>;
 
 export function useKbTexts(): KbTexts {
-  const translator = useTranslator();
-  // One object per page: the language does not change while it is open, so memos may depend on it.
-  return useMemo(() => kbTextsFor(translator), [translator]);
+  return useFeatureTexts(kbTextsFor);
 }

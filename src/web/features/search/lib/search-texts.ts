@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import type { Translator } from '../../../../shared/i18n/translator';
 import type { SearchResultType } from '../../../../shared/search';
-import { useTranslator } from '../../../lib/i18n';
+import { useFeatureTexts } from '../../../lib/i18n';
 
 /** The search dialog's and Ask AI's texts (spec 1 §2, §4) in the page's language. */
 export function searchTextsFor({ t }: Translator) {
@@ -57,7 +56,5 @@ export function searchTextsFor({ t }: Translator) {
 export type SearchTexts = ReturnType<typeof searchTextsFor>;
 
 export function useSearchTexts(): SearchTexts {
-  const translator = useTranslator();
-  // One object per page: the language does not change while it is open, so memos may depend on it.
-  return useMemo(() => searchTextsFor(translator), [translator]);
+  return useFeatureTexts(searchTextsFor);
 }

@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
 import type { Translator } from '../../../../../shared/i18n/translator';
-import { useTranslator } from '../../../../lib/i18n';
+import { useFeatureTexts } from '../../../../lib/i18n';
 
 /**
  * The documents card's texts (spec 2 §2, §8) in the page's language. English repeats documentMessages
@@ -55,7 +54,5 @@ export function documentsTextsFor({ t }: Translator) {
 export type DocumentsTexts = ReturnType<typeof documentsTextsFor>;
 
 export function useDocumentsTexts(): DocumentsTexts {
-  const translator = useTranslator();
-  // One object per page: the language does not change while it is open, so memos may depend on it.
-  return useMemo(() => documentsTextsFor(translator), [translator]);
+  return useFeatureTexts(documentsTextsFor);
 }
